@@ -1,0 +1,35 @@
+package dev.blocklab.backend;
+
+import dev.blocklab.workload.CallInvocation;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A downstream service. Implementations are thread-safe: any thread may call either form at any time.
+ * A call's timing and outcome are fixed by its {@link CallInvocation}; the backend only delivers them.
+ */
+public interface Backend extends AutoCloseable {
+
+    /** A short name for reports, such as {@code simulated}. */
+    String name();
+
+    /**
+     * Holds the calling thread until the call completes, then returns its value or throws its failure (a
+     * {@link java.util.concurrent.TimeoutException} when the call's timeout comes first). Interruptible:
+     * an interrupted caller gets {@link InterruptedException} at once.
+     */
+    Object callBlocking(CallInvocation call) throws Exception;
+
+    /**
+     * Returns at once. The future completes after the call's delay, on a thread of the backend's own (so
+     * dependent stages should use an {@code *Async} method with their own executor), holding no thread while
+     * waiting. Cancelling the future cancels the pending completion.
+     */
+    CompletableFuture<Object> callAsync(CallInvocation call);
+
+    /** Calls started so far, both forms. */
+    long callsStarted();
+
+    /** Releases timers and connections. */
+    @Override void close();
+}

@@ -1,0 +1,72 @@
+package dev.blocklab.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+import java.util.Arrays;
+
+/** {@code blocklab}: the entry point. */
+@Command(name = "blocklab", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "A laboratory for blocking and non-blocking concurrency on the JVM.",
+        subcommands = {RunCommand.class, ReproduceCommand.class, ModelsCommand.class, WorkloadsCommand.class,
+                CommandLine.HelpCommand.class},
+        footer = {"", "Examples:",
+                "  blocklab reproduce                      # the three in-process seed experiments, quick scale",
+                "  blocklab run --workload hundred-calls --model fixed:8 --model virtual",
+                "  blocklab models", "  blocklab <command> --help"})
+public final class Main implements Runnable {
+    /** Exit code for bad input: unknown names, malformed files, out-of-range numbers. */
+    public static final int EXIT_USAGE = 2;
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the command line and returns its exit code; used by tests. */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        boolean verbose = Arrays.asList(args).contains("--verbose");
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("blocklab: " + ex.getMessage());
+            err.println("Try 'blocklab " + commandPath(ex.getCommandLine()) + " --help'.");
+            return EXIT_USAGE;
+        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            Throwable root = ex instanceof CommandLine.ExecutionException && ex.getCause() != null ? ex.getCause() : ex;
+            boolean usage = root instanceof IllegalArgumentException || root instanceof UsageException
+                    || root instanceof UnsupportedOperationException;
+            err.println("blocklab: " + (root.getMessage() == null ? root.toString() : root.getMessage()));
+            if (verbose) root.printStackTrace(err);
+            else if (!usage) err.println("(run again with --verbose for the stack trace)");
+            err.flush();
+            return usage ? EXIT_USAGE : 1;
+        });
+        return cl.execute(args);
+    }
+
+    private static String commandPath(CommandLine cl) {
+        String name = cl.getCommandSpec().qualifiedName(" ");
+        return name.startsWith("blocklab ") ? name.substring("blocklab ".length()) : "";
+    }
+
+    @Override public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Bad input that is not an IllegalArgumentException, such as an unreadable file. */
+    public static final class UsageException extends RuntimeException {
+        public UsageException(String message) { super(message); }
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[]{"blocklab " + (v == null ? "dev" : v) + " on Java " + Runtime.version()};
+        }
+    }
+}

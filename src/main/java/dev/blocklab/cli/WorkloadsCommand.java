@@ -1,0 +1,24 @@
+package dev.blocklab.cli;
+
+import dev.blocklab.workload.BuiltInWorkloads;
+import dev.blocklab.workload.Workload;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+
+/** {@code blocklab workloads}: the built-in workloads. */
+@Command(name = "workloads", mixinStandardHelpOptions = true, description = "List the built-in workloads; a YAML or JSON file of your own works wherever a name does (see README).",
+        footer = {"", "Examples:", "  blocklab workloads", "  blocklab run --workload mixed --model virtual"})
+final class WorkloadsCommand implements Runnable {
+    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override public void run() {
+        PrintWriter out = spec.commandLine().getOut();
+        int width = BuiltInWorkloads.all().stream().mapToInt(w -> w.name().length()).max().orElse(10);
+        for (Workload w : BuiltInWorkloads.all()) {
+            out.printf("%-" + width + "s  %s (%s, %d calls, critical path %.0f ms)%n", w.name(), w.description(),
+                    w.arrival().label(), w.graph().callCount(), w.graph().criticalPathNanos() / 1e6);
+        }
+        out.flush();
+    }
+}

@@ -1,0 +1,299 @@
+package dev.blocklab.driver;
+
+import dev.blocklab.backend.Backend;
+import dev.blocklab.backend.SimulatedBackend;
+import dev.blocklab.model.Demand;
+import dev.blocklab.model.Model;
+import dev.blocklab.model.ModelContext;
+import dev.blocklab.model.Models;
+import dev.blocklab.model.Prediction;
+import dev.blocklab.recorder.ProcessMetrics;
+import dev.blocklab.recorder.ResourceSampler;
+import dev.blocklab.recorder.RunRecorder;
+import dev.blocklab.result.LatencyMillis;
+import dev.blocklab.result.Outcome;
+import dev.blocklab.result.RunResult;
+import dev.blocklab.workload.Arrival;
+import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.Graph;
+import dev.blocklab.workload.Request;
+import dev.blocklab.workload.Step;
+import dev.blocklab.workload.Workload;
+import org.HdrHistogram.Histogram;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * Runs a workload's arrival against one model in this process and measures it.
+ *
+ * <p>Each run gets a fresh backend and a fresh model, closed at the end of the run; platform threads that the
+ * run started and that outlive the close are counted as {@code leftoverThreads}. Latency counts from each
+ * request's intended start: the batch's start, the open schedule's due time, or the closed-loop user's submit.
+ */
+public final class InProcessDriver {
+    private final Supplier<Backend> backends;
+
+    public InProcessDriver() { this(SimulatedBackend::new); }
+
+    /** @param backends makes a fresh backend for every run */
+    public InProcessDriver(Supplier<Backend> backends) { this.backends = backends; }
+
+    /** Runs warm-ups, then repeats, and returns the run of median wall time with the range of all. */
+    public RunResult run(Workload workload, String modelSpec, RunSettings settings, Progress progress) {
+        Models.parse(modelSpec);
+        return run(workload, modelSpec, context -> Models.create(modelSpec, context), settings, progress);
+    }
+
+    /**
+     * As {@link #run(Workload, String, RunSettings, Progress)} for a model that is not in the registry, such as
+     * an experiment's own variant.
+     */
+    public RunResult run(Workload workload, String modelName, Function<ModelContext, Model> models,
+                         RunSettings settings, Progress progress) {
+        String modelSpec = modelName;
+        int total = settings.warmups() + settings.repeats();
+        List<RunResult> measured = new ArrayList<>();
+        for (int i = 0; i < total; i++) {
+            boolean warmup = i < settings.warmups();
+            String phase = warmup ? "warm-up " + (i + 1) + "/" + settings.warmups()
+                    : "run " + (i - settings.warmups() + 1) + "/" + settings.repeats();
+            RunResult r = runOnce(workload, modelSpec, models, settings, line -> progress.update(modelSpec + " " + phase + ": " + line));
+            if (!warmup) measured.add(r);
+        }
+        measured.sort(Comparator.comparingDouble(RunResult::wallMillis));
+        RunResult median = measured.get((measured.size() - 1) / 2);
+        return median.withRepeats(measured.getFirst().wallMillis(), measured.getLast().wallMillis(), measured.size());
+    }
+
+    /** One measured run. */
+    public RunResult runOnce(Workload workload, String modelSpec, Function<ModelContext, Model> models,
+                             RunSettings settings, Progress progress) {
+        Graph graph = workload.graph();
+        long cpuNanosPerRequest = cpuNanosPerRequest(graph);
+        Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
+        RunRecorder recorder = new RunRecorder();
+        ProcessMetrics.resetPeakPlatformThreads();
+        ResourceSampler sampler = new ResourceSampler(10);
+        ScheduledExecutorService timeouts = settings.requestTimeoutNanos() > 0
+                ? Executors.newSingleThreadScheduledExecutor(daemon("blocklab-timeouts")) : null;
+        ProcessMetrics.Snapshot start = ProcessMetrics.snapshot();
+        long startNanos;
+        long endNanos;
+        Prediction prediction;
+        try (Backend backend = backends.get();
+             Model model = models.apply(new ModelContext(backend, settings.spareThreads()))) {
+            long n = switch (workload.arrival()) {
+                case Arrival.Batch b -> b.requests();
+                default -> 1;
+            };
+            prediction = model.predict(Demand.of(graph, n, settings.timeScaleDivisor(), cpuNanosPerRequest,
+                    Runtime.getRuntime().availableProcessors()));
+            Runner runner = new Runner(model, graph, settings, recorder, timeouts, progress);
+            startNanos = System.nanoTime();
+            switch (workload.arrival()) {
+                case Arrival.Batch b -> runner.batch(b.requests(), startNanos);
+                case Arrival.Open o -> runner.open(new Pacer.Constant(o.ratePerSecond()), o.requests(), startNanos);
+                case Arrival.Closed c -> runner.closed(c.users(), c.durationNanos() / settings.timeScaleDivisor(), startNanos);
+            }
+            endNanos = System.nanoTime();
+        } finally {
+            if (timeouts != null) timeouts.shutdownNow();
+        }
+        ProcessMetrics.Snapshot end = ProcessMetrics.snapshot();
+        int peakPlatform = ProcessMetrics.peakPlatformThreads();
+        sampler.close();
+        int leftover = leftoverThreads(before);
+
+        Histogram histogram = recorder.histogram();
+        double wallMillis = (endNanos - startNanos) / 1e6;
+        long completed = recorder.completed();
+        return new RunResult(modelSpec, workload.name(), workload.arrival().label(), settings.timeScaleDivisor(),
+                recorder.firstAnswer(), completed, recorder.successes(), recorder.failures(), recorder.timeouts(),
+                recorder.cancelled(), recorder.causes(), wallMillis, wallMillis, wallMillis, 1,
+                graph.criticalPathNanos() / settings.timeScaleDivisor() / 1e6, prediction.millis(), prediction.basis(),
+                completed / Math.max(1e-9, wallMillis / 1e3), LatencyMillis.of(histogram), encode(histogram),
+                peakPlatform, sampler.peakOsThreads(), end.threadsStarted() - start.threadsStarted(), leftover,
+                (end.cpuNanos() - start.cpuNanos()) / 1e6, end.contextSwitches().minus(start.contextSwitches()),
+                end.allocatedBytes() - start.allocatedBytes(), sampler.peakRssBytes());
+    }
+
+    /** What theory predicts for this workload under this model, without running it. */
+    public Prediction predict(Workload workload, Function<ModelContext, Model> models, RunSettings settings) {
+        try (Backend backend = backends.get(); Model model = models.apply(new ModelContext(backend, settings.spareThreads()))) {
+            long n = workload.arrival() instanceof Arrival.Batch b ? b.requests() : 1;
+            return model.predict(Demand.of(workload.graph(), n, settings.timeScaleDivisor(),
+                    cpuNanosPerRequest(workload.graph()), Runtime.getRuntime().availableProcessors()));
+        }
+    }
+
+    /** Sends requests and records their outcomes; one instance per run. */
+    private static final class Runner {
+        private final Model model;
+        private final Graph graph;
+        private final RunSettings settings;
+        private final RunRecorder recorder;
+        private final ScheduledExecutorService timeouts;
+        private final Progress progress;
+        private final AtomicLong nextId = new AtomicLong();
+        private long lastProgressNanos = System.nanoTime();
+
+        Runner(Model model, Graph graph, RunSettings settings, RunRecorder recorder,
+               ScheduledExecutorService timeouts, Progress progress) {
+            this.model = model;
+            this.graph = graph;
+            this.settings = settings;
+            this.recorder = recorder;
+            this.timeouts = timeouts;
+            this.progress = progress;
+        }
+
+        void batch(int requests, long startNanos) {
+            CountDownLatch done = new CountDownLatch(requests);
+            for (int i = 0; i < requests; i++) {
+                send(startNanos).whenComplete((v, e) -> done.countDown());
+                maybeReport(requests);
+            }
+            await(done, requests);
+        }
+
+        void open(Pacer pacer, long requests, long startNanos) {
+            CountDownLatch done = new CountDownLatch((int) requests);
+            for (long i = 0; i < requests; i++) {
+                long due = startNanos + pacer.dueNanos(i) / settings.timeScaleDivisor();
+                sleepUntil(due);
+                send(due).whenComplete((v, e) -> done.countDown());
+                maybeReport(requests);
+            }
+            await(done, requests);
+        }
+
+        void closed(int users, long durationNanos, long startNanos) {
+            long end = startNanos + durationNanos;
+            try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+                for (int u = 0; u < users; u++) {
+                    executor.submit(() -> {
+                        while (System.nanoTime() < end) {
+                            try {
+                                send(System.nanoTime()).join();
+                            } catch (RuntimeException ignored) {
+                                // recorded by send
+                            }
+                        }
+                    });
+                }
+                while (System.nanoTime() < end) {
+                    LockSupport.parkNanos(250_000_000L);
+                    progress.update(recorder.completed() + " done, " + users + " users");
+                }
+            }
+        }
+
+        private CompletableFuture<Object> send(long intendedNanos) {
+            Request request = new Request(nextId.getAndIncrement(), graph, settings.seed(), settings.timeScaleDivisor());
+            CompletableFuture<Object> future;
+            try {
+                future = model.submit(request);
+            } catch (RuntimeException e) {
+                future = CompletableFuture.failedFuture(e);
+            }
+            if (timeouts != null && !future.isDone()) {
+                CompletableFuture<Object> f = future;
+                long timeout = settings.requestTimeoutNanos() / settings.timeScaleDivisor();
+                timeouts.schedule(() -> f.completeExceptionally(new TimeoutException(
+                        "request timed out after " + Durations.format(timeout))), timeout, TimeUnit.NANOSECONDS);
+            }
+            return future.whenComplete((v, e) -> recorder.record(System.nanoTime() - intendedNanos, Outcome.of(v, e)));
+        }
+
+        private void maybeReport(long total) {
+            long now = System.nanoTime();
+            if (now - lastProgressNanos > 250_000_000L) {
+                lastProgressNanos = now;
+                progress.update(nextId.get() + "/" + total + " sent, " + recorder.completed() + " done");
+            }
+        }
+
+        private void await(CountDownLatch done, long total) {
+            try {
+                while (!done.await(250, TimeUnit.MILLISECONDS))
+                    progress.update(total + "/" + total + " sent, " + recorder.completed() + " done");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for requests", e);
+            }
+        }
+
+        private static void sleepUntil(long dueNanos) {
+            long wait;
+            while ((wait = dueNanos - System.nanoTime()) > 0) {
+                if (wait > 100_000) LockSupport.parkNanos(wait - 50_000);
+                else Thread.onSpinWait();
+            }
+        }
+    }
+
+    /** CPU time of one request's CPU steps on this machine, measured on the calling thread (best of 3). */
+    static long cpuNanosPerRequest(Graph graph) {
+        if (graph.cpuStepCount() == 0) return 0;
+        Request probe = new Request(0, graph, 0, 1);
+        long best = Long.MAX_VALUE;
+        for (int round = 0; round < 3; round++) {
+            long t0 = System.nanoTime();
+            for (int i = 0; i < graph.steps().size(); i++) {
+                if (graph.steps().get(i) instanceof Step.Cpu) probe.compute(i, List.of());
+            }
+            best = Math.min(best, System.nanoTime() - t0);
+        }
+        return best;
+    }
+
+    private static int leftoverThreads(Set<Thread> before) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        int count;
+        do {
+            count = 0;
+            for (Thread t : Thread.getAllStackTraces().keySet()) {
+                if (!before.contains(t) && t.isAlive() && !jvmOwned(t)) count++;
+            }
+            if (count == 0) return 0;
+            LockSupport.parkNanos(20_000_000L);
+        } while (System.nanoTime() < deadline);
+        return count;
+    }
+
+    /** Threads the JVM starts on demand and keeps: virtual-thread carriers, the common pool, service threads. */
+    private static boolean jvmOwned(Thread t) {
+        String name = t.getName();
+        return t.getClass().getName().equals("jdk.internal.misc.CarrierThread")
+                || name.startsWith("ForkJoinPool.commonPool-") || name.startsWith("VirtualThread-")
+                || name.startsWith("blocklab-sampler") || name.startsWith("Common-Cleaner")
+                || name.startsWith("Attach Listener") || name.startsWith("process reaper");
+    }
+
+    private static ThreadFactory daemon(String name) {
+        return Thread.ofPlatform().daemon().name(name).factory();
+    }
+
+    private static String encode(Histogram histogram) {
+        ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
+        int length = histogram.encodeIntoCompressedByteBuffer(buffer);
+        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
+    }
+}

@@ -1,0 +1,38 @@
+package dev.blocklab.driver;
+
+import dev.blocklab.model.ModelContext;
+
+/**
+ * How the in-process driver runs a workload. Defaults live in {@link #DEFAULTS}.
+ *
+ * @param timeScaleDivisor    every delay and timeout divided by this (1: real time; tests use 100)
+ * @param warmups             runs made and discarded before measuring
+ * @param repeats             measured runs; the result is the run of median wall time
+ * @param requestTimeoutNanos cancel a request still running after this long (0: never), real time before scaling
+ * @param seed                seed of every latency and failure draw
+ * @param spareThreads        spare threads of {@code forkjoin-managed}
+ */
+public record RunSettings(long timeScaleDivisor, int warmups, int repeats, long requestTimeoutNanos, long seed,
+                          int spareThreads) {
+    public static final RunSettings DEFAULTS = new RunSettings(1, 1, 3, 0, 42, ModelContext.DEFAULT_MANAGED_SPARE_THREADS);
+
+    public RunSettings {
+        if (timeScaleDivisor < 1) throw new IllegalArgumentException("time scale must be >= 1, got " + timeScaleDivisor);
+        if (warmups < 0) throw new IllegalArgumentException("warm-ups must be >= 0, got " + warmups);
+        if (repeats < 1) throw new IllegalArgumentException("repeats must be >= 1, got " + repeats);
+        if (requestTimeoutNanos < 0) throw new IllegalArgumentException("timeout must be >= 0");
+        if (spareThreads < 0) throw new IllegalArgumentException("spare threads must be >= 0, got " + spareThreads);
+    }
+
+    public RunSettings withTimeScale(long divisor) {
+        return new RunSettings(divisor, warmups, repeats, requestTimeoutNanos, seed, spareThreads);
+    }
+
+    public RunSettings withRuns(int newWarmups, int newRepeats) {
+        return new RunSettings(timeScaleDivisor, newWarmups, newRepeats, requestTimeoutNanos, seed, spareThreads);
+    }
+
+    public RunSettings withRequestTimeoutNanos(long nanos) {
+        return new RunSettings(timeScaleDivisor, warmups, repeats, nanos, seed, spareThreads);
+    }
+}

@@ -1,0 +1,19 @@
+package dev.blocklab.experiment;
+
+import dev.blocklab.result.ExperimentResult;
+
+/** A reproducible study, run by {@code blocklab reproduce NAME}. */
+public interface Experiment {
+
+    /** The name on the command line, e.g. {@code hundred-calls}. */
+    String name();
+
+    /** One line: what it reproduces, and from which article. */
+    String description();
+
+    /**
+     * Runs the experiment. Rows are handed to {@link ExperimentSettings#rowSink()} as they are measured, so an
+     * interrupted run keeps what it had; progress goes to {@link ExperimentSettings#progress()}.
+     */
+    ExperimentResult run(ExperimentSettings settings) throws Exception;
+}

@@ -1,0 +1,128 @@
+package dev.blocklab.experiment;
+
+import dev.blocklab.model.Models;
+import dev.blocklab.result.ExperimentResult;
+import dev.blocklab.result.RunResult;
+import dev.blocklab.result.Table;
+import dev.blocklab.workload.Arrival;
+import dev.blocklab.workload.BuiltInWorkloads;
+import dev.blocklab.workload.Workload;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Seed 003: 100 blocking calls of 1 s under each model, beside the article's Scala figures; then its Figure 5
+ * sweep, total time against the number of calls.
+ */
+final class HundredCallsExperiment implements Experiment {
+    /** The article's figures at full scale, in milliseconds. */
+    static final Map<String, Double> ARTICLE_MILLIS = new LinkedHashMap<>();
+    static {
+        ARTICLE_MILLIS.put("sequential", 100_122.0);
+        ARTICLE_MILLIS.put("fixed:8", 13_057.0);
+        ARTICLE_MILLIS.put("forkjoin:16", 7_057.0);
+        ARTICLE_MILLIS.put("forkjoin-managed:16", 1_069.0);
+        ARTICLE_MILLIS.put("cf-nonblocking:8", 1_044.0);
+        ARTICLE_MILLIS.put("virtual", null);
+        ARTICLE_MILLIS.put("structured", null);
+    }
+    static final int[] SWEEP_CALLS = {1, 10, 100, 1_000, 10_000};
+
+    /**
+     * One point of the Figure 5 sweep.
+     *
+     * @param skipped why the point was not run (its prediction exceeded the time budget), or null
+     */
+    public record SweepRow(String model, int calls, Double wallMillis, double predictedMillis, long timeScaleDivisor,
+                           String skipped) {}
+
+    @Override public String name() { return "hundred-calls"; }
+
+    @Override public String description() {
+        return "seed 003: 100 blocking calls of 1 s under each model, and total time against the number of calls (Figure 5)";
+    }
+
+    @Override public ExperimentResult run(ExperimentSettings settings) {
+        SeedRuns runs = new SeedRuns(settings);
+        Workload workload = BuiltInWorkloads.hundredCalls();
+        List<Object> rows = new ArrayList<>();
+        List<SeedRow> main = new ArrayList<>();
+        for (var entry : ARTICLE_MILLIS.entrySet()) {
+            String model = entry.getKey();
+            if (Models.parse(model).unavailable().isPresent()) continue;
+            RunResult r = runs.measure(workload, model);
+            main.add(runs.emit(new SeedRow(model, r, entry.getValue(), why(model, r))));
+        }
+        rows.addAll(main);
+
+        double budgetMillis = settings.full() ? 120_000 : 3_000;
+        List<SweepRow> sweep = new ArrayList<>();
+        for (String model : ARTICLE_MILLIS.keySet()) {
+            if (Models.parse(model).unavailable().isPresent()) continue;
+            for (int calls : SWEEP_CALLS) {
+                Workload w = workload.withArrival(new Arrival.Batch(calls));
+                double predicted = runs.predictMillis(w, model);
+                SweepRow row;
+                if (predicted > budgetMillis) {
+                    row = new SweepRow(model, calls, null, predicted, settings.timeScale(),
+                            String.format(java.util.Locale.ROOT, "predicted %.0f ms > budget %.0f ms", predicted, budgetMillis));
+                } else {
+                    RunResult r = runs.measure(w, model);
+                    row = new SweepRow(model, calls, r.wallMillis(), predicted, settings.timeScale(), null);
+                }
+                settings.rowSink().accept(row);
+                sweep.add(row);
+            }
+        }
+        rows.addAll(sweep);
+        return new ExperimentResult(name(), description(), settings.scaleLabel(), settings.environment(), rows,
+                List.of(RunTables.seedRows("100 calls of 1 s", main), whyTable(main), sweepTable(sweep)),
+                notes(settings, budgetMillis));
+    }
+
+    private static Table whyTable(List<SeedRow> rows) {
+        return new Table("Why measured, predicted and article differ", List.of("model", "why"),
+                rows.stream().map(r -> List.of(r.label(), r.why())).toList());
+    }
+
+    private static Table sweepTable(List<SweepRow> sweep) {
+        List<String> columns = new ArrayList<>(List.of("model"));
+        for (int calls : SWEEP_CALLS) columns.add(calls + " calls ms");
+        List<List<String>> cells = new ArrayList<>();
+        for (String model : sweep.stream().map(SweepRow::model).distinct().toList()) {
+            List<String> line = new ArrayList<>(List.of(model));
+            for (int calls : SWEEP_CALLS) {
+                line.add(sweep.stream().filter(s -> s.model().equals(model) && s.calls() == calls).findFirst()
+                        .map(s -> s.wallMillis() == null ? "skipped" : RunTables.ms(s.wallMillis())).orElse("-"));
+            }
+            cells.add(line);
+        }
+        return new Table("Figure 5: total time against the number of calls (wall ms at this time scale)", columns, cells);
+    }
+
+    private static String why(String model, RunResult r) {
+        String prefix = switch (model) {
+            case "sequential" -> "one call after another: 100 x 1 s, as in the article";
+            case "fixed:8" -> "batches of 8 on 8 threads: ceil(100/8) = 13 waves, as in the article";
+            case "forkjoin:16" -> "16 workers that do not know they block: ceil(100/16) = 7 waves; the article's global context had 16 threads on its 8-thread machine, here the pool is sized to 16 explicitly";
+            case "forkjoin-managed:16" -> "ManagedBlocker adds a spare thread per blocked call (cap 256), so all 100 wait at once";
+            case "cf-nonblocking:8" -> "timer-completed futures hold no thread: one 1 s wave";
+            case "virtual" -> "the article had no virtual threads; 100 virtual threads unmount while sleeping: one wave";
+            case "structured" -> "the article had no StructuredTaskScope; on virtual threads: one wave";
+            default -> "";
+        };
+        return prefix + "; " + RunTables.deviation(r);
+    }
+
+    private static List<String> notes(ExperimentSettings settings, double budgetMillis) {
+        return List.of(
+                "Article: Scala futures on a machine of 8 hardware threads (its global context had 16 threads); blocklab uses Java pools of the same sizes.",
+                "'article ms' is the article's figure divided by the time scale; the quick scale also divides overheads' share, so small models look relatively slower.",
+                "Sweep points whose prediction exceeds the time budget (" + Math.round(budgetMillis) + " ms at this scale) are skipped and marked so.",
+                "Latency counts from the batch's start; wall time by System.nanoTime from first submit to last completion.",
+                "Time scale: " + settings.scaleLabel() + ".");
+    }
+}

@@ -1,0 +1,51 @@
+package dev.blocklab.experiment;
+
+import dev.blocklab.driver.InProcessDriver;
+import dev.blocklab.driver.RunSettings;
+import dev.blocklab.model.Model;
+import dev.blocklab.model.ModelContext;
+import dev.blocklab.model.Models;
+import dev.blocklab.result.RunResult;
+import dev.blocklab.workload.Workload;
+
+import java.util.function.Function;
+
+/**
+ * Measures one row of a seed experiment: fast runs (predicted under {@value #REPEAT_BELOW_MILLIS} ms) get a
+ * warm-up and three repeats, slow ones a single run, so a quick reproduce stays near a minute.
+ */
+final class SeedRuns {
+    static final long REPEAT_BELOW_MILLIS = 2_000;
+
+    private final InProcessDriver driver = new InProcessDriver();
+    private final ExperimentSettings settings;
+
+    SeedRuns(ExperimentSettings settings) { this.settings = settings; }
+
+    RunSettings runSettings() {
+        return RunSettings.DEFAULTS.withTimeScale(settings.timeScale());
+    }
+
+    RunResult measure(Workload workload, String modelSpec) {
+        Models.parse(modelSpec);
+        return measure(workload, modelSpec, context -> Models.create(modelSpec, context));
+    }
+
+    RunResult measure(Workload workload, String name, Function<ModelContext, Model> models) {
+        RunSettings rs = runSettings();
+        double predicted = driver.predict(workload, models, rs).millis();
+        rs = predicted < REPEAT_BELOW_MILLIS ? rs.withRuns(1, 3) : rs.withRuns(0, 1);
+        return driver.run(workload, name, models, rs, line -> settings.progress().update(workload.name() + " " + line));
+    }
+
+    /** Predicted wall time in milliseconds at this experiment's time scale. */
+    double predictMillis(Workload workload, String modelSpec) {
+        return driver.predict(workload, context -> Models.create(modelSpec, context), runSettings()).millis();
+    }
+
+    /** Hands the row to the sink and returns it. */
+    SeedRow emit(SeedRow row) {
+        settings.rowSink().accept(row);
+        return row;
+    }
+}

@@ -1,0 +1,39 @@
+package dev.blocklab.model;
+
+import dev.blocklab.backend.Backend;
+import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.Request;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Non-blocking composition: calls are futures completed by the backend's timer, composed with
+ * {@code thenCompose}/{@code thenCombine}; the callbacks (and any CPU step) run on a pool of N threads. No
+ * thread waits for a call, so a batch takes its critical path however many requests it holds.
+ */
+final class CfNonBlockingModel implements Model {
+    private final Backend backend;
+    private final int threads;
+    private final ExecutorService pool;
+
+    CfNonBlockingModel(Backend backend, int threads) {
+        this.backend = backend;
+        this.threads = threads;
+        this.pool = Executors.newFixedThreadPool(threads, Tasks.named("cf-nonblocking"));
+    }
+
+    @Override public String name() { return "cf-nonblocking:" + threads; }
+
+    @Override public CompletableFuture<Object> submit(Request request) {
+        return FutureStyle.evaluate(request, backend::callAsync, pool);
+    }
+
+    @Override public Prediction predict(Demand d) {
+        return new Prediction(d.criticalPathNanos() + d.cpuFloor(threads),
+                "critical path " + Durations.format(d.criticalPathNanos()) + " (no thread held while waiting)");
+    }
+
+    @Override public void close() { Tasks.shutdown(pool); }
+}

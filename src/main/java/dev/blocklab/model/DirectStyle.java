@@ -1,0 +1,33 @@
+package dev.blocklab.model;
+
+import dev.blocklab.workload.CallInvocation;
+import dev.blocklab.workload.Request;
+import dev.blocklab.workload.Step;
+
+import java.util.List;
+
+/** Runs a request's graph on the current thread, one step after another, as plain blocking code would. */
+final class DirectStyle {
+    private DirectStyle() {}
+
+    /** How a blocking model makes one call (plain, or through a ManagedBlocker). */
+    @FunctionalInterface
+    interface BlockingCaller {
+        Object call(CallInvocation invocation) throws Exception;
+    }
+
+    static Object evaluate(Request request, BlockingCaller caller) throws Exception {
+        List<Step> steps = request.graph().steps();
+        Object[] values = new Object[steps.size()];
+        for (int i = 0; i < steps.size(); i++) values[i] = step(request, i, values, caller);
+        return values[values.length - 1];
+    }
+
+    /** Computes step {@code i} from the values computed so far. */
+    static Object step(Request request, int i, Object[] values, BlockingCaller caller) throws Exception {
+        List<Object> inputs = request.inputsOf(i, values);
+        return request.graph().steps().get(i) instanceof Step.Call
+                ? caller.call(request.invocation(i, inputs))
+                : request.compute(i, inputs);
+    }
+}

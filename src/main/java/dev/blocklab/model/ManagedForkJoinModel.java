@@ -1,0 +1,85 @@
+package dev.blocklab.model;
+
+import dev.blocklab.backend.Backend;
+import dev.blocklab.workload.CallInvocation;
+import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.Request;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Blocking requests on a ForkJoinPool of N workers whose blocking calls go through
+ * {@link ForkJoinPool.ManagedBlocker} (Scala's {@code blocking { }}): before a worker blocks, the pool starts a
+ * spare thread so that N workers stay runnable, up to {@code spareThreads} extra threads. At the cap the pool's
+ * saturate rule lets the call block without compensation, so further requests queue as on a plain pool of
+ * N + spares threads (Scala's global context behaves the same way past its 256 extra threads).
+ */
+final class ManagedForkJoinModel implements Model {
+    private final Backend backend;
+    private final int parallelism;
+    private final int spareThreads;
+    private final ForkJoinPool pool;
+
+    ManagedForkJoinModel(Backend backend, int parallelism, int spareThreads) {
+        this.backend = backend;
+        this.parallelism = parallelism;
+        this.spareThreads = spareThreads;
+        this.pool = new ForkJoinPool(parallelism, ForkJoinPool.defaultForkJoinWorkerThreadFactory, null, false,
+                0, parallelism + spareThreads, 1, p -> true, 60, TimeUnit.SECONDS);
+    }
+
+    @Override public String name() { return "forkjoin-managed:" + parallelism; }
+
+    @Override public CompletableFuture<Object> submit(Request request) {
+        return Tasks.submitInterruptibly(pool, () -> DirectStyle.evaluate(request, this::managedCall));
+    }
+
+    private Object managedCall(CallInvocation invocation) throws Exception {
+        var blocker = new CallBlocker(backend, invocation);
+        ForkJoinPool.managedBlock(blocker);
+        return blocker.result();
+    }
+
+    @Override public Prediction predict(Demand d) {
+        int max = parallelism + spareThreads;
+        return new Prediction(d.waves(max, d.serialNanos()),
+                "ceil(" + d.requests() + " / (" + parallelism + " + " + spareThreads + " spares)) x " + Durations.format(d.serialNanos()));
+    }
+
+    @Override public void close() { Tasks.shutdown(pool); }
+
+    /** Makes one blocking call inside {@link ForkJoinPool#managedBlock}, keeping its value or failure. */
+    private static final class CallBlocker implements ForkJoinPool.ManagedBlocker {
+        private final Backend backend;
+        private final CallInvocation invocation;
+        private boolean done;
+        private Object value;
+        private Exception failure;
+
+        CallBlocker(Backend backend, CallInvocation invocation) {
+            this.backend = backend;
+            this.invocation = invocation;
+        }
+
+        @Override public boolean block() throws InterruptedException {
+            try {
+                value = backend.callBlocking(invocation);
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception e) {
+                failure = e;
+            }
+            done = true;
+            return true;
+        }
+
+        @Override public boolean isReleasable() { return done; }
+
+        Object result() throws Exception {
+            if (failure != null) throw failure;
+            return value;
+        }
+    }
+}

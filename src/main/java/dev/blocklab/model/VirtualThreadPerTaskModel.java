@@ -1,0 +1,33 @@
+package dev.blocklab.model;
+
+import dev.blocklab.backend.Backend;
+import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.Request;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * A virtual thread per request, running the same blocking code as the platform-thread models: a blocked
+ * virtual thread unmounts from its carrier, so waiting costs no platform thread.
+ */
+final class VirtualThreadPerTaskModel implements Model {
+    private final Backend backend;
+    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+
+    VirtualThreadPerTaskModel(Backend backend) { this.backend = backend; }
+
+    @Override public String name() { return "virtual"; }
+
+    @Override public CompletableFuture<Object> submit(Request request) {
+        return Tasks.submitInterruptibly(executor, () -> DirectStyle.evaluate(request, backend::callBlocking));
+    }
+
+    @Override public Prediction predict(Demand d) {
+        return new Prediction(d.serialNanos() + d.cpuFloor(d.cores()),
+                Durations.format(d.serialNanos()) + " (a virtual thread per request, calls in sequence)");
+    }
+
+    @Override public void close() { Tasks.shutdown(executor); }
+}

@@ -1,0 +1,17 @@
+package dev.blocklab.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+/** The one Jackson configuration of blocklab: records as objects, map keys sorted, no timestamps. */
+public final class Jsons {
+    private Jsons() {}
+
+    public static ObjectMapper mapper() {
+        return JsonMapper.builder()
+                .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+                .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+                .build();
+    }
+}

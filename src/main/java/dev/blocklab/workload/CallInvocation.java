@@ -1,0 +1,42 @@
+package dev.blocklab.workload;
+
+/**
+ * One downstream call as a request makes it, with everything already decided: how long it takes (after the
+ * time scale), whether it fails, and what it answers. A backend only has to honour the timing.
+ *
+ * @param call         the step's name
+ * @param requestId    the request making the call
+ * @param delayNanos   how long the backend takes to answer, already divided by the time scale
+ * @param timeoutNanos the caller gives up after this long, already scaled (0: never)
+ * @param value        the answer on success
+ * @param failure      the failure to raise, or null for success
+ */
+public record CallInvocation(String call, long requestId, long delayNanos, long timeoutNanos, Object value,
+                             Step.FailureSpec failure) {
+
+    /** True when the caller's timeout fires before the backend answers. */
+    public boolean timesOut() { return timeoutNanos > 0 && delayNanos > timeoutNanos; }
+
+    /** How long the caller waits: the delay, or the timeout when that comes first. */
+    public long waitNanos() { return timesOut() ? timeoutNanos : delayNanos; }
+
+    /** The exception this call raises: the configured type with its message, or a timeout. */
+    public Exception newFailure() {
+        if (timesOut())
+            return new java.util.concurrent.TimeoutException("call '" + call + "' timed out after " + Durations.format(timeoutNanos));
+        if (failure == null) throw new IllegalStateException("call '" + call + "' succeeds");
+        return instantiate(failure);
+    }
+
+    /** Creates the configured exception; falls back to a RuntimeException naming the type if it cannot. */
+    public static Exception instantiate(Step.FailureSpec spec) {
+        try {
+            Class<?> type = Class.forName(spec.type());
+            if (Exception.class.isAssignableFrom(type))
+                return (Exception) type.getConstructor(String.class).newInstance(spec.message());
+        } catch (ReflectiveOperationException | LinkageError ignored) {
+            // fall through
+        }
+        return new RuntimeException(spec.type() + ": " + spec.message());
+    }
+}

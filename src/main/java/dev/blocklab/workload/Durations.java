@@ -1,0 +1,47 @@
+package dev.blocklab.workload;
+
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Parses and prints durations such as {@code 1s}, {@code 200ms}, {@code 1.5s}, {@code 250us}, {@code 2m}. */
+public final class Durations {
+    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|µs|ms|s|m|h)");
+
+    private Durations() {}
+
+    /** Parses a duration with a unit; throws IllegalArgumentException naming the text otherwise. */
+    public static long parseNanos(String text) {
+        Matcher m = DURATION.matcher(text.trim());
+        if (!m.matches())
+            throw new IllegalArgumentException("'" + text + "' is not a duration (use a number and a unit: ns, us, ms, s, m, h; e.g. 200ms)");
+        double value = Double.parseDouble(m.group(1));
+        double unitNanos = switch (m.group(2)) {
+            case "ns" -> 1;
+            case "us", "µs" -> 1e3;
+            case "ms" -> 1e6;
+            case "s" -> 1e9;
+            case "m" -> 60e9;
+            case "h" -> 3600e9;
+            default -> throw new AssertionError(m.group(2));
+        };
+        return Math.round(value * unitNanos);
+    }
+
+    /** Prints nanoseconds with the largest unit that keeps it readable, e.g. {@code 1.5s}, {@code 200ms}. */
+    public static String format(long nanos) {
+        if (nanos == 0) return "0ms";
+        if (nanos % 1_000_000_000L == 0) return nanos / 1_000_000_000L + "s";
+        if (nanos >= 1_000_000_000L) return trim(nanos / 1e9) + "s";
+        if (nanos % 1_000_000L == 0) return nanos / 1_000_000L + "ms";
+        if (nanos >= 1_000_000L) return trim(nanos / 1e6) + "ms";
+        if (nanos >= 1_000L) return trim(nanos / 1e3) + "us";
+        return nanos + "ns";
+    }
+
+    private static String trim(double v) {
+        String s = String.format(Locale.ROOT, "%.3f", v);
+        s = s.replaceAll("0+$", "");
+        return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
+    }
+}

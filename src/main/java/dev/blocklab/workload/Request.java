@@ -1,0 +1,63 @@
+package dev.blocklab.workload;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * One request of a workload: the graph, the request's id, and the seed from which every call's latency and
+ * failure is drawn. The draw for a call depends only on (seed, id, step), never on the order in which a
+ * model runs the steps, so every model faces exactly the same calls.
+ *
+ * @param timeScaleDivisor every latency and timeout is divided by this (1: real time)
+ */
+public record Request(long id, Graph graph, long seed, long timeScaleDivisor) {
+    public Request {
+        if (timeScaleDivisor < 1) throw new IllegalArgumentException("time scale divisor must be >= 1");
+    }
+
+    /** The call that step {@code stepIndex} makes, given its inputs' values. */
+    public CallInvocation invocation(int stepIndex, List<Object> inputs) {
+        Step.Call call = (Step.Call) graph.steps().get(stepIndex);
+        SplittableRandom random = new SplittableRandom(mix(seed, id, stepIndex));
+        long delay = call.latency().sampleNanos(random) / timeScaleDivisor;
+        boolean fails = call.failureProbability() > 0 && random.nextDouble() < call.failureProbability();
+        Object value = fails ? null : call.returns().apply(inputs, call.inputs());
+        return new CallInvocation(call.name(), id, delay, call.timeoutNanos() / timeScaleDivisor, value,
+                fails ? call.failure() : null);
+    }
+
+    /** Computes a CPU or combine step on the calling thread. */
+    public Object compute(int stepIndex, List<Object> inputs) {
+        Step step = graph.steps().get(stepIndex);
+        return switch (step) {
+            case Step.Combine c -> c.function().apply(inputs, c.inputs());
+            case Step.Cpu c -> {
+                long checksum = CpuWork.perform(c.kind(), c.size());
+                yield switch (inputs.size()) {
+                    case 0 -> checksum;
+                    case 1 -> inputs.getFirst();
+                    default -> new Value.Sum(0).apply(inputs, c.inputs());
+                };
+            }
+            case Step.Call c -> throw new IllegalArgumentException("step '" + c.name() + "' is a call: use invocation()");
+        };
+    }
+
+    /** The values of step {@code stepIndex}'s inputs, taken from the values computed so far. */
+    public List<Object> inputsOf(int stepIndex, Object[] values) {
+        Step step = graph.steps().get(stepIndex);
+        List<Object> in = new ArrayList<>(step.inputs().size());
+        for (String name : step.inputs()) {
+            int idx = graph.indexOf(name);
+            in.add(idx < 0 ? graph.input() : values[idx]);
+        }
+        return in;
+    }
+
+    private static long mix(long seed, long id, int step) {
+        long h = seed * 0x9E3779B97F4A7C15L + id;
+        h = (h ^ (h >>> 31)) * 0xBF58476D1CE4E5B9L + step;
+        return h ^ (h >>> 29);
+    }
+}
