@@ -1,0 +1,88 @@
+package dev.blocklab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class MainTest {
+    @TempDir Path tmp;
+
+    record Outcome(int code, String out, String err) {}
+
+    Outcome run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Outcome(code, out.toString(), err.toString());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "run --workload nope --model virtual|unknown workload 'nope'",
+            "run --workload hundred-calls --model fixd:8|unknown model 'fixd:8'",
+            "run --workload hundred-calls --model fixed:0|at least 1 thread, got 0",
+            "run --workload hundred-calls --model virtual --requests -5|--requests must be at least 1, got -5",
+            "run --workload hundred-calls --model virtual --rate fast --duration 1s|--rate: 'fast' is not a positive rate",
+            "run --workload hundred-calls --model virtual --users 2|--users needs --duration",
+            "run --workload hundred-calls --model virtual --format xml|unknown format 'xml'",
+            "run --workload missing.yaml --model virtual|workload file 'missing.yaml' does not exist",
+            "reproduce no-such-experiment|unknown experiment 'no-such-experiment'",
+            "run --workload hundred-calls|Missing required option: '--model=MODEL'",
+            "run --workload hundred-calls --model virtual --repeats x|Invalid value for option '--repeats'"})
+    void execute_badInput_exitsTwoWithOneLine(String args, String message) {
+        Outcome o = run((args + " --save " + tmp.resolve("r.jsonl")).split(" "));
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains(message).doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(o.err().lines().filter(l -> l.startsWith("blocklab:")).count()).isEqualTo(1);
+    }
+
+    @Test
+    void run_jsonFormat_carriesTheDocumentedFields() throws Exception {
+        Path save = tmp.resolve("runs.jsonl");
+        Outcome o = run("run", "--workload", "task-graph", "--model", "fixed:2", "--model", "virtual",
+                "--time-scale", "100", "--warmups", "0", "--repeats", "1", "--format", "json", "--quiet",
+                "--save", save.toString());
+        assertThat(o.code()).as(o.err()).isZero();
+        JsonNode root = new ObjectMapper().readTree(o.out());
+        assertThat(root.get("rows")).hasSize(2);
+        JsonNode row = root.get("rows").get(0);
+        for (String field : new String[]{"model", "workload", "answer", "requests", "successes", "failures",
+                "wallMillis", "idealMillis", "predictedMillis", "latencyMillis", "peakPlatformThreads",
+                "contextSwitches", "cpuMillis", "allocatedBytes"})
+            assertThat(row.has(field)).as(field).isTrue();
+        for (String p : new String[]{"p50", "p90", "p99", "p999", "max"})
+            assertThat(row.get("latencyMillis").has(p)).as(p).isTrue();
+        assertThat(row.get("contextSwitches").has("voluntary")).isTrue();
+        assertThat(row.get("answer").asLong()).isEqualTo(13);
+        assertThat(row.get("model").asText()).isEqualTo("fixed:2");
+        // results streamed to disk, one line per run
+        assertThat(Files.readAllLines(save)).hasSize(2).allMatch(l -> l.contains("\"kind\":\"run\""));
+    }
+
+    @Test
+    void models_listsEveryModel() {
+        Outcome o = run("models");
+        assertThat(o.code()).isZero();
+        assertThat(o.out()).contains("sequential", "fixed:N", "cached", "forkjoin:N", "forkjoin-managed:N",
+                "cf-blocking:N", "cf-nonblocking:N", "virtual", "structured");
+    }
+
+    @Test
+    void help_ofEveryCommand_endsWithExamples() {
+        for (String cmd : new String[]{"run", "reproduce", "models", "workloads"}) {
+            Outcome o = run(cmd, "--help");
+            assertThat(o.code()).isZero();
+            assertThat(o.out()).as(cmd).contains("Examples:");
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package dev.blocklab.driver;
+
+import dev.blocklab.result.RunResult;
+import dev.blocklab.workload.Arrival;
+import dev.blocklab.workload.BuiltInWorkloads;
+import dev.blocklab.workload.Graph;
+import dev.blocklab.workload.Step;
+import dev.blocklab.workload.Workload;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class InProcessDriverTest {
+    private static final long S = 1_000_000_000L;
+    private final InProcessDriver driver = new InProcessDriver();
+    private final RunSettings quick = RunSettings.DEFAULTS.withTimeScale(100).withRuns(0, 1);
+
+    @Test
+    void run_batch_countsEveryRequestAndPredictsWaves() {
+        RunResult r = driver.run(BuiltInWorkloads.hundredCalls().withArrival(new Arrival.Batch(40)), "fixed:4", quick, Progress.NONE);
+        assertThat(r.requests()).isEqualTo(40);
+        assertThat(r.successes()).isEqualTo(40);
+        assertThat(r.answer()).isEqualTo(99L);
+        assertThat(r.predictedMillis()).isEqualTo(100.0); // ceil(40/4) x 10 ms
+        assertThat(r.wallMillis()).isGreaterThanOrEqualTo(95.0);
+        assertThat(r.latencyMillis().count()).isEqualTo(40);
+        assertThat(r.latencyMillis().max()).isGreaterThanOrEqualTo(r.latencyMillis().p50());
+        assertThat(r.peakPlatformThreads()).isGreaterThanOrEqualTo(4);
+        assertThat(r.platformThreadsStarted()).isGreaterThanOrEqualTo(4);
+    }
+
+    @Test
+    void run_open_sendsTheScheduledNumber() {
+        Workload w = BuiltInWorkloads.hundredCalls().withArrival(new Arrival.Open(1000, 5 * S)); // 50 ms at /100
+        RunResult r = driver.run(w, "virtual", quick, Progress.NONE);
+        assertThat(r.requests()).isEqualTo(5000);
+        assertThat(r.successRatio()).isEqualTo(1.0);
+    }
+
+    @Test
+    void run_closed_keepsUsersBusyForTheDuration() {
+        Workload w = BuiltInWorkloads.hundredCalls().withArrival(new Arrival.Closed(4, 20 * S)); // 200 ms of 10 ms calls
+        RunResult r = driver.run(w, "fixed:4", quick, Progress.NONE);
+        // 4 users x ~20 rounds; generous bounds for a noisy machine
+        assertThat(r.requests()).isBetween(20L, 100L);
+        assertThat(r.failures()).isZero();
+    }
+
+    @Test
+    void run_requestTimeout_countsTimeoutsAndFreesThreads() {
+        Workload w = new Workload("slow", "slow", Graph.singleCall(Step.Call.fixed("slow", 1000 * S, 1L)), new Arrival.Batch(3));
+        RunResult r = driver.run(w, "fixed:3", quick.withRequestTimeoutNanos(10 * S), Progress.NONE);
+        assertThat(r.timeouts()).isEqualTo(3);
+        assertThat(r.successes()).isZero();
+        assertThat(r.wallMillis()).isLessThan(5_000.0);
+        assertThat(r.leftoverThreads()).isZero();
+    }
+
+    @Test
+    void run_repeats_reportsMedianAndRange() {
+        List<String> progress = new ArrayList<>();
+        RunResult r = driver.run(BuiltInWorkloads.hundredCalls().withArrival(new Arrival.Batch(4)), "virtual",
+                quick.withRuns(1, 3), progress::add);
+        assertThat(r.repeats()).isEqualTo(3);
+        assertThat(r.wallMillisMin()).isLessThanOrEqualTo(r.wallMillis());
+        assertThat(r.wallMillisMax()).isGreaterThanOrEqualTo(r.wallMillis());
+    }
+
+    @Test
+    void run_failures_areCountedByCause() {
+        RunResult r = driver.run(BuiltInWorkloads.taskGraph(true), "cf-nonblocking:2", quick, Progress.NONE);
+        assertThat(r.failures()).isEqualTo(1);
+        assertThat(r.failureCauses()).containsEntry("java.lang.IllegalArgumentException: This won't work!", 1L);
+    }
+}

@@ -1,0 +1,98 @@
+package dev.blocklab.workload;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+class GraphTest {
+    private static final long S = 1_000_000_000L;
+    private static final long MS = 1_000_000L;
+
+    @Test
+    void criticalPath_taskGraph_isFiveSecondsAndSerialSeven() {
+        Graph g = BuiltInWorkloads.taskGraph(false).graph();
+        assertThat(g.criticalPathNanos()).isEqualTo(5 * S);
+        assertThat(g.serialNanos()).isEqualTo(7 * S);
+        assertThat(g.callCount()).isEqualTo(4);
+        assertThat(g.levels()).containsExactly(List.of(0), List.of(1, 2), List.of(3), List.of(4));
+    }
+
+    @Test
+    void criticalPath_profilePage_isTheLongestCall() {
+        Graph g = BuiltInWorkloads.profilePage().graph();
+        assertThat(g.criticalPathNanos()).isEqualTo(500 * MS);
+        assertThat(g.serialNanos()).isEqualTo(1000 * MS);
+    }
+
+    @Test
+    void constructor_rejectsForwardReferencesDuplicatesAndUnknownPlaceholders() {
+        assertThatThrownBy(() -> new Graph(0L, List.of(
+                new Step.Combine("a", List.of("b"), new Value.Sum(0)), Step.Call.fixed("b", MS, 1L))))
+                .hasMessageContaining("step 'a' reads 'b'");
+        assertThatThrownBy(() -> new Graph(0L, List.of(Step.Call.fixed("a", MS, 1L), Step.Call.fixed("a", MS, 1L))))
+                .hasMessageContaining("'a' is used twice");
+        assertThatThrownBy(() -> new Graph(0L, List.of(Step.Call.fixed("a", MS, 1L),
+                new Step.Combine("c", List.of("a"), new Value.Format("{a} {b}")))))
+                .hasMessageContaining("{b}");
+        assertThatThrownBy(() -> new Graph(0L, List.of())).hasMessageContaining("at least one step");
+    }
+
+    @Test
+    void request_drawsTheSameCallsWhateverTheOrder() {
+        Graph g = BuiltInWorkloads.mixed().graph();
+        Request r = new Request(12, g, 99, 10);
+        CallInvocation first = r.invocation(1, List.of());
+        r.invocation(0, List.of());
+        assertThat(r.invocation(1, List.of())).isEqualTo(first);
+        assertThat(new Request(13, g, 99, 10).invocation(1, List.of()).delayNanos()).isNotEqualTo(first.delayNanos());
+    }
+
+    @Test
+    void request_scalesDelaysAndTimeouts() {
+        Step.Call c = new Step.Call("c", List.of(), new Latency.Fixed(S), new Value.Constant(1L), 0, null, 300 * MS);
+        CallInvocation inv = new Request(0, Graph.singleCall(c), 1, 100).invocation(0, List.of());
+        assertThat(inv.delayNanos()).isEqualTo(10 * MS);
+        assertThat(inv.timeoutNanos()).isEqualTo(3 * MS);
+        assertThat(inv.timesOut()).isTrue();
+        assertThat(inv.newFailure()).isInstanceOf(java.util.concurrent.TimeoutException.class);
+    }
+
+    @Test
+    void logNormal_samplesMatchTheGivenPercentiles() {
+        Latency.LogNormal l = new Latency.LogNormal(20 * MS, 200 * MS);
+        SplittableRandom random = new SplittableRandom(1);
+        long[] samples = new long[200_000];
+        for (int i = 0; i < samples.length; i++) samples[i] = l.sampleNanos(random);
+        java.util.Arrays.sort(samples);
+        assertThat((double) samples[samples.length / 2]).isCloseTo(20 * MS, within(1.0 * MS));
+        assertThat((double) samples[(int) (samples.length * 0.99)]).isCloseTo(200 * MS, within(15.0 * MS));
+    }
+
+    @Test
+    void failureSpec_instantiatesTheConfiguredException() {
+        Exception e = CallInvocation.instantiate(new Step.FailureSpec("java.io.IOException", "down"));
+        assertThat(e).isInstanceOf(java.io.IOException.class).hasMessage("down");
+        assertThat(CallInvocation.instantiate(new Step.FailureSpec("no.such.Type", "x")))
+                .isInstanceOf(RuntimeException.class).hasMessage("no.such.Type: x");
+    }
+
+    @Test
+    void durations_parseAndFormat() {
+        assertThat(Durations.parseNanos("1.5s")).isEqualTo(1_500 * MS);
+        assertThat(Durations.parseNanos("250us")).isEqualTo(250_000);
+        assertThat(Durations.format(1_500 * MS)).isEqualTo("1.5s");
+        assertThat(Durations.format(200 * MS)).isEqualTo("200ms");
+        assertThatThrownBy(() -> Durations.parseNanos("10 parsecs")).hasMessageContaining("'10 parsecs' is not a duration");
+    }
+
+    @Test
+    void cpuWork_isDeterministic() {
+        assertThat(CpuWork.perform(Step.CpuKind.HASH, 10_000)).isEqualTo(CpuWork.perform(Step.CpuKind.HASH, 10_000));
+        assertThat(CpuWork.perform(Step.CpuKind.SORT, 1000)).isNotEqualTo(CpuWork.perform(Step.CpuKind.SORT, 1001));
+    }
+}
