@@ -11,11 +11,11 @@ import dev.blocklab.workload.Workload;
 import java.util.function.Function;
 
 /**
- * Measures one row of a seed experiment: fast runs (predicted under {@value #REPEAT_BELOW_MILLIS} ms) get a
- * warm-up and three repeats, slow ones a single run, so a quick reproduce stays near a minute.
+ * Measures one row of a seed experiment: fast runs (predicted under {@value #REPEAT_BELOW_MILLIS} ms at the run's
+ * time scale) get a warm-up and three repeats, slower ones a single run, so a quick reproduce stays near a minute.
  */
 final class SeedRuns {
-    static final long REPEAT_BELOW_MILLIS = 2_000;
+    static final long REPEAT_BELOW_MILLIS = 300;
 
     private final InProcessDriver driver = new InProcessDriver();
     private final ExperimentSettings settings;
