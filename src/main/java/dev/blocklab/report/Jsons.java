@@ -10,7 +10,6 @@ public final class Jsons {
 
     public static ObjectMapper mapper() {
         return JsonMapper.builder()
-                .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
                 .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
                 .build();
     }
