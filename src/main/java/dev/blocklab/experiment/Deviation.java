@@ -56,12 +56,9 @@ public record Deviation(double ratio, String cause, String detail) {
             return new Deviation(ratio, "thread creation cost", String.format(Locale.ROOT,
                     "%d platform threads started; the %.0f ms over the prediction is %.0f us per thread started",
                     r.platformThreadsStarted(), extraMillis, extraMillis * 1000 / r.platformThreadsStarted()));
-        Matcher pool = POOL.matcher(r.model());
-        double inFlight = littlesLaw(r);
-        if (pool.matches() && inFlight >= 0.9 * Integer.parseInt(pool.group(2)))
-            return new Deviation(ratio, "pool saturated", String.format(Locale.ROOT,
-                    "Little's law: %s req/s x %s ms mean latency = %s requests in flight against a pool of %s threads, so requests queue",
-                    RunTables.num(r.throughputPerSecond()), RunTables.ms(r.latencyMillis().mean()), RunTables.num(inFlight), pool.group(2)));
+        int pool = poolSize(r.model());
+        if (pool > 0 && littlesLaw(r) >= 0.9 * pool)
+            return new Deviation(ratio, "pool saturated", littlesLawText(r) + ", so requests queue");
         if (r.timeScaleDivisor() > 1)
             return new Deviation(ratio, "time-scale overhead", String.format(Locale.ROOT,
                     "fixed per-request costs do not shrink with the scale (delays / %d): %s ms over the prediction",
@@ -69,6 +66,23 @@ public record Deviation(double ratio, String cause, String detail) {
         return new Deviation(ratio, "overhead outside the formula", String.format(Locale.ROOT,
                 "%s ms over the prediction: scheduling, timers and warm-up that the formula leaves out",
                 RunTables.ms(extraMillis)));
+    }
+
+    /** The thread count of a fixed-size pool model ({@code fixed:N}, {@code forkjoin:N}, {@code cf-blocking:N}), or 0. */
+    public static int poolSize(String model) {
+        Matcher m = POOL.matcher(model);
+        return m.matches() ? Integer.parseInt(m.group(2)) : 0;
+    }
+
+    /**
+     * Little's law in words with its figures, e.g. {@code Little's law: 682 req/s x 78.8 ms mean latency = 53.74
+     * requests in flight against a pool of 8 threads}.
+     */
+    public static String littlesLawText(RunResult r) {
+        int pool = poolSize(r.model());
+        return String.format(Locale.ROOT, "Little's law: %s req/s x %s ms mean latency = %s requests in flight%s",
+                RunTables.num(r.throughputPerSecond()), RunTables.ms(r.latencyMillis().mean()), RunTables.num(littlesLaw(r)),
+                pool > 0 ? " against a pool of " + pool + " threads" : "");
     }
 
     /**

@@ -59,8 +59,9 @@ public final class RunTables {
     }
 
     /**
-     * Prediction beside measurement, one row per run: the formula, both figures, their ratio, and the likely
-     * cause with its figures when they differ by more than {@value Deviation#TOLERANCE_PERCENT} %.
+     * Prediction beside measurement, one row per run: the formula, both figures, their ratio, the likely cause
+     * with its figures when they differ by more than {@value Deviation#TOLERANCE_PERCENT} %, and Little's law
+     * (throughput x mean latency = requests in flight, the threads that rate needs where each holds a thread).
      */
     public static Table predictions(String title, List<LabelledRun> runs) {
         List<List<String>> cells = new ArrayList<>();
@@ -68,10 +69,12 @@ public final class RunTables {
             RunResult r = lr.run();
             Deviation d = Deviation.of(r);
             cells.add(List.of(lr.label(), r.predictionBasis() == null ? "-" : r.predictionBasis(), ms(r.predictedMillis()),
-                    ms(r.wallMillis()), num(d.ratio()), d.flagged() ? d.cause() : "ok", d.flagged() ? d.detail() : "-"));
+                    ms(r.wallMillis()), num(d.ratio()), d.flagged() ? d.cause() : "ok", d.flagged() ? d.detail() : "-",
+                    Deviation.littlesLawText(r).substring("Little's law: ".length())));
         }
         return new Table(title, List.of("row", "prediction", "predicted ms", "measured ms", "measured/predicted",
-                "flag (> " + Deviation.TOLERANCE_PERCENT + " %)", "likely cause"), cells);
+                "flag (> " + Deviation.TOLERANCE_PERCENT + " %)", "likely cause",
+                "Little's law: threads a rate needs when each request holds one"), cells);
     }
 
     /** What one request cost, one row per run: the whole process' figures divided by the requests completed. */

@@ -131,6 +131,23 @@ class ReportCommandTest {
         assertThat(exit.err()).contains("no such file");
     }
 
+    @Test void run_html_writesChartsAndTheSavedResultRebuildsTheSamePage() throws Exception {
+        Path save = dir.resolve("run.jsonl");
+        Path html = dir.resolve("run.html");
+        Exit exit = blocklab("run", "--workload", "task-graph", "--model", "fixed:2", "--model", "virtual", "--time-scale", "100",
+                "--warmups", "0", "--repeats", "1", "--quiet", "--save", save.toString(), "--html", html.toString());
+        assertThat(exit.code()).as(exit.err()).isZero();
+        String page = Files.readString(html);
+        assertThat(page).contains("task-graph: latency percentile spectrum").contains("data-series=\"virtual\"")
+                .contains("Prediction beside measurement".toLowerCase()).contains("<rect class=\"bar\"");
+        assertThat(Files.readAllLines(save)).hasSize(3).last().asString().startsWith("{\"kind\":\"experiment-result\"");
+        String reported = page.substring(page.indexOf("Reported ") + 9, page.indexOf(".</p>", page.indexOf("Reported ")));
+        Path rebuilt = dir.resolve("rebuilt.html");
+        assertThat(blocklab("report", "--format", "html", "--timestamp", reported, "--title", "run task-graph",
+                "--out", rebuilt.toString(), save.toString()).code()).isZero();
+        assertThat(Files.readString(rebuilt)).isEqualTo(page);
+    }
+
     @Test void reproduce_formatHtml_pointsToHtmlFlag() {
         Exit exit = blocklab("reproduce", "--format", "html");
         assertThat(exit.code()).isEqualTo(Main.EXIT_USAGE);
