@@ -26,7 +26,7 @@ import java.util.List;
                 "  blocklab report results/reproduce-20261121-230000.jsonl",
                 "  blocklab report --format html --out report.html results/reproduce-*.jsonl",
                 "  blocklab report --format csv results/run-20261121-230000.jsonl > runs.csv",
-                "  blocklab report --format html --out cmp.html --timestamp 2026-11-21 before.jsonl after.jsonl"})
+                "  blocklab report --format html --out cmp.html old.jsonl new.jsonl"})
 final class ReportCommand implements Runnable {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 

@@ -56,7 +56,8 @@ public final class Comparison {
                     r.environment() == null ? "-" : r.environment().summary(), String.valueOf(r.charts().size())));
         }
         Table table = new Table("Sources compared", List.of("source", "experiment", "scale", "machine", "charts"), rows);
-        return new ExperimentResult("comparison", "the same charts from " + sources.size() + " sources, overlaid", "mixed", null,
+        return new ExperimentResult("comparison", "the same charts from "
+                + sources.stream().map(Source::label).distinct().count() + " sources, overlaid", "mixed", null,
                 List.of(), List.of(table), List.of("Charts that appear in only one source are shown with that source below, not here.",
                         "Compare figures measured at the same time scale and on the same machine; the sources table says which."), merged);
     }
