@@ -13,6 +13,7 @@ import picocli.CommandLine.Parameters;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /** {@code blocklab reproduce}: the seed articles' experiments, beside their figures. */
@@ -22,6 +23,7 @@ import java.util.List;
         footer = {"", "Experiments: task-graph, hundred-calls, ten-thousand-jobs, overhead", "", "Examples:",
                 "  blocklab reproduce",
                 "  blocklab reproduce hundred-calls --full",
+                "  blocklab reproduce --quick --html report.html",
                 "  blocklab reproduce ten-thousand-jobs --format json",
                 "  blocklab reproduce task-graph --format csv > task-graph.csv"})
 final class ReproduceCommand implements Runnable {
@@ -47,6 +49,9 @@ final class ReproduceCommand implements Runnable {
     @Option(names = "--save", paramLabel = "FILE", description = "Stream rows to this JSON Lines file as they are measured (default: results/reproduce-<time>.jsonl).")
     Path save;
 
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write one self-contained HTML page with every experiment's charts, tables and notes to FILE (rewritten after each experiment).")
+    Path html;
+
     @Option(names = "--quiet", description = "No progress on stderr.")
     boolean quiet;
 
@@ -55,6 +60,8 @@ final class ReproduceCommand implements Runnable {
 
     @Override public void run() {
         ReportFormat reportFormat = ReportFormat.parse(format);
+        if (reportFormat == ReportFormat.HTML)
+            throw new IllegalArgumentException("--format html: use --html FILE, which puts every experiment on one page");
         List<Experiment> experiments = name == null ? Experiments.defaults() : List.of(Experiments.require(name));
         long divisor = timeScale != null ? timeScale : scale.full ? 1 : ExperimentSettings.QUICK_TIME_SCALE;
         if (divisor < 1) throw new IllegalArgumentException("--time-scale must be at least 1, got " + divisor);
@@ -62,6 +69,8 @@ final class ReproduceCommand implements Runnable {
         PrintWriter err = spec.commandLine().getErr();
         ConsoleProgress progress = new ConsoleProgress(err, quiet);
         Environment env = Environment.current();
+        List<ExperimentResult> done = new ArrayList<>();
+        String reportedAt = ReportCommand.now();
         try (ResultsFile file = new ResultsFile(save != null ? save : ResultsFile.defaultPath("reproduce"))) {
             for (Experiment experiment : experiments) {
                 if (!quiet) err.println("running " + experiment.name() + ": " + experiment.description());
@@ -76,11 +85,15 @@ final class ReproduceCommand implements Runnable {
                     throw new IllegalStateException(experiment.name() + " failed: " + e.getMessage(), e);
                 }
                 progress.clear();
+                file.writeResult(result);
+                done.add(result);
+                if (html != null) ReportCommand.writeHtml(html, "reproduce " + String.join(", ", done.stream().map(ExperimentResult::experiment).toList()), done, reportedAt);
                 out.print(reportFormat.create().render(result));
                 if (reportFormat == ReportFormat.TEXT) out.println();
                 out.flush();
             }
             if (!quiet) err.println("rows saved to " + file.path());
+            if (!quiet && html != null) err.println("HTML report written to " + html);
         }
     }
 }

@@ -3,6 +3,15 @@ package dev.blocklab.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.blocklab.report.Jsons;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.blocklab.experiment.RunTables;
+import dev.blocklab.experiment.LabelledRun;
+import dev.blocklab.experiment.RunCharts;
+import dev.blocklab.result.ExperimentResult;
+import dev.blocklab.result.RunResult;
+
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,13 +19,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Streams rows to a JSON Lines file as they are measured, one object per line, flushed after each, so an
- * interrupted run keeps everything measured before it stopped.
+ * Streams rows to a JSON Lines file as they are measured, one object per line with a {@code "kind"}, flushed
+ * after each, so an interrupted run keeps everything measured before it stopped. At the end of each experiment
+ * the whole {@link ExperimentResult} follows as one line of kind {@value #EXPERIMENT_RESULT}, which
+ * {@link #read(Path)} (and so {@code blocklab report}) turns back into a result.
  */
 final class ResultsFile implements AutoCloseable {
+    /** The kind of the line that holds a whole experiment's result. */
+    static final String EXPERIMENT_RESULT = "experiment-result";
     private static final ObjectMapper MAPPER = Jsons.mapper();
+    private static final ObjectMapper READER = Jsons.mapper().copy()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private final Path path;
     private final BufferedWriter writer;
 
@@ -48,7 +65,50 @@ final class ResultsFile implements AutoCloseable {
         }
     }
 
+    /** Writes the whole result as one line of kind {@value #EXPERIMENT_RESULT}. */
+    void writeResult(ExperimentResult result) { write(EXPERIMENT_RESULT, result); }
+
     Path path() { return path; }
+
+    /**
+     * The results saved in {@code file}: each {@value #EXPERIMENT_RESULT} line, its rows as generic maps. A file
+     * without one (a run that was interrupted) gives one result rebuilt from the lines that hold a run's
+     * measurements, with the standard tables and charts; a file with neither is an error naming it.
+     */
+    static List<ExperimentResult> read(Path file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new Main.UsageException("cannot read " + file + ": " + e.getMessage());
+        }
+        List<ExperimentResult> results = new ArrayList<>();
+        List<RunResult> runs = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).trim();
+            if (line.isEmpty()) continue;
+            try {
+                JsonNode node = READER.readTree(line);
+                if (!(node instanceof ObjectNode object)) throw new IllegalArgumentException("not a JSON object");
+                String kind = object.path("kind").asText("");
+                object.remove("kind");
+                if (kind.equals(EXPERIMENT_RESULT)) results.add(READER.treeToValue(object, ExperimentResult.class));
+                else if (object.has("model") && object.has("wallMillis") && object.has("latencyMillis"))
+                    runs.add(READER.treeToValue(object, RunResult.class));
+            } catch (IOException | IllegalArgumentException e) {
+                throw new IllegalArgumentException(file + " line " + (i + 1) + ": not a saved result ("
+                        + e.getMessage().lines().findFirst().orElse("") + ")");
+            }
+        }
+        if (!results.isEmpty()) return results;
+        if (runs.isEmpty()) throw new IllegalArgumentException(file + ": no results in it (expected JSON lines written by 'blocklab run' or 'blocklab reproduce')");
+        String name = String.valueOf(file.getFileName());
+        return List.of(new ExperimentResult(name, "runs recovered from " + name + " (the file holds no experiment-result line)",
+                "delays / " + runs.getFirst().timeScaleDivisor(), null, runs,
+                List.of(RunTables.runs("Recovered runs", runs), RunTables.predictions("Prediction beside measurement", LabelledRun.byModel(runs))),
+                List.of("Rebuilt from the rows streamed while measuring; the experiment's own tables and notes were not saved."),
+                RunCharts.standard("Recovered runs", LabelledRun.byModel(runs))));
+    }
 
     @Override public void close() {
         try {

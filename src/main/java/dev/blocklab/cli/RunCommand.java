@@ -2,6 +2,8 @@ package dev.blocklab.cli;
 
 import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.driver.RunSettings;
+import dev.blocklab.experiment.LabelledRun;
+import dev.blocklab.experiment.RunCharts;
 import dev.blocklab.experiment.RunTables;
 import dev.blocklab.model.Models;
 import dev.blocklab.report.ReportFormat;
@@ -24,6 +26,7 @@ import java.util.List;
         description = "Run a workload under one or more models in this process and report latency, throughput, threads, CPU, memory and context switches beside the prediction.",
         footer = {"", "Examples:",
                 "  blocklab run --workload hundred-calls --model fixed:8 --model virtual",
+                "  blocklab run --workload hundred-calls --model fixed:8 --model virtual --time-scale 10 --html run.html",
                 "  blocklab run --workload my.yaml --model fixed:8 --model virtual --format json",
                 "  blocklab run --workload ten-thousand-jobs --model virtual --requests 1000000 --repeats 1",
                 "  blocklab run --workload mixed --model cf-nonblocking:2 --rate 500/s --duration 10s",
@@ -69,11 +72,14 @@ final class RunCommand implements Runnable {
     @Option(names = "--spare-threads", paramLabel = "N", defaultValue = "256", description = "Spare threads of forkjoin-managed (default: ${DEFAULT-VALUE}, as Scala's global context).")
     int spareThreads;
 
-    @Option(names = "--format", defaultValue = "text", description = "text, json or csv (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", defaultValue = "text", description = "text, json, csv or html (default: ${DEFAULT-VALUE}).")
     String format;
 
     @Option(names = "--save", paramLabel = "FILE", description = "Stream each result to this JSON Lines file as it is measured (default: results/run-<time>.jsonl).")
     Path save;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write a self-contained HTML report with charts to FILE.")
+    Path html;
 
     @Option(names = "--quiet", description = "No progress on stderr.")
     boolean quiet;
@@ -92,6 +98,7 @@ final class RunCommand implements Runnable {
         ConsoleProgress progress = new ConsoleProgress(err, quiet);
         InProcessDriver driver = new InProcessDriver();
         List<RunResult> results = new ArrayList<>();
+        ExperimentResult result;
         try (ResultsFile file = new ResultsFile(save != null ? save : ResultsFile.defaultPath("run"))) {
             for (String m : models) {
                 RunResult r = driver.run(w, m, settings, progress);
@@ -99,15 +106,24 @@ final class RunCommand implements Runnable {
                 results.add(r);
             }
             progress.clear();
+            result = result(w, results);
+            file.writeResult(result);
             if (!quiet) err.println("results saved to " + file.path());
         }
-        Environment env = Environment.current();
-        ExperimentResult result = new ExperimentResult("run", w.name() + ": " + w.description(),
-                "delays / " + timeScale, env, results,
-                List.of(RunTables.runs(w.name() + ", " + w.arrival().label(), results)),
-                notes(results));
+        if (html != null) {
+            ReportCommand.writeHtml(html, "run " + w.name(), List.of(result), ReportCommand.now());
+            if (!quiet) err.println("HTML report written to " + html);
+        }
         spec.commandLine().getOut().print(reportFormat.create().render(result));
         spec.commandLine().getOut().flush();
+    }
+
+    private ExperimentResult result(Workload w, List<RunResult> results) {
+        String subject = w.name() + ", " + w.arrival().label();
+        List<LabelledRun> labelled = LabelledRun.byModel(results);
+        return new ExperimentResult("run", w.name() + ": " + w.description(), "delays / " + timeScale, Environment.current(),
+                results, List.of(RunTables.runs(subject, results), RunTables.predictions(subject + ": prediction beside measurement", labelled)),
+                notes(results), RunCharts.standard(w.name(), labelled));
     }
 
     private Arrival arrival(Arrival fromWorkload) {

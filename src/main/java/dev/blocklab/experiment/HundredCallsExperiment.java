@@ -1,8 +1,11 @@
 package dev.blocklab.experiment;
 
 import dev.blocklab.model.Models;
+import dev.blocklab.result.Axis;
+import dev.blocklab.result.Chart;
 import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.result.RunResult;
+import dev.blocklab.result.Series;
 import dev.blocklab.result.Table;
 import dev.blocklab.workload.Arrival;
 import dev.blocklab.workload.BuiltInWorkloads;
@@ -78,9 +81,31 @@ final class HundredCallsExperiment implements Experiment {
             }
         }
         rows.addAll(sweep);
+        List<LabelledRun> labelled = LabelledRun.ofSeedRows(main);
+        List<Chart> charts = new ArrayList<>(List.of(sweepChart(sweep, true), sweepChart(sweep, false)));
+        charts.addAll(RunCharts.standard("100 calls of 1 s", labelled));
         return new ExperimentResult(name(), description(), settings.scaleLabel(), settings.environment(), rows,
-                List.of(RunTables.seedRows("100 calls of 1 s", main), whyTable(main), sweepTable(sweep)),
-                notes(settings, budgetMillis));
+                List.of(RunTables.seedRows("100 calls of 1 s", main),
+                        RunTables.predictions("100 calls of 1 s: prediction beside measurement", labelled),
+                        whyTable(main), sweepTable(sweep)),
+                notes(settings, budgetMillis), charts);
+    }
+
+    /** Figure 5: one line per model, total time against the number of calls, log-log; measured or predicted. */
+    static Chart sweepChart(List<SweepRow> sweep, boolean measured) {
+        List<Series> series = new ArrayList<>();
+        for (String model : sweep.stream().map(SweepRow::model).distinct().toList()) {
+            List<Series.Point> points = sweep.stream()
+                    .filter(s -> s.model().equals(model) && (!measured || s.wallMillis() != null))
+                    .map(s -> new Series.Point(s.calls(), measured ? s.wallMillis() : s.predictedMillis())).toList();
+            if (!points.isEmpty()) series.add(new Series(model, points));
+        }
+        long scale = sweep.isEmpty() ? 1 : sweep.getFirst().timeScaleDivisor();
+        return new Chart.LineChart("Figure 5: total time against the number of calls, " + (measured ? "measured" : "predicted"),
+                new Axis("blocking calls of 1 s in one batch", "count"), new Axis("total wall time", "ms"), series, true, true,
+                measured ? "Wall time by System.nanoTime from the first submit to the last completion, one run per point (median of 3 below 2 s predicted); "
+                        + "points predicted over the time budget are not run; delays / " + scale + "."
+                        : "Each model's formula for a batch of that many calls (e.g. ceil(calls / threads) x 1 s); delays / " + scale + ".");
     }
 
     private static Table whyTable(List<SeedRow> rows) {

@@ -7,7 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** The standard tables over runs, so every experiment lays runs out the same way. */
+/**
+ * The standard tables over runs, so every experiment lays runs out the same way. Every run row shows the
+ * prediction beside the measurement with the ratio and, past {@value Deviation#TOLERANCE_PERCENT} %, the likely
+ * cause ({@link Deviation}); Little's law for the requests in flight; and the cost per request.
+ */
 public final class RunTables {
     private RunTables() {}
 
@@ -16,40 +20,97 @@ public final class RunTables {
         List<List<String>> cells = new ArrayList<>();
         for (SeedRow row : rows) {
             RunResult r = row.run();
-            cells.add(List.of(row.label(), r.model(), String.valueOf(r.requests()), pct(r.successRatio()),
-                    ms(r.wallMillis()), range(r), ms(r.predictedMillis()), ms(r.idealMillis()),
+            List<String> line = new ArrayList<>(List.of(row.label(), r.model(), String.valueOf(r.requests()), pct(r.successRatio()),
+                    ms(r.wallMillis()), range(r), ms(r.predictedMillis()), Deviation.of(r).flag(), ms(r.idealMillis()),
                     row.articleMillis() == null ? "-" : ms(row.articleMillis() / r.timeScaleDivisor()),
-                    ms(r.latencyMillis().p50()), ms(r.latencyMillis().p99()),
+                    ms(r.latencyMillis().p50()), ms(r.latencyMillis().p99()), num(Deviation.littlesLaw(r)),
                     String.valueOf(r.peakPlatformThreads()), String.valueOf(r.platformThreadsStarted()),
                     ms(r.cpuMillis()), r.contextSwitches().voluntary() + "/" + r.contextSwitches().involuntary(),
                     mb(r.allocatedBytes()), mb(r.peakRssBytes())));
+            line.addAll(perRequest(r));
+            cells.add(line);
         }
-        return new Table(title, List.of("row", "model", "requests", "ok %", "wall ms", "range ms", "predicted ms",
-                "ideal ms", "article ms", "p50 ms", "p99 ms", "peak threads", "threads started", "cpu ms",
-                "ctx sw vol/invol", "alloc MB", "peak RSS MB"), cells);
+        List<String> columns = new ArrayList<>(List.of("row", "model", "requests", "ok %", "wall ms", "range ms",
+                "predicted ms", "measured/predicted", "ideal ms", "article ms", "p50 ms", "p99 ms", "in flight (Little)",
+                "peak threads", "threads started", "cpu ms", "ctx sw vol/invol", "alloc MB", "peak RSS MB"));
+        columns.addAll(PER_REQUEST_COLUMNS);
+        return new Table(title, columns, cells);
     }
 
     /** One row per run, for {@code blocklab run}. */
     public static Table runs(String title, List<RunResult> runs) {
         List<List<String>> cells = new ArrayList<>();
         for (RunResult r : runs) {
-            cells.add(List.of(r.model(), String.valueOf(r.requests()), pct(r.successRatio()), ms(r.wallMillis()),
-                    ms(r.predictedMillis()), ms(r.idealMillis()), ms(r.latencyMillis().p50()), ms(r.latencyMillis().p90()),
-                    ms(r.latencyMillis().p99()), ms(r.latencyMillis().max()), num(r.throughputPerSecond()),
+            List<String> line = new ArrayList<>(List.of(r.model(), String.valueOf(r.requests()), pct(r.successRatio()), ms(r.wallMillis()),
+                    ms(r.predictedMillis()), Deviation.of(r).flag(), ms(r.idealMillis()), ms(r.latencyMillis().p50()),
+                    ms(r.latencyMillis().p90()), ms(r.latencyMillis().p99()), ms(r.latencyMillis().max()),
+                    num(r.throughputPerSecond()), num(Deviation.littlesLaw(r)),
                     String.valueOf(r.peakPlatformThreads()), String.valueOf(r.peakOsThreads()), ms(r.cpuMillis()),
                     r.contextSwitches().voluntary() + "/" + r.contextSwitches().involuntary(),
                     mb(r.allocatedBytes()), mb(r.peakRssBytes())));
+            line.addAll(perRequest(r));
+            cells.add(line);
         }
-        return new Table(title, List.of("model", "requests", "ok %", "wall ms", "predicted ms", "ideal ms",
-                "p50 ms", "p90 ms", "p99 ms", "max ms", "req/s", "peak threads", "peak OS threads", "cpu ms",
-                "ctx sw vol/invol", "alloc MB", "peak RSS MB"), cells);
+        List<String> columns = new ArrayList<>(List.of("model", "requests", "ok %", "wall ms", "predicted ms",
+                "measured/predicted", "ideal ms", "p50 ms", "p90 ms", "p99 ms", "max ms", "req/s", "in flight (Little)",
+                "peak threads", "peak OS threads", "cpu ms", "ctx sw vol/invol", "alloc MB", "peak RSS MB"));
+        columns.addAll(PER_REQUEST_COLUMNS);
+        return new Table(title, columns, cells);
+    }
+
+    /**
+     * Prediction beside measurement, one row per run: the formula, both figures, their ratio, the likely cause
+     * with its figures when they differ by more than {@value Deviation#TOLERANCE_PERCENT} %, and Little's law
+     * (throughput x mean latency = requests in flight, the threads that rate needs where each holds a thread).
+     */
+    public static Table predictions(String title, List<LabelledRun> runs) {
+        List<List<String>> cells = new ArrayList<>();
+        for (LabelledRun lr : runs) {
+            RunResult r = lr.run();
+            Deviation d = Deviation.of(r);
+            cells.add(List.of(lr.label(), r.predictionBasis() == null ? "-" : r.predictionBasis(), ms(r.predictedMillis()),
+                    ms(r.wallMillis()), num(d.ratio()), d.flagged() ? d.cause() : "ok", d.flagged() ? d.detail() : "-",
+                    Deviation.littlesLawText(r).substring("Little's law: ".length())));
+        }
+        return new Table(title, List.of("row", "prediction", "predicted ms", "measured ms", "measured/predicted",
+                "flag (> " + Deviation.TOLERANCE_PERCENT + " %)", "likely cause",
+                "Little's law: threads a rate needs when each request holds one"), cells);
+    }
+
+    /** What one request cost, one row per run: the whole process' figures divided by the requests completed. */
+    public static Table costPerRequest(String title, List<LabelledRun> runs) {
+        List<List<String>> cells = new ArrayList<>();
+        for (LabelledRun lr : runs) {
+            RunResult r = lr.run();
+            List<String> line = new ArrayList<>(List.of(lr.label(), String.valueOf(r.requests())));
+            line.addAll(perRequest(r));
+            line.add(String.valueOf(r.peakPlatformThreads()));
+            line.add(mb(r.peakRssBytes()));
+            cells.add(line);
+        }
+        List<String> columns = new ArrayList<>(List.of("row", "requests"));
+        columns.addAll(PER_REQUEST_COLUMNS);
+        columns.add("peak threads");
+        columns.add("peak RSS MB");
+        return new Table(title, columns, cells);
+    }
+
+    private static final List<String> PER_REQUEST_COLUMNS = List.of("cpu us/req", "alloc KB/req", "ctx sw/req", "threads/req");
+
+    private static List<String> perRequest(RunResult r) {
+        if (r.requests() == 0) return List.of("-", "-", "-", "-");
+        double n = r.requests();
+        return List.of(num(r.cpuMillis() * 1000 / n),
+                r.allocatedBytes() < 0 ? "-" : num(r.allocatedBytes() / 1024.0 / n),
+                r.contextSwitches().total() < 0 ? "-" : num(r.contextSwitches().total() / n),
+                num(r.platformThreadsStarted() / n));
     }
 
     /** Why the measurement and the prediction differ, when they differ by more than 20 %. */
     public static String deviation(RunResult r) {
-        double ratio = r.wallMillis() / Math.max(1e-9, r.predictedMillis());
-        if (ratio <= 1.2 && ratio >= 0.8) return "within 20 % of the prediction (" + num(ratio) + " x)";
-        return num(ratio) + " x the prediction: " + r.predictionBasis();
+        Deviation d = Deviation.of(r);
+        if (!d.flagged()) return d.detail();
+        return num(d.ratio()) + " x the prediction (" + r.predictionBasis() + "), likely " + d.cause() + ": " + d.detail();
     }
 
     static String ms(double millis) {

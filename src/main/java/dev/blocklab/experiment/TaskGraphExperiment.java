@@ -1,6 +1,7 @@
 package dev.blocklab.experiment;
 
 import dev.blocklab.model.Models;
+import dev.blocklab.result.Chart;
 import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.result.RunResult;
 import dev.blocklab.result.Table;
@@ -44,12 +45,16 @@ final class TaskGraphExperiment implements Experiment {
         }
         List<SeedRow> all = new ArrayList<>(happy);
         all.addAll(unhappy);
+        List<LabelledRun> happyRuns = LabelledRun.ofSeedRows(happy);
+        List<Chart> charts = new ArrayList<>(RunCharts.standard("Happy path", happyRuns));
+        charts.add(RunCharts.wallTime("Unhappy path (task4 fails)", LabelledRun.ofSeedRows(unhappy)));
         return new ExperimentResult(name(), description(), settings.scaleLabel(), settings.environment(), all,
                 List.of(RunTables.seedRows("Happy path: input 1, answer 13 expected", happy),
+                        RunTables.predictions("Happy path: prediction beside measurement", happyRuns),
                         outcomes("Happy path: answers", happy),
                         RunTables.seedRows("Unhappy path: task4 fails", unhappy),
                         outcomes("Unhappy path: what reached the caller", unhappy)),
-                notes(settings));
+                notes(settings), charts);
     }
 
     private static Table outcomes(String title, List<SeedRow> rows) {

@@ -9,7 +9,9 @@ import java.util.stream.Collectors;
 public enum ReportFormat {
     TEXT(TextReport::new),
     JSON(JsonReport::new),
-    CSV(CsvReport::new);
+    CSV(CsvReport::new),
+    /** One self-contained page without a timestamp; use {@link HtmlReport} directly to add one or several results. */
+    HTML(() -> new HtmlReport(null));
 
     private final Supplier<Report> factory;
 
@@ -17,7 +19,7 @@ public enum ReportFormat {
 
     public Report create() { return factory.get(); }
 
-    /** Parses {@code text}, {@code json} or {@code csv}; throws naming the choices otherwise. */
+    /** Parses {@code text}, {@code json}, {@code csv} or {@code html}; throws naming the choices otherwise. */
     public static ReportFormat parse(String name) {
         try {
             return valueOf(name.toUpperCase(Locale.ROOT));

@@ -12,7 +12,7 @@ final class TextReport implements Report {
         StringBuilder out = new StringBuilder();
         out.append("== ").append(result.experiment()).append(" (").append(result.scale()).append("): ")
                 .append(result.description()).append('\n');
-        out.append("machine: ").append(result.environment().summary()).append('\n');
+        if (result.environment() != null) out.append("machine: ").append(result.environment().summary()).append('\n');
         for (Table table : result.tables()) {
             out.append('\n').append(table.title()).append('\n');
             out.append(layout(table));

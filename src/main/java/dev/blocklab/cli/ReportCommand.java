@@ -1,0 +1,124 @@
+package dev.blocklab.cli;
+
+import dev.blocklab.report.Comparison;
+import dev.blocklab.report.HtmlReport;
+import dev.blocklab.report.Jsons;
+import dev.blocklab.report.ReportFormat;
+import dev.blocklab.result.ExperimentResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code blocklab report}: rebuilds reports from saved results, several runs on one page. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = {"Rebuild a text, JSON, CSV or HTML report from results saved by 'blocklab run' or 'blocklab reproduce' (--save, or results/*.jsonl).",
+                "With several files, the HTML page starts with their charts overlaid to compare them, then each file's results."},
+        footer = {"", "Examples:",
+                "  blocklab report results/reproduce-20261121-230000.jsonl",
+                "  blocklab report --format html --out report.html results/reproduce-*.jsonl",
+                "  blocklab report --format csv results/run-20261121-230000.jsonl > runs.csv",
+                "  blocklab report --format html --out cmp.html old.jsonl new.jsonl"})
+final class ReportCommand implements Runnable {
+    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "JSON Lines files written by 'blocklab run' or 'blocklab reproduce'.")
+    List<Path> files;
+
+    @Option(names = "--format", defaultValue = "text", description = "text, json, csv or html (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Write the report to FILE instead of standard output.")
+    Path out;
+
+    @Option(names = "--title", paramLabel = "TEXT", description = "Title of the HTML page (default: the experiments' names).")
+    String title;
+
+    @Option(names = "--timestamp", paramLabel = "TEXT", description = "The HTML page's 'reported' time (default: now, UTC); give one for byte-identical pages.")
+    String timestamp;
+
+    @Option(names = "--verbose", description = "Stack traces for errors.")
+    boolean verbose;
+
+    @Override public void run() {
+        ReportFormat reportFormat = ReportFormat.parse(format);
+        List<Comparison.Source> sources = new ArrayList<>();
+        for (Path file : files) {
+            if (!Files.isRegularFile(file)) throw new IllegalArgumentException("report: no such file " + file);
+            for (ExperimentResult r : ResultsFile.read(file)) sources.add(new Comparison.Source(String.valueOf(file.getFileName()), r));
+        }
+        String text = switch (reportFormat) {
+            case HTML -> html(sources);
+            case JSON -> json(sources);
+            default -> {
+                StringBuilder b = new StringBuilder();
+                for (Comparison.Source s : sources) {
+                    if (!b.isEmpty()) b.append('\n');
+                    if (files.size() > 1 && reportFormat == ReportFormat.TEXT) b.append("# from ").append(s.label()).append('\n');
+                    b.append(reportFormat.create().render(s.result()));
+                }
+                yield b.toString();
+            }
+        };
+        if (out == null) {
+            PrintWriter w = spec.commandLine().getOut();
+            w.print(text);
+            w.flush();
+        } else {
+            writeFile(out, text);
+            spec.commandLine().getErr().println("report written to " + out);
+        }
+    }
+
+    private String html(List<Comparison.Source> sources) {
+        List<ExperimentResult> page = new ArrayList<>();
+        if (files.size() > 1) page.add(Comparison.of(sources));
+        for (Comparison.Source s : sources) {
+            ExperimentResult r = s.result();
+            page.add(files.size() > 1 ? new ExperimentResult(s.label() + " / " + r.experiment(), r.description(), r.scale(),
+                    r.environment(), r.rows(), r.tables(), r.notes(), r.charts()) : r);
+        }
+        String pageTitle = title != null ? title : String.join(", ", sources.stream().map(s -> s.result().experiment()).distinct().toList());
+        return new HtmlReport(timestamp != null ? timestamp : now()).renderPage(pageTitle, page);
+    }
+
+    private static String json(List<Comparison.Source> sources) {
+        if (sources.size() == 1) return ReportFormat.JSON.create().render(sources.getFirst().result());
+        try {
+            var array = Jsons.mapper().createArrayNode();
+            for (Comparison.Source s : sources)
+                array.add(Jsons.mapper().readTree(ReportFormat.JSON.create().render(s.result())));
+            return Jsons.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(array) + "\n";
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write JSON: " + e.getMessage(), e);
+        }
+    }
+
+    /** The time a page says it was reported: now, UTC, to the second. */
+    static String now() { return Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(); }
+
+    /**
+     * Writes one HTML page holding {@code results} to {@code file}; what {@code --html FILE} of run, reproduce
+     * (and any command that produces {@link ExperimentResult}s) calls.
+     */
+    static void writeHtml(Path file, String title, List<ExperimentResult> results, String reportedAt) {
+        writeFile(file, new HtmlReport(reportedAt).renderPage(title, results));
+    }
+
+    static void writeFile(Path file, String text) {
+        try {
+            if (file.toAbsolutePath().getParent() != null) Files.createDirectories(file.toAbsolutePath().getParent());
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new Main.UsageException("cannot write " + file + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package dev.blocklab.experiment;
+
+import dev.blocklab.result.RunResult;
+
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * How far a run's measured wall time is from its prediction, and the likely cause when it is more than
+ * {@value #TOLERANCE_PERCENT} % away. Causes are checked in order, the first that fits is named:
+ * failed requests, CPU saturation (fewer cores than runnable threads), thread creation, a saturated pool
+ * (by Little's law), the time scale's fixed per-request costs, then overhead the formula leaves out.
+ *
+ * @param ratio  measured wall time over predicted wall time
+ * @param cause  a short name of the likely cause, e.g. {@code pool saturated}; {@code ok} within tolerance
+ * @param detail one line with the figures behind the cause (the prediction's formula is in the run's
+ *               {@code predictionBasis})
+ */
+public record Deviation(double ratio, String cause, String detail) {
+    public static final int TOLERANCE_PERCENT = 20;
+    private static final Pattern POOL = Pattern.compile("^(fixed|forkjoin|cf-blocking):(\\d+)$");
+
+    /** True when measurement and prediction differ by more than the tolerance. */
+    public boolean flagged() { return !cause.equals("ok"); }
+
+    /** {@code ok} or e.g. {@code 2.4 x: pool saturated}, for a table cell. */
+    public String flag() { return flagged() ? RunTables.num(ratio) + " x: " + cause : "ok"; }
+
+    /** Assesses {@code r} on this machine's processor count. */
+    public static Deviation of(RunResult r) { return of(r, Runtime.getRuntime().availableProcessors()); }
+
+    /** Assesses {@code r}, measured on {@code cores} processors. */
+    public static Deviation of(RunResult r, int cores) {
+        double ratio = r.wallMillis() / Math.max(1e-9, r.predictedMillis());
+        boolean within = ratio <= 1 + TOLERANCE_PERCENT / 100.0 && ratio >= 1 - TOLERANCE_PERCENT / 100.0;
+        if (within) return new Deviation(ratio, "ok", "within " + TOLERANCE_PERCENT + " % of the prediction ("
+                + RunTables.num(ratio) + " x, " + r.predictionBasis() + ")");
+        long notOk = r.requests() - r.successes();
+        if (notOk > 0)
+            return new Deviation(ratio, "requests failed", notOk + " of " + r.requests()
+                    + " requests failed, timed out or were cancelled; they end early or late, so wall time is not what the formula assumes");
+        if (ratio > 1) return slower(r, ratio, cores);
+        return new Deviation(ratio, "faster than the formula",
+                "the formula assumed less overlap than happened, e.g. a pool that grew or calls that ran side by side");
+    }
+
+    private static Deviation slower(RunResult r, double ratio, int cores) {
+        double extraMillis = r.wallMillis() - r.predictedMillis();
+        double busy = r.cpuMillis() / Math.max(1e-9, r.wallMillis() * cores);
+        if (busy >= 0.7 && r.peakPlatformThreads() > cores)
+            return new Deviation(ratio, "CPU-bound: fewer cores than threads", String.format(Locale.ROOT,
+                    "%.0f ms of CPU in %.0f ms of wall time on %d cores (%.0f %% busy) with up to %d platform threads; runnable threads wait for a core",
+                    r.cpuMillis(), r.wallMillis(), cores, busy * 100, r.peakPlatformThreads()));
+        if (r.platformThreadsStarted() >= 100)
+            return new Deviation(ratio, "thread creation cost", String.format(Locale.ROOT,
+                    "%d platform threads started; the %.0f ms over the prediction is %.0f us per thread started",
+                    r.platformThreadsStarted(), extraMillis, extraMillis * 1000 / r.platformThreadsStarted()));
+        int pool = poolSize(r.model());
+        if (pool > 0 && littlesLaw(r) >= 0.9 * pool)
+            return new Deviation(ratio, "pool saturated", littlesLawText(r) + ", so requests queue");
+        if (r.timeScaleDivisor() > 1)
+            return new Deviation(ratio, "time-scale overhead", String.format(Locale.ROOT,
+                    "fixed per-request costs do not shrink with the scale (delays / %d): %s ms over the prediction",
+                    r.timeScaleDivisor(), RunTables.ms(extraMillis)));
+        return new Deviation(ratio, "overhead outside the formula", String.format(Locale.ROOT,
+                "%s ms over the prediction: scheduling, timers and warm-up that the formula leaves out",
+                RunTables.ms(extraMillis)));
+    }
+
+    /** The thread count of a fixed-size pool model ({@code fixed:N}, {@code forkjoin:N}, {@code cf-blocking:N}), or 0. */
+    public static int poolSize(String model) {
+        Matcher m = POOL.matcher(model);
+        return m.matches() ? Integer.parseInt(m.group(2)) : 0;
+    }
+
+    /**
+     * Little's law in words with its figures, e.g. {@code Little's law: 682 req/s x 78.8 ms mean latency = 53.74
+     * requests in flight against a pool of 8 threads}.
+     */
+    public static String littlesLawText(RunResult r) {
+        int pool = poolSize(r.model());
+        return String.format(Locale.ROOT, "Little's law: %s req/s x %s ms mean latency = %s requests in flight%s",
+                RunTables.num(r.throughputPerSecond()), RunTables.ms(r.latencyMillis().mean()), RunTables.num(littlesLaw(r)),
+                pool > 0 ? " against a pool of " + pool + " threads" : "");
+    }
+
+    /**
+     * Little's law, L = lambda x W: the mean number of requests in flight, from the measured throughput and mean
+     * latency. For a model that holds a thread per request, it is also the number of threads the rate needs.
+     */
+    public static double littlesLaw(RunResult r) {
+        return r.throughputPerSecond() * r.latencyMillis().mean() / 1000.0;
+    }
+}

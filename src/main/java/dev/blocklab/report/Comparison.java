@@ -1,0 +1,98 @@
+package dev.blocklab.report;
+
+import dev.blocklab.result.Bars;
+import dev.blocklab.result.Chart;
+import dev.blocklab.result.ExperimentResult;
+import dev.blocklab.result.Series;
+import dev.blocklab.result.Table;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Puts several saved runs side by side: charts of the same experiment and title from different sources are
+ * overlaid into one chart (series and bars named {@code source: name}), in first-seen order. Works on charts as
+ * data, so it needs to know nothing about any experiment.
+ */
+public final class Comparison {
+    private Comparison() {}
+
+    /** A result and where it came from, e.g. the file name it was read from. */
+    public record Source(String label, ExperimentResult result) {
+        public Source {
+            Objects.requireNonNull(label, "label");
+            Objects.requireNonNull(result, "result");
+        }
+    }
+
+    /**
+     * A result named {@code comparison} holding a table of the sources and one overlaid chart per
+     * (experiment, chart title) that appears in more than one source.
+     */
+    public static ExperimentResult of(List<Source> sources) {
+        Map<String, List<Source>> byChart = new LinkedHashMap<>();
+        Map<String, List<Chart>> charts = new LinkedHashMap<>();
+        for (Source s : sources)
+            for (Chart c : s.result().charts()) {
+                String key = s.result().experiment() + "\u0000" + c.title() + "\u0000" + c.getClass().getSimpleName();
+                byChart.computeIfAbsent(key, k -> new ArrayList<>()).add(s);
+                charts.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
+            }
+        List<Chart> merged = new ArrayList<>();
+        for (var entry : charts.entrySet()) {
+            List<Source> from = byChart.get(entry.getKey());
+            if (from.size() < 2) continue;
+            String experiment = from.getFirst().result().experiment();
+            merged.add(merge(experiment, from, entry.getValue()));
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (Source s : sources) {
+            ExperimentResult r = s.result();
+            rows.add(List.of(s.label(), r.experiment(), r.scale() == null ? "-" : r.scale(),
+                    r.environment() == null ? "-" : r.environment().summary(), String.valueOf(r.charts().size())));
+        }
+        Table table = new Table("Sources compared", List.of("source", "experiment", "scale", "machine", "charts"), rows);
+        return new ExperimentResult("comparison", "the same charts from "
+                + sources.stream().map(Source::label).distinct().count() + " sources, overlaid", "mixed", null,
+                List.of(), List.of(table), List.of("Charts that appear in only one source are shown with that source below, not here.",
+                        "Compare figures measured at the same time scale and on the same machine; the sources table says which."), merged);
+    }
+
+    private static Chart merge(String experiment, List<Source> sources, List<Chart> charts) {
+        String title = experiment + ": " + charts.getFirst().title();
+        String caption = charts.getFirst().caption() + " Overlaid from: "
+                + String.join(", ", sources.stream().map(Source::label).toList()) + ".";
+        if (charts.getFirst() instanceof Chart.LineChart first) {
+            List<Series> series = new ArrayList<>();
+            for (int i = 0; i < charts.size(); i++)
+                for (Series s : ((Chart.LineChart) charts.get(i)).series())
+                    series.add(new Series(sources.get(i).label() + ": " + s.name(), s.points()));
+            return new Chart.LineChart(title, first.xAxis(), first.yAxis(), series, first.logX(), first.logY(), caption);
+        }
+        Chart.BarChart first = (Chart.BarChart) charts.getFirst();
+        LinkedHashSet<String> categories = new LinkedHashSet<>();
+        boolean log = false;
+        for (Chart c : charts) {
+            categories.addAll(((Chart.BarChart) c).categories());
+            log |= ((Chart.BarChart) c).logY();
+        }
+        List<String> all = List.copyOf(categories);
+        List<Bars> bars = new ArrayList<>();
+        for (int i = 0; i < charts.size(); i++) {
+            Chart.BarChart c = (Chart.BarChart) charts.get(i);
+            for (Bars b : c.bars()) {
+                List<Double> values = new ArrayList<>();
+                for (String category : all) {
+                    int at = c.categories().indexOf(category);
+                    values.add(at < 0 ? null : b.values().get(at));
+                }
+                bars.add(new Bars(sources.get(i).label() + ": " + b.name(), values));
+            }
+        }
+        return new Chart.BarChart(title, first.categoryAxis(), all, first.valueAxis(), bars, log, caption);
+    }
+}

@@ -1,0 +1,328 @@
+package dev.blocklab.report;
+
+import dev.blocklab.result.Axis;
+import dev.blocklab.result.Bars;
+import dev.blocklab.result.Chart;
+import dev.blocklab.result.Series;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Draws a {@link Chart} as an inline SVG element: axes with ticks and titles (label and unit), linear or
+ * log-10 scales, one colour per series or bar group, a legend under the plot, and a {@code <title>} on every
+ * data point or bar so a pointer shows its figures without scripts. Pure: the same chart gives the same text.
+ * Data marks carry {@code class="point"} (lines) or {@code class="bar"} with {@code data-x}/{@code data-y}.
+ */
+final class Svg {
+    static final int WIDTH = 720;
+    private static final int PLOT_HEIGHT = 260;
+    private static final int LEFT = 78;
+    private static final int RIGHT = 24;
+    private static final int TOP = 40;
+    /** Tableau 10: distinguishable, and readable for the common colour-vision deficiencies. */
+    static final List<String> PALETTE = List.of("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
+            "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac");
+    private static final List<String> DASHES = List.of("", "6 3", "2 3", "8 3 2 3");
+
+    private Svg() {}
+
+    static String draw(Chart chart) {
+        return switch (chart) {
+            case Chart.LineChart line -> line(line);
+            case Chart.BarChart bar -> bar(bar);
+        };
+    }
+
+    // ---- line charts ----
+
+    private static String line(Chart.LineChart c) {
+        List<double[]> all = new ArrayList<>();
+        for (Series s : c.series())
+            for (Series.Point p : s.points())
+                if (fits(p.x(), c.logX()) && fits(p.y(), c.logY())) all.add(new double[]{p.x(), p.y()});
+        int plotRight = WIDTH - RIGHT;
+        List<String> names = c.series().stream().map(Series::name).toList();
+        Legend legend = Legend.of(names, plotRight - LEFT);
+        int bottom = TOP + PLOT_HEIGHT;
+        int height = bottom + 64 + legend.height();
+        StringBuilder out = open(c.title(), height);
+        if (all.isEmpty()) return noData(out, bottom);
+        Scale x = Scale.of(all.stream().mapToDouble(p -> p[0]).toArray(), c.xAxis(), c.logX(), false, LEFT, plotRight);
+        Scale y = Scale.of(all.stream().mapToDouble(p -> p[1]).toArray(), c.yAxis(), c.logY(), false, bottom, TOP);
+        axes(out, x, y, c.xAxis(), c.yAxis(), bottom, plotRight, true);
+        for (int i = 0; i < c.series().size(); i++) {
+            Series s = c.series().get(i);
+            String colour = colour(i);
+            List<Series.Point> pts = s.points().stream().filter(p -> fits(p.x(), c.logX()) && fits(p.y(), c.logY())).toList();
+            out.append("<g class=\"series\" data-series=\"").append(Html.esc(s.name())).append("\">");
+            if (pts.size() > 1) {
+                out.append("<polyline fill=\"none\" stroke=\"").append(colour).append("\" stroke-width=\"2\"");
+                String dash = dash(i);
+                if (!dash.isEmpty()) out.append(" stroke-dasharray=\"").append(dash).append('"');
+                out.append(" points=\"");
+                for (int k = 0; k < pts.size(); k++) {
+                    if (k > 0) out.append(' ');
+                    out.append(n(x.at(pts.get(k).x()))).append(',').append(n(y.at(pts.get(k).y())));
+                }
+                out.append("\"/>");
+            }
+            for (Series.Point p : pts) {
+                out.append("<circle class=\"point\" cx=\"").append(n(x.at(p.x()))).append("\" cy=\"").append(n(y.at(p.y())))
+                        .append("\" r=\"3\" fill=\"").append(colour).append("\" data-x=\"").append(Html.num(p.x()))
+                        .append("\" data-y=\"").append(Html.num(p.y())).append("\"><title>").append(Html.esc(s.name()))
+                        .append(": ").append(Html.esc(c.xAxis().label())).append(' ').append(Html.num(p.x()))
+                        .append(", ").append(Html.esc(c.yAxis().label())).append(' ').append(Html.num(p.y()))
+                        .append(unitSuffix(c.yAxis())).append("</title></circle>");
+            }
+            out.append("</g>");
+        }
+        legend.draw(out, LEFT, bottom + 64, true);
+        return out.append("</svg>").toString();
+    }
+
+    // ---- bar charts ----
+
+    private static String bar(Chart.BarChart c) {
+        List<Double> values = new ArrayList<>();
+        for (Bars b : c.bars())
+            for (Double v : b.values())
+                if (v != null && fits(v, c.logY())) values.add(v);
+        int plotRight = WIDTH - RIGHT;
+        int categories = Math.max(1, c.categories().size());
+        double groupWidth = (double) (plotRight - LEFT) / categories;
+        int longest = c.categories().stream().mapToInt(String::length).max().orElse(0);
+        boolean rotate = longest * 6.5 > groupWidth - 4;
+        int labelHeight = rotate ? (int) Math.min(150, longest * 4.8 + 16) : 22;
+        Legend legend = Legend.of(c.bars().stream().map(Bars::name).toList(), plotRight - LEFT);
+        int bottom = TOP + PLOT_HEIGHT;
+        int legendTop = bottom + labelHeight + 30;
+        StringBuilder out = open(c.title(), legendTop + legend.height());
+        if (values.isEmpty()) return noData(out, bottom);
+        double[] data = values.stream().mapToDouble(Double::doubleValue).toArray();
+        Scale y = Scale.of(data, c.valueAxis(), c.logY(), true, bottom, TOP);
+        axes(out, null, y, c.categoryAxis(), c.valueAxis(), bottom, plotRight, false);
+        double barWidth = groupWidth * 0.8 / Math.max(1, c.bars().size());
+        for (int k = 0; k < c.categories().size(); k++) {
+            double groupLeft = LEFT + k * groupWidth + groupWidth * 0.1;
+            double centre = LEFT + (k + 0.5) * groupWidth;
+            String label = c.categories().get(k);
+            if (rotate) {
+                out.append("<text class=\"category\" transform=\"translate(").append(n(centre + 3)).append(',').append(bottom + 10)
+                        .append(") rotate(-35)\" text-anchor=\"end\">").append(Html.esc(label)).append("</text>");
+            } else {
+                out.append("<text class=\"category\" x=\"").append(n(centre)).append("\" y=\"").append(bottom + 16)
+                        .append("\" text-anchor=\"middle\">").append(Html.esc(label)).append("</text>");
+            }
+            for (int i = 0; i < c.bars().size(); i++) {
+                Bars b = c.bars().get(i);
+                Double v = b.values().get(k);
+                if (v == null) continue;
+                double left = groupLeft + i * barWidth;
+                if (!fits(v, c.logY())) {
+                    out.append("<text class=\"zero\" x=\"").append(n(left + barWidth / 2)).append("\" y=\"").append(bottom - 3)
+                            .append("\" text-anchor=\"middle\" fill=\"").append(colour(i)).append("\">0</text>");
+                    continue;
+                }
+                double top = y.at(v);
+                double base = c.logY() ? bottom : y.at(Math.max(0, y.lo()));
+                out.append("<rect class=\"bar\" x=\"").append(n(left)).append("\" y=\"").append(n(Math.min(top, base)))
+                        .append("\" width=\"").append(n(Math.max(1, barWidth - 1))).append("\" height=\"").append(n(Math.max(0.5, Math.abs(base - top))))
+                        .append("\" fill=\"").append(colour(i)).append("\" data-x=\"").append(Html.esc(label))
+                        .append("\" data-y=\"").append(Html.num(v)).append("\"><title>").append(Html.esc(label)).append(", ")
+                        .append(Html.esc(b.name())).append(": ").append(Html.num(v)).append(unitSuffix(c.valueAxis()))
+                        .append("</title></rect>");
+            }
+        }
+        legend.draw(out, LEFT, legendTop, false);
+        return out.append("</svg>").toString();
+    }
+
+    // ---- shared parts ----
+
+    private static StringBuilder open(String title, int height) {
+        StringBuilder out = new StringBuilder();
+        out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(height)
+                .append("\" width=\"").append(WIDTH).append("\" height=\"").append(height).append("\" role=\"img\">");
+        out.append("<title>").append(Html.esc(title)).append("</title>");
+        out.append("<text class=\"title\" x=\"").append(WIDTH / 2).append("\" y=\"22\" text-anchor=\"middle\">")
+                .append(Html.esc(title)).append("</text>");
+        return out;
+    }
+
+    private static String noData(StringBuilder out, int bottom) {
+        out.append("<text class=\"nodata\" x=\"").append(WIDTH / 2).append("\" y=\"").append(bottom / 2 + 20)
+                .append("\" text-anchor=\"middle\">no data</text>");
+        return out.append("</svg>").toString();
+    }
+
+    /** Grid, axis lines, ticks and axis titles; {@code x} is null for bar charts (categories label themselves). */
+    private static void axes(StringBuilder out, Scale x, Scale y, Axis xAxis, Axis yAxis, int bottom, int plotRight, boolean xNumeric) {
+        for (Scale.Tick t : y.ticks()) {
+            double py = y.at(t.value());
+            out.append("<line class=\"grid\" x1=\"").append(LEFT).append("\" x2=\"").append(plotRight).append("\" y1=\"").append(n(py))
+                    .append("\" y2=\"").append(n(py)).append("\"/>");
+            out.append("<text class=\"tick\" x=\"").append(LEFT - 6).append("\" y=\"").append(n(py + 4))
+                    .append("\" text-anchor=\"end\">").append(Html.esc(t.label())).append("</text>");
+        }
+        if (x != null) {
+            for (Scale.Tick t : x.ticks()) {
+                double px = x.at(t.value());
+                out.append("<line class=\"grid\" x1=\"").append(n(px)).append("\" x2=\"").append(n(px)).append("\" y1=\"").append(TOP)
+                        .append("\" y2=\"").append(bottom).append("\"/>");
+                out.append("<text class=\"tick\" x=\"").append(n(px)).append("\" y=\"").append(bottom + 16)
+                        .append("\" text-anchor=\"middle\">").append(Html.esc(t.label())).append("</text>");
+            }
+        }
+        out.append("<line class=\"axis\" x1=\"").append(LEFT).append("\" x2=\"").append(plotRight).append("\" y1=\"").append(bottom)
+                .append("\" y2=\"").append(bottom).append("\"/>");
+        out.append("<line class=\"axis\" x1=\"").append(LEFT).append("\" x2=\"").append(LEFT).append("\" y1=\"").append(TOP)
+                .append("\" y2=\"").append(bottom).append("\"/>");
+        String yTitle = yAxis.title() + (y.log() ? ", log scale" : "");
+        out.append("<text class=\"axis-title\" transform=\"translate(16,").append((TOP + bottom) / 2)
+                .append(") rotate(-90)\" text-anchor=\"middle\">").append(Html.esc(yTitle)).append("</text>");
+        if (xNumeric) {
+            String xTitle = xAxis.title() + (x.log() ? ", log scale" : "");
+            out.append("<text class=\"axis-title\" x=\"").append((LEFT + plotRight) / 2).append("\" y=\"").append(bottom + 38)
+                    .append("\" text-anchor=\"middle\">").append(Html.esc(xTitle)).append("</text>");
+        }
+    }
+
+    private static String unitSuffix(Axis axis) {
+        return axis.unit().isEmpty() || axis.unit().equals("count") ? "" : " " + axis.unit();
+    }
+
+    static String colour(int i) { return PALETTE.get(i % PALETTE.size()); }
+
+    private static String dash(int i) { return DASHES.get((i / PALETTE.size()) % DASHES.size()); }
+
+    private static boolean fits(double v, boolean log) { return !log || v > 0; }
+
+    /** An SVG coordinate: one decimal, Locale.ROOT. */
+    static String n(double v) { return String.format(Locale.ROOT, "%.1f", v); }
+
+    /** Legend entries flowed left to right, wrapping at the plot's width. */
+    private record Legend(List<String> names, List<int[]> positions, int rows) {
+        static final int ROW_HEIGHT = 18;
+
+        static Legend of(List<String> names, int width) {
+            List<int[]> positions = new ArrayList<>();
+            int x = 0;
+            int row = 0;
+            for (String name : names) {
+                int w = 26 + (int) Math.ceil(name.length() * 6.6) + 14;
+                if (x > 0 && x + w > width) {
+                    x = 0;
+                    row++;
+                }
+                positions.add(new int[]{x, row});
+                x += w;
+            }
+            return new Legend(names, positions, names.isEmpty() ? 0 : row + 1);
+        }
+
+        int height() { return rows * ROW_HEIGHT + 8; }
+
+        void draw(StringBuilder out, int left, int top, boolean lines) {
+            out.append("<g class=\"legend\">");
+            for (int i = 0; i < names.size(); i++) {
+                int x = left + positions.get(i)[0];
+                int y = top + positions.get(i)[1] * ROW_HEIGHT;
+                if (lines) {
+                    out.append("<line x1=\"").append(x).append("\" x2=\"").append(x + 20).append("\" y1=\"").append(y - 4)
+                            .append("\" y2=\"").append(y - 4).append("\" stroke=\"").append(colour(i)).append("\" stroke-width=\"2\"");
+                    if (!dash(i).isEmpty()) out.append(" stroke-dasharray=\"").append(dash(i)).append('"');
+                    out.append("/>");
+                } else {
+                    out.append("<rect x=\"").append(x + 4).append("\" y=\"").append(y - 10).append("\" width=\"12\" height=\"10\" fill=\"")
+                            .append(colour(i)).append("\"/>");
+                }
+                out.append("<text x=\"").append(x + 26).append("\" y=\"").append(y).append("\">").append(Html.esc(names.get(i))).append("</text>");
+            }
+            out.append("</g>");
+        }
+    }
+
+    /** Maps data values to pixels, linearly or by log 10, and chooses the ticks. */
+    record Scale(double lo, double hi, boolean log, double pixLo, double pixHi, List<Tick> ticks) {
+        record Tick(double value, String label) {}
+
+        double at(double v) {
+            double t = log ? (Math.log10(v) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo)) : (v - lo) / (hi - lo);
+            return pixLo + t * (pixHi - pixLo);
+        }
+
+        /** @param fromZero bars: a linear axis starts at zero, a log axis a little below the smallest value */
+        static Scale of(double[] values, Axis axis, boolean log, boolean fromZero, double pixLo, double pixHi) {
+            double min = Double.POSITIVE_INFINITY;
+            double max = Double.NEGATIVE_INFINITY;
+            for (double v : values) {
+                min = Math.min(min, v);
+                max = Math.max(max, v);
+            }
+            for (Axis.Tick t : axis.ticks())
+                if (!log || t.value() > 0) {
+                    min = Math.min(min, t.value());
+                    max = Math.max(max, t.value());
+                }
+            // bars grow from the bottom of a log axis: keep the smallest a visible height above it
+            if (log) return logScale(fromZero ? min * 0.9 : min, max, axis, pixLo, pixHi);
+            if (fromZero || min >= 0) min = Math.min(0, min);
+            if (max <= min) max = min + 1;
+            double step = niceStep((max - min) / 5);
+            double lo = Math.floor(min / step) * step;
+            double hi = Math.ceil(max / step) * step;
+            List<Tick> ticks = new ArrayList<>();
+            if (!axis.ticks().isEmpty()) {
+                for (Axis.Tick t : axis.ticks()) ticks.add(new Tick(t.value(), t.label()));
+            } else {
+                for (int i = 0; lo + i * step <= hi + step * 1e-9; i++) {
+                    double v = lo + i * step;
+                    ticks.add(new Tick(v, label(Math.abs(v) < step * 1e-9 ? 0 : v)));
+                }
+            }
+            return new Scale(lo, hi, false, pixLo, pixHi, ticks);
+        }
+
+        private static Scale logScale(double min, double max, Axis axis, double pixLo, double pixHi) {
+            int loDecade = (int) Math.floor(Math.log10(min) + 1e-9);
+            int hiDecade = (int) Math.ceil(Math.log10(max) - 1e-9);
+            if (hiDecade <= loDecade) hiDecade = loDecade + 1;
+            List<Tick> ticks = new ArrayList<>();
+            if (!axis.ticks().isEmpty()) {
+                for (Axis.Tick t : axis.ticks()) if (t.value() > 0) ticks.add(new Tick(t.value(), t.label()));
+            } else {
+                int decades = hiDecade - loDecade;
+                int every = decades > 8 ? 2 : 1;
+                for (int d = loDecade; d <= hiDecade; d += every) ticks.add(new Tick(Math.pow(10, d), label(Math.pow(10, d))));
+                if (decades == 1) {
+                    for (double m : new double[]{2, 5}) ticks.add(new Tick(m * Math.pow(10, loDecade), label(m * Math.pow(10, loDecade))));
+                    ticks.sort((a, b) -> Double.compare(a.value(), b.value()));
+                }
+            }
+            return new Scale(Math.pow(10, loDecade), Math.pow(10, hiDecade), true, pixLo, pixHi, ticks);
+        }
+
+        static double niceStep(double raw) {
+            if (!(raw > 0)) return 1;
+            double magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
+            for (double m : new double[]{1, 2, 2.5, 5, 10})
+                if (m * magnitude >= raw - 1e-12) return m * magnitude;
+            return 10 * magnitude;
+        }
+
+        /** A tick label: plain decimals between 0.001 and 1,000,000, {@code 2e7} style outside. */
+        static String label(double v) {
+            if (v == 0) return "0";
+            double a = Math.abs(v);
+            if (a >= 1e6 || a < 1e-3) {
+                int exp = (int) Math.floor(Math.log10(a) + 1e-9);
+                double mantissa = v / Math.pow(10, exp);
+                return Html.num(Math.round(mantissa * 10) / 10.0) + "e" + exp;
+            }
+            return Html.num(v);
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package dev.blocklab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.blocklab.report.HtmlReport;
+import dev.blocklab.report.Jsons;
+import dev.blocklab.report.ReportFormat;
+import dev.blocklab.report.SyntheticResults;
+import dev.blocklab.result.ExperimentResult;
+import dev.blocklab.result.RunResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ReportCommandTest {
+    @TempDir Path dir;
+
+    private record Exit(int code, String out, String err) {}
+
+    private static Exit blocklab(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Exit(code, out.toString(), err.toString());
+    }
+
+    /** A results file as run and reproduce write it: rows streamed first, then each whole result. */
+    private Path saved(String name, List<ExperimentResult> results) {
+        Path file = dir.resolve(name);
+        try (ResultsFile f = new ResultsFile(file)) {
+            for (RunResult r : SyntheticResults.runs()) f.write("run", r);
+            for (ExperimentResult r : results) f.writeResult(r);
+        }
+        return file;
+    }
+
+    private static List<ExperimentResult> originals() {
+        return List.of(SyntheticResults.standard(), SyntheticResults.handMade());
+    }
+
+    @Test void read_savedResults_tablesNotesChartsAndEnvironmentRoundTrip() {
+        List<ExperimentResult> back = ResultsFile.read(saved("a.jsonl", originals()));
+        assertThat(back).hasSize(2);
+        for (int i = 0; i < 2; i++) {
+            ExperimentResult want = originals().get(i);
+            ExperimentResult got = back.get(i);
+            assertThat(got.experiment()).isEqualTo(want.experiment());
+            assertThat(got.tables()).isEqualTo(want.tables());
+            assertThat(got.notes()).isEqualTo(want.notes());
+            assertThat(got.charts()).isEqualTo(want.charts());
+            assertThat(got.environment()).isEqualTo(want.environment());
+        }
+        assertThat(back.getFirst().rows()).hasSize(4).first().isInstanceOfSatisfying(Map.class,
+                row -> assertThat(row.get("model")).isEqualTo("fixed:8"));
+    }
+
+    @Test void report_html_sameBytesAsTheOriginalResults() throws Exception {
+        Path file = saved("a.jsonl", originals());
+        Path html = dir.resolve("out/report.html");
+        Exit exit = blocklab("report", "--format", "html", "--out", html.toString(), "--timestamp", SyntheticResults.TIMESTAMP, file.toString());
+        assertThat(exit.code()).as(exit.err()).isZero();
+        assertThat(Files.readString(html)).isEqualTo(new HtmlReport(SyntheticResults.TIMESTAMP)
+                .renderPage("synthetic-runs, hand-made", originals()));
+    }
+
+    @Test void report_text_sameAsTheOriginalResults() {
+        Exit exit = blocklab("report", saved("a.jsonl", originals()).toString());
+        assertThat(exit.code()).as(exit.err()).isZero();
+        assertThat(exit.out()).isEqualTo(ReportFormat.TEXT.create().render(originals().get(0)) + "\n"
+                + ReportFormat.TEXT.create().render(originals().get(1)));
+    }
+
+    @Test void report_json_keepsChartsWithTheirType() throws Exception {
+        Exit exit = blocklab("report", "--format", "json", saved("a.jsonl", List.of(SyntheticResults.handMade())).toString());
+        assertThat(exit.code()).as(exit.err()).isZero();
+        JsonNode root = Jsons.mapper().readTree(exit.out());
+        assertThat(root.get("charts")).hasSize(4);
+        assertThat(root.get("charts").get(0).get("type").asText()).isEqualTo("line");
+        assertThat(root.get("charts").get(2).get("type").asText()).isEqualTo("bar");
+    }
+
+    @Test void report_csv_tablesOnly() {
+        Exit exit = blocklab("report", "--format", "csv", saved("a.jsonl", List.of(SyntheticResults.standard())).toString());
+        assertThat(exit.code()).as(exit.err()).isZero();
+        assertThat(exit.out()).startsWith("# Synthetic runs\n").contains("# Cost per request\n");
+    }
+
+    @Test void report_twoFiles_comparisonFirstWithOverlaidCharts() throws Exception {
+        Path a = saved("before.jsonl", List.of(SyntheticResults.standard()));
+        Path b = saved("after.jsonl", List.of(SyntheticResults.standard()));
+        Path html = dir.resolve("cmp.html");
+        Exit exit = blocklab("report", "--format", "html", "--out", html.toString(), "--timestamp", "t", a.toString(), b.toString());
+        assertThat(exit.code()).as(exit.err()).isZero();
+        String page = Files.readString(html);
+        assertThat(page.indexOf("id=\"r1-comparison\"")).isPositive().isLessThan(page.indexOf("id=\"r2-before-jsonl-synthetic-runs\""));
+        assertThat(page).contains("synthetic-runs: synthetic: latency percentile spectrum")
+                .contains("data-series=\"before.jsonl: fixed:8\"").contains("data-series=\"after.jsonl: fixed:8\"")
+                .contains("id=\"r3-after-jsonl-synthetic-runs\"");
+    }
+
+    @Test void report_fileWithRowsOnly_rebuildsRunsWithCharts() throws Exception {
+        Path file = dir.resolve("interrupted.jsonl");
+        try (ResultsFile f = new ResultsFile(file)) {
+            for (RunResult r : SyntheticResults.runs()) f.write("run", r);
+        }
+        List<ExperimentResult> back = ResultsFile.read(file);
+        assertThat(back).hasSize(1);
+        assertThat(back.getFirst().rows()).hasSize(4);
+        assertThat(back.getFirst().charts()).hasSize(7);
+        assertThat(back.getFirst().tables().getFirst().rows()).hasSize(4);
+    }
+
+    @Test void report_notAResultsFile_exit2NamingFileAndLine() throws Exception {
+        Path file = dir.resolve("bad.jsonl");
+        Files.writeString(file, "{\"kind\":\"run\"}\nnot json\n");
+        Exit exit = blocklab("report", file.toString());
+        assertThat(exit.code()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(exit.err()).contains("bad.jsonl line 2: not a saved result");
+    }
+
+    @Test void report_missingFile_exit2() {
+        Exit exit = blocklab("report", dir.resolve("nope.jsonl").toString());
+        assertThat(exit.code()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(exit.err()).contains("no such file");
+    }
+
+    @Test void run_html_writesChartsAndTheSavedResultRebuildsTheSamePage() throws Exception {
+        Path save = dir.resolve("run.jsonl");
+        Path html = dir.resolve("run.html");
+        Exit exit = blocklab("run", "--workload", "task-graph", "--model", "fixed:2", "--model", "virtual", "--time-scale", "100",
+                "--warmups", "0", "--repeats", "1", "--quiet", "--save", save.toString(), "--html", html.toString());
+        assertThat(exit.code()).as(exit.err()).isZero();
+        String page = Files.readString(html);
+        assertThat(page).contains("task-graph: latency percentile spectrum").contains("data-series=\"virtual\"")
+                .contains("Prediction beside measurement".toLowerCase()).contains("<rect class=\"bar\"");
+        assertThat(Files.readAllLines(save)).hasSize(3).last().asString().startsWith("{\"kind\":\"experiment-result\"");
+        String reported = page.substring(page.indexOf("Reported ") + 9, page.indexOf(".</p>", page.indexOf("Reported ")));
+        Path rebuilt = dir.resolve("rebuilt.html");
+        assertThat(blocklab("report", "--format", "html", "--timestamp", reported, "--title", "run task-graph",
+                "--out", rebuilt.toString(), save.toString()).code()).isZero();
+        assertThat(Files.readString(rebuilt)).isEqualTo(page);
+    }
+
+    @Test void reproduce_formatHtml_pointsToHtmlFlag() {
+        Exit exit = blocklab("reproduce", "--format", "html");
+        assertThat(exit.code()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(exit.err()).contains("use --html FILE");
+    }
+}
