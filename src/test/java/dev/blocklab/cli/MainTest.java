@@ -65,8 +65,11 @@ class MainTest {
         assertThat(row.get("contextSwitches").has("voluntary")).isTrue();
         assertThat(row.get("answer").asLong()).isEqualTo(13);
         assertThat(row.get("model").asText()).isEqualTo("fixed:2");
-        // results streamed to disk, one line per run
-        assertThat(Files.readAllLines(save)).hasSize(2).allMatch(l -> l.contains("\"kind\":\"run\""));
+        // results streamed to disk, one line per run, then the whole result
+        var lines = Files.readAllLines(save);
+        assertThat(lines).hasSize(3);
+        assertThat(lines.subList(0, 2)).allMatch(l -> l.contains("\"kind\":\"run\""));
+        assertThat(lines.get(2)).contains("\"kind\":\"experiment-result\"");
     }
 
     @Test

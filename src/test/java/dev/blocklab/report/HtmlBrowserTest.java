@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The report opened in headless Chromium: the rendered DOM holds the charts' data points and bars, and a
- * screenshot shows them in colour. Skipped where {@code /usr/bin/chromium} is missing; CI installs it
+ * screenshot shows them in colour. Skipped where {@code /usr/bin/chromium} is missing, except under CI (CI set), which installs it
  * ({@code .ci/run}). Chromium runs with no sandbox, no GPU and background networking off, on a fresh profile.
  */
 class HtmlBrowserTest {
@@ -31,6 +31,8 @@ class HtmlBrowserTest {
     static Path page;
 
     @BeforeAll static void writePage() throws IOException {
+        if (System.getenv("CI") != null && !Files.isExecutable(CHROMIUM))
+            throw new AssertionError("CI must install chromium at " + CHROMIUM + " (see .ci/run)");
         assumeTrue(Files.isExecutable(CHROMIUM), "chromium is not installed at " + CHROMIUM);
         page = dir.resolve("report.html");
         Files.writeString(page, HtmlReportGoldenTest.page());
