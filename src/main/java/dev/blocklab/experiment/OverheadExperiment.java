@@ -42,10 +42,12 @@ final class OverheadExperiment implements Experiment {
                 new Arrival.Batch(requests));
         SeedRuns runs = new SeedRuns(settings.withTimeScale(1));
         List<OverheadRow> rows = new ArrayList<>();
+        List<RunResult> results = new ArrayList<>();
         for (Models.Info info : Models.catalog()) {
             if (info.unavailable().isPresent()) continue;
             String spec = info.needsSize() ? info.family() + ":" + (info.family().equals("fixed") || info.family().startsWith("cf-blocking") ? 100 : 8) : info.family();
             RunResult r = runs.measure(w, spec);
+            results.add(r);
             OverheadRow row = new OverheadRow(spec, r.requests(), r.wallMillis(), r.predictedMillis(), r.idealMillis(),
                     (r.wallMillis() - r.predictedMillis()) * 1e3 / r.requests(), r.cpuMillis() * 1e3 / r.requests(),
                     r.peakPlatformThreads(), r.predictionBasis());
@@ -63,6 +65,7 @@ final class OverheadExperiment implements Experiment {
                 List.of("Overhead = (wall - predicted) / requests: the time per request that the model and the engine add beyond waiting "
                                 + "(submit, thread start or task hand-off, timer, completion, recording). Negative values mean the prediction was pessimistic.",
                         "CPU per request = process CPU time (getrusage, all threads, GC and JIT included) / requests.",
-                        "Pool sizes: fixed and cf-blocking 100 threads, the others 8, so every model finishes in seconds; sequential runs the calls one after another (10 s)."));
+                        "Pool sizes: fixed and cf-blocking 100 threads, the others 8, so every model finishes in seconds; sequential runs the calls one after another (10 s)."))
+                .withCharts(RunCharts.standard(requests + " calls of 1 ms", LabelledRun.byModel(results)));
     }
 }
