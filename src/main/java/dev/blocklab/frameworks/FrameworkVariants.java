@@ -35,6 +35,12 @@ public final class FrameworkVariants {
         }
     }
 
+    static {
+        // Reactor and Pekko log through SLF4J when it is present; without a provider SLF4J warns on stderr once.
+        // Keep that warning out of the report (an explicit setting wins).
+        if (System.getProperty("slf4j.internal.verbosity") == null) System.setProperty("slf4j.internal.verbosity", "ERROR");
+    }
+
     private FrameworkVariants() {}
 
     /** Every variant, with the I/O pools sized {@code ioPoolSize} where the article had a pool. */

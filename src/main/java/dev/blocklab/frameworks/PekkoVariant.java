@@ -46,7 +46,6 @@ final class PekkoVariant implements Model {
         this.backend = backend;
         this.useCase = useCase;
         this.waits = waits;
-        if (System.getProperty("slf4j.internal.verbosity") == null) System.setProperty("slf4j.internal.verbosity", "ERROR");
         this.system = ActorSystem.create(master(), "frameworks-" + SYSTEMS.incrementAndGet(), config());
     }
 

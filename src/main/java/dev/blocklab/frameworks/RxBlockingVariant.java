@@ -51,7 +51,15 @@ final class RxBlockingVariant implements Model {
     }
 
     private Single<Object> call(Request request, int call) {
-        return Single.fromCallable(() -> backend.callBlocking(useCase.invocation(request, call))).subscribeOn(scheduler);
+        // tryOnError: a call interrupted after the zip gave up (a sibling failed, or close) is dropped quietly
+        // instead of reaching RxJava's global handler for undeliverable errors.
+        return Single.<Object>create(emitter -> {
+            try {
+                emitter.onSuccess(backend.callBlocking(useCase.invocation(request, call)));
+            } catch (Throwable t) {
+                emitter.tryOnError(t);
+            }
+        }).subscribeOn(scheduler);
     }
 
     @Override public Prediction predict(Demand d) {
