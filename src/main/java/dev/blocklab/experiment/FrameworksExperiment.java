@@ -195,30 +195,42 @@ final class FrameworksExperiment implements Experiment {
 
     static double cpuPerRequest(RunResult r) { return r.requests() == 0 ? 0 : r.cpuMillis() / r.requests(); }
 
+    /**
+     * One line on a row: the variant's thread limit (threads over the thread-time one request holds), the CPU
+     * limit, and what the closed loop's average must be by Little's law; beside the article, the throughput its
+     * average implies.
+     */
     private static String why(String variant, Combination c, RunResult r, Double article, Plan plan) {
         int cores = Runtime.getRuntime().availableProcessors();
         double cpu = cpuPerRequest(r);
-        String line;
-        if (c.closed()) {
-            line = String.format(Locale.ROOT, "Little: %d users / %s req/s = %s ms; CPU caps at ~%.0f req/s (%s ms/req, %d cores)",
-                    plan.users(), RunTables.num(r.throughputPerSecond()),
-                    RunTables.ms(plan.users() * 1000.0 / Math.max(1e-9, r.throughputPerSecond())),
-                    cpu <= 0 ? 0 : cores * 1000.0 / cpu, RunTables.ms(cpu), cores);
-            if (article != null)
-                line += String.format(Locale.ROOT, "; article %.0f ms: CPU-bound on 8 cores too", article / plan.timeScale());
-        } else {
-            boolean sustained = r.successRatio() > 0.999 && r.latencyMillis().p50() < 2 * r.predictedMillis() + 100;
-            line = String.format(Locale.ROOT, "%s req/s offered: %s (p50 %s ms vs %s ms unloaded)",
-                    RunTables.num(plan.ratePerSecond() * plan.timeScale()), sustained ? "sustained" : "not sustained, queueing",
-                    RunTables.ms(r.latencyMillis().p50()), RunTables.ms(r.predictedMillis()));
-        }
+        double callsMillis = (2.0 * c.slowDelayNanos() + 2.0 * FrameworksUseCase.FAST_DELAY_NANOS) / 1e6 / plan.timeScale();
         String family = variant.contains(":") ? variant.substring(0, variant.indexOf(':')) : variant;
-        return switch (family) {
-            case "disruptor-stages" -> "calls in series on 2 threads a stage, later stages spin while waiting; " + line;
-            case "cf-suspended" -> "merges queue behind blocking calls on one pool; " + line;
-            case "sequential" -> "calls in series; " + line;
-            default -> line;
+        int pool = variant.contains(":") ? Integer.parseInt(variant.substring(variant.indexOf(':') + 1)) : 0;
+        String limit = switch (family) {
+            case "invokeall", "supplyasync", "rx-blocking", "cf-suspended" -> String.format(Locale.ROOT,
+                    "%d threads / %s ms of calls per request = %.0f req/s at most", pool, RunTables.ms(callsMillis), pool * 1000 / callsMillis);
+            case "disruptor-stages" -> String.format(Locale.ROOT, "2 threads a stage / %s ms = %.0f req/s at most, and 9 handlers spin while waiting",
+                    RunTables.ms(c.slowDelayNanos() / 1e6 / plan.timeScale()), 2 * 1000 / (c.slowDelayNanos() / 1e6 / plan.timeScale()));
+            case "sequential" -> String.format(Locale.ROOT, "calls in series: %s ms; 200 request threads allow %.0f req/s",
+                    RunTables.ms(callsMillis), 200 * 1000 / callsMillis);
+            case "virtual", "structured" -> "no thread limit (virtual threads)";
+            case "pekko-blocking", "disruptor-latch" -> "no limit but the 200 waiting request threads";
+            default -> "no thread waits";
         };
+        String cpuLimit = String.format(Locale.ROOT, "CPU %s ms/req = %.0f req/s on %d cores", RunTables.ms(cpu),
+                cpu <= 0 ? 0 : cores * 1000.0 / cpu, cores);
+        if (!c.closed()) {
+            boolean sustained = r.successRatio() > 0.999 && r.latencyMillis().p50() < 2 * r.predictedMillis() + 100;
+            return String.format(Locale.ROOT, "%s offered %s req/s (p50 %s ms, unloaded %s ms); %s; %s",
+                    sustained ? "sustained" : "NOT sustained:", RunTables.num(plan.ratePerSecond() * plan.timeScale()),
+                    RunTables.ms(r.latencyMillis().p50()), RunTables.ms(r.predictedMillis()), limit, cpuLimit);
+        }
+        String line = String.format(Locale.ROOT, "%d users / %s req/s = %s ms; %s; %s", plan.users(),
+                RunTables.num(r.throughputPerSecond()), RunTables.ms(plan.users() * 1000.0 / Math.max(1e-9, r.throughputPerSecond())),
+                limit, cpuLimit);
+        if (article != null)
+            line += String.format(Locale.ROOT, "; article: 50 / %.0f ms = %.1f req/s", article, 50_000.0 / article);
+        return line;
     }
 
     private static String scaleLabel(ExperimentSettings settings, Plan plan) {
@@ -243,6 +255,7 @@ final class FrameworksExperiment implements Experiment {
         List<String> missing = rows.stream().filter(r -> r.unavailable() != null).map(r -> r.variant() + ": " + r.unavailable()).distinct().toList();
         if (!missing.isEmpty()) notes.add("Unavailable: " + String.join("; ", missing) + ".");
         notes.add("Disruptor's wait strategies spin (Thread.onSpinWait) while a handler waits for the handler before it; with chained stages that block on calls, that spinning shows in disruptor-stages' CPU per request.");
+        notes.add("Reading a closed row: its average is users / throughput (Little's law), so it is set by the tightest limit: a pool's threads over the time one request holds them, the CPU, or the machine's other load (the gap when neither limit is reached).");
         notes.add("Figures come from one short run per row on a machine shared with other work: compare rows of one run, as ratios, and rerun before trusting a small gap.");
         notes.add("Quick runs keep real delays: the JSON parsing and sorting cannot be scaled, so dividing the delays would multiply the request rate by the divisor.");
         return notes;
