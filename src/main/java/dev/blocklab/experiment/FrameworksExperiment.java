@@ -84,11 +84,18 @@ final class FrameworksExperiment implements Experiment {
     static final long REQUEST_TIMEOUT_NANOS = 15_000_000_000L;
 
     private final Plan fixedPlan;
+    private final java.util.function.IntFunction<List<FrameworkVariants.Variant>> variants;
 
     FrameworksExperiment() { this(null); }
 
     /** With a fixed plan (tests); null picks the quick or full plan from the settings. */
-    FrameworksExperiment(Plan plan) { this.fixedPlan = plan; }
+    FrameworksExperiment(Plan plan) { this(plan, FrameworkVariants::all); }
+
+    /** With a fixed plan and the variants to run, by I/O pool size (tests). */
+    FrameworksExperiment(Plan plan, java.util.function.IntFunction<List<FrameworkVariants.Variant>> variants) {
+        this.fixedPlan = plan;
+        this.variants = variants;
+    }
 
     @Override public String name() { return "frameworks"; }
 
@@ -126,7 +133,7 @@ final class FrameworksExperiment implements Experiment {
                     ? new Arrival.Closed(plan.users(), plan.closedDurationNanos())
                     : new Arrival.Open(plan.ratePerSecond(), plan.openDurationNanos());
             Workload workload = FrameworksUseCase.workload(combination.slowDelayNanos(), arrival);
-            for (FrameworkVariants.Variant variant : FrameworkVariants.all(pool)) {
+            for (FrameworkVariants.Variant variant : variants.apply(pool)) {
                 if (!plan.only().isEmpty() && plan.only().stream().noneMatch(variant.name()::startsWith)) continue;
                 Double article = combination.closed() ? articleMillis(variant.name(), combination.slowDelayNanos()) : null;
                 FrameworksRow row;

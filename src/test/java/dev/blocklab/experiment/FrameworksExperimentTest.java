@@ -1,6 +1,7 @@
 package dev.blocklab.experiment;
 
 import dev.blocklab.driver.Progress;
+import dev.blocklab.frameworks.FrameworkVariants;
 import dev.blocklab.report.ReportFormat;
 import dev.blocklab.report.Jsons;
 import dev.blocklab.result.Environment;
@@ -48,6 +49,26 @@ class FrameworksExperimentTest {
         assertThat(first.get("articleMillis").asDouble()).isEqualTo(2_100.0);
         assertThat(first.has("throughputPerSecond")).as("run fields at the row's top level").isTrue();
         assertThat(first.get("variant").asText()).isEqualTo("sequential");
+    }
+
+    @Test
+    void run_variantThatFailsToStartIsReportedUnavailableAndOthersStillRun() throws Exception {
+        FrameworksExperiment.Plan plan = new FrameworksExperiment.Plan(100, 3, 20_000_000_000L, 50, 1_000_000_000L,
+                List.of(new FrameworksExperiment.Combination(true, 200_000_000L)), 1_000, 500, List.of());
+        FrameworkVariants.Variant broken = new FrameworkVariants.Variant("broken", "fails to start", java.util.Optional.empty(),
+                (backend, useCase) -> { throw new IllegalStateException("cannot start its dispatcher"); });
+        FrameworkVariants.Variant missing = new FrameworkVariants.Variant("missing", "library absent",
+                java.util.Optional.of("SomeLib is not on the class path"), (backend, useCase) -> { throw new AssertionError("created"); });
+        ExperimentSettings settings = new ExperimentSettings(false, 100, Progress.NONE, row -> {}, Environment.current());
+        ExperimentResult result = new FrameworksExperiment(plan,
+                pool -> List.of(broken, missing, FrameworkVariants.named("virtual", pool))).run(settings);
+
+        List<FrameworksExperiment.FrameworksRow> rows = result.rows().stream().map(FrameworksExperiment.FrameworksRow.class::cast).toList();
+        assertThat(rows).extracting(FrameworksExperiment.FrameworksRow::variant).containsExactly("broken", "missing", "virtual");
+        assertThat(rows.get(0).unavailable()).contains("cannot start its dispatcher");
+        assertThat(rows.get(1).unavailable()).isEqualTo("SomeLib is not on the class path");
+        assertThat(rows.get(2).run().successes()).isPositive();
+        assertThat(result.tables().getFirst().rows().get(0)).contains("unavailable: IllegalStateException: cannot start its dispatcher");
     }
 
     @Test
