@@ -10,7 +10,8 @@ public final class Experiments {
             new TaskGraphExperiment(),
             new HundredCallsExperiment(),
             new TenThousandJobsExperiment(),
-            new OverheadExperiment());
+            new OverheadExperiment(),
+            new FrameworksExperiment());
 
     /** The in-process experiments {@code blocklab reproduce} runs when no name is given. */
     private static final List<String> DEFAULT = List.of("task-graph", "hundred-calls", "ten-thousand-jobs");

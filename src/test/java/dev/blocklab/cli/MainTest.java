@@ -88,4 +88,10 @@ class MainTest {
             assertThat(o.out()).as(cmd).contains("Examples:");
         }
     }
+
+    @Test
+    void reproduceHelp_listsEveryRegisteredExperiment() {
+        String help = run("reproduce", "--help").out();
+        for (var e : dev.blocklab.experiment.Experiments.all()) assertThat(help).contains(e.name());
+    }
 }

@@ -1,0 +1,270 @@
+package dev.blocklab.experiment;
+
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.blocklab.driver.InProcessDriver;
+import dev.blocklab.driver.RunSettings;
+import dev.blocklab.frameworks.FrameworkVariants;
+import dev.blocklab.frameworks.FrameworksUseCase;
+import dev.blocklab.result.ExperimentResult;
+import dev.blocklab.result.RunResult;
+import dev.blocklab.result.Table;
+import dev.blocklab.workload.Arrival;
+import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.Workload;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Seed 002: the frameworks comparison. Every variant of {@link FrameworkVariants} under a closed loop of 50
+ * users (what the article's JMeter plan did) and an open rate of 50 requests a second, with 200 ms and 400 ms
+ * downstream delays, beside the article's averages.
+ */
+final class FrameworksExperiment implements Experiment {
+    /** The article's average latency at 50 users, 200 ms, by variant family (REFERENCE.md section 3). */
+    static final Map<String, Double> ARTICLE_200MS = new LinkedHashMap<>();
+    /** ... and at 400 ms. */
+    static final Map<String, Double> ARTICLE_400MS = new LinkedHashMap<>();
+    static {
+        ARTICLE_200MS.put("sequential", 2_100.0);
+        ARTICLE_200MS.put("invokeall", 1_800.0);
+        ARTICLE_200MS.put("supplyasync", 1_800.0);
+        ARTICLE_200MS.put("cf-suspended", 3_500.0);
+        ARTICLE_200MS.put("rx-blocking", 2_300.0);
+        ARTICLE_200MS.put("disruptor-stages", 3_000.0);
+        ARTICLE_200MS.put("disruptor-async", 3_500.0);
+        ARTICLE_200MS.put("pekko-blocking", 3_000.0);
+        ARTICLE_400MS.put("sequential", 2_600.0);
+        ARTICLE_400MS.put("invokeall", 3_000.0);
+    }
+
+    /**
+     * How much to run.
+     *
+     * @param timeScale           every delay divided by this
+     * @param users               closed-loop users
+     * @param closedDurationNanos closed-loop duration, before scaling
+     * @param ratePerSecond       open rate, before scaling
+     * @param openDurationNanos   open-rate duration, before scaling
+     * @param combinations        which (arrival, delay) pairs to run
+     * @param ints                CPU step's int list size
+     * @param longs               CPU step's long list size
+     * @param only                variant names to run (empty: all)
+     */
+    record Plan(long timeScale, int users, long closedDurationNanos, double ratePerSecond, long openDurationNanos,
+                List<Combination> combinations, int ints, int longs, List<String> only) {}
+
+    /** One (arrival, delay) pair. */
+    record Combination(boolean closed, long slowDelayNanos) {
+        String label() {
+            return (closed ? "closed" : "open") + " " + Durations.format(slowDelayNanos);
+        }
+    }
+
+    /**
+     * One row: a variant under one combination. Its JSON carries the run's fields at the top level, plus these.
+     *
+     * @param variant       the variant's name
+     * @param combination   e.g. {@code closed 200ms}
+     * @param run           what was measured, or null when the variant was unavailable
+     * @param articleMillis the article's average at full scale, or null where it gave none
+     * @param cpuStepOn     the kinds of thread the merges (with the CPU step) ran on
+     * @param unavailable   why the variant did not run, or null
+     * @param why           one line on the difference from the article (or on what the row shows)
+     */
+    public record FrameworksRow(String variant, String combination, @JsonUnwrapped RunResult run, Double articleMillis,
+                                String cpuStepOn, String unavailable, String why) {}
+
+    /** A request still running after this long (real time, whatever the scale) fails as timed out. */
+    static final long REQUEST_TIMEOUT_NANOS = 15_000_000_000L;
+
+    private final Plan fixedPlan;
+    private final java.util.function.IntFunction<List<FrameworkVariants.Variant>> variants;
+
+    FrameworksExperiment() { this(null); }
+
+    /** With a fixed plan (tests); null picks the quick or full plan from the settings. */
+    FrameworksExperiment(Plan plan) { this(plan, FrameworkVariants::all); }
+
+    /** With a fixed plan and the variants to run, by I/O pool size (tests). */
+    FrameworksExperiment(Plan plan, java.util.function.IntFunction<List<FrameworkVariants.Variant>> variants) {
+        this.fixedPlan = plan;
+        this.variants = variants;
+    }
+
+    @Override public String name() { return "frameworks"; }
+
+    @Override public String description() {
+        return "seed 002: one use case under ExecutorService, CompletableFuture, RxJava, Reactor, Disruptor, Pekko, virtual threads and structured concurrency";
+    }
+
+    static Plan plan(ExperimentSettings settings) {
+        long s = 1_000_000_000L;
+        if (settings.full()) {
+            return new Plan(settings.timeScale(), 50, 30 * s, 50, 30 * s,
+                    List.of(new Combination(true, 200_000_000L), new Combination(false, 200_000_000L),
+                            new Combination(true, 400_000_000L), new Combination(false, 400_000_000L)),
+                    FrameworksUseCase.DEFAULT_INTS, FrameworksUseCase.DEFAULT_LONGS, List.of());
+        }
+        // The JSON parsing and the sort are not scaled, so dividing the delays would multiply the open rate
+        // and the closed loop's request rate by the divisor and turn every variant CPU-bound: quick runs keep
+        // real delays and shorten the runs instead.
+        return new Plan(1, 50, 3 * s, 50, 3 * s,
+                List.of(new Combination(true, 200_000_000L), new Combination(false, 200_000_000L),
+                        new Combination(true, 400_000_000L)),
+                FrameworksUseCase.DEFAULT_INTS, FrameworksUseCase.DEFAULT_LONGS, List.of());
+    }
+
+    @Override public ExperimentResult run(ExperimentSettings settings) {
+        Plan plan = fixedPlan != null ? fixedPlan : plan(settings);
+        warmUp(plan);
+        InProcessDriver driver = new InProcessDriver();
+        RunSettings rs = RunSettings.DEFAULTS.withTimeScale(plan.timeScale()).withRuns(0, 1)
+                .withRequestTimeoutNanos(REQUEST_TIMEOUT_NANOS * plan.timeScale());
+        List<FrameworksRow> rows = new ArrayList<>();
+        for (Combination combination : plan.combinations()) {
+            int pool = combination.slowDelayNanos() >= 400_000_000L ? FrameworkVariants.ARTICLE_POOL_400MS : FrameworkVariants.ARTICLE_POOL_200MS;
+            Arrival arrival = combination.closed()
+                    ? new Arrival.Closed(plan.users(), plan.closedDurationNanos())
+                    : new Arrival.Open(plan.ratePerSecond(), plan.openDurationNanos());
+            Workload workload = FrameworksUseCase.workload(combination.slowDelayNanos(), arrival);
+            for (FrameworkVariants.Variant variant : variants.apply(pool)) {
+                if (!plan.only().isEmpty() && plan.only().stream().noneMatch(variant.name()::startsWith)) continue;
+                Double article = combination.closed() ? articleMillis(variant.name(), combination.slowDelayNanos()) : null;
+                FrameworksRow row;
+                if (variant.unavailable().isPresent()) {
+                    row = new FrameworksRow(variant.name(), combination.label(), null, article, "-", variant.unavailable().get(),
+                            "unavailable: " + variant.unavailable().get());
+                } else {
+                    FrameworksUseCase useCase = new FrameworksUseCase(plan.ints(), plan.longs());
+                    try {
+                        RunResult r = driver.run(workload, variant.name(), context -> variant.create(context.backend(), useCase), rs,
+                                line -> settings.progress().update(combination.label() + " " + line));
+                        row = new FrameworksRow(variant.name(), combination.label(), r, article, useCase.cpuPlacesLabel(), null,
+                                why(variant.name(), combination, r, article, plan));
+                    } catch (RuntimeException | LinkageError e) {
+                        String reason = e.getClass().getSimpleName() + ": " + e.getMessage();
+                        row = new FrameworksRow(variant.name(), combination.label(), null, article, "-", reason, "unavailable: " + reason);
+                    }
+                }
+                settings.rowSink().accept(row);
+                rows.add(row);
+            }
+        }
+        return new ExperimentResult(name(), description(), scaleLabel(settings, plan), settings.environment(), List.copyOf(rows),
+                List.of(mainTable(rows, plan), whyTable(rows)), notes(rows, plan));
+    }
+
+    private static Double articleMillis(String variant, long slowDelayNanos) {
+        String family = variant.contains(":") ? variant.substring(0, variant.indexOf(':')) : variant;
+        return (slowDelayNanos >= 400_000_000L ? ARTICLE_400MS : ARTICLE_200MS).get(family);
+    }
+
+    /** Runs the merge a few dozen times so that the first variant measured does not pay for the JIT alone. */
+    private static void warmUp(Plan plan) {
+        FrameworksUseCase useCase = new FrameworksUseCase(plan.ints(), plan.longs());
+        Workload w = FrameworksUseCase.workload(0, new Arrival.Batch(1));
+        for (int i = 0; i < 150; i++) {
+            var request = new dev.blocklab.workload.Request(i, w.graph(), 0, 1);
+            useCase.postsAndComments(request, dev.blocklab.frameworks.PlaceholderData.json("posts"), dev.blocklab.frameworks.PlaceholderData.json("comments"));
+            useCase.albumsAndPhotos(request, dev.blocklab.frameworks.PlaceholderData.json("albums"), dev.blocklab.frameworks.PlaceholderData.json("photos"));
+        }
+    }
+
+    private static Table mainTable(List<FrameworksRow> rows, Plan plan) {
+        List<List<String>> cells = new ArrayList<>();
+        for (FrameworksRow row : rows) {
+            String article = row.articleMillis() == null ? "-" : RunTables.ms(row.articleMillis() / plan.timeScale());
+            RunResult r = row.run();
+            if (r == null) {
+                cells.add(List.of(row.combination(), row.variant(), "unavailable: " + row.unavailable(), "", "", "", "", "", "", "", "", "", article));
+                continue;
+            }
+            cells.add(List.of(row.combination(), row.variant(), String.valueOf(r.requests()), RunTables.pct(r.successRatio()),
+                    RunTables.ms(r.latencyMillis().mean()), RunTables.ms(r.latencyMillis().p50()), RunTables.ms(r.latencyMillis().p99()),
+                    RunTables.num(r.throughputPerSecond()), RunTables.ms(cpuPerRequest(r)),
+                    String.valueOf(r.peakPlatformThreads()), String.valueOf(r.platformThreadsStarted()), row.cpuStepOn(), article));
+        }
+        return new Table("Seed 002 use case per variant (latency from each request's intended start)",
+                List.of("load, delay", "variant", "requests", "ok %", "avg ms", "p50 ms", "p99 ms", "req/s", "cpu ms/req",
+                        "peak threads", "threads started", "cpu step on", "article avg ms"), cells);
+    }
+
+    private static Table whyTable(List<FrameworksRow> rows) {
+        return new Table("One line on each row", List.of("load, delay", "variant", "why"),
+                rows.stream().map(r -> List.of(r.combination(), r.variant(), r.why())).toList());
+    }
+
+    static double cpuPerRequest(RunResult r) { return r.requests() == 0 ? 0 : r.cpuMillis() / r.requests(); }
+
+    /**
+     * One line on a row: the variant's thread limit (threads over the thread-time one request holds), the CPU
+     * limit, and what the closed loop's average must be by Little's law; beside the article, the throughput its
+     * average implies.
+     */
+    private static String why(String variant, Combination c, RunResult r, Double article, Plan plan) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        double cpu = cpuPerRequest(r);
+        double callsMillis = (2.0 * c.slowDelayNanos() + 2.0 * FrameworksUseCase.FAST_DELAY_NANOS) / 1e6 / plan.timeScale();
+        String family = variant.contains(":") ? variant.substring(0, variant.indexOf(':')) : variant;
+        int pool = variant.contains(":") ? Integer.parseInt(variant.substring(variant.indexOf(':') + 1)) : 0;
+        String limit = switch (family) {
+            case "invokeall", "supplyasync", "rx-blocking", "cf-suspended" -> String.format(Locale.ROOT,
+                    "%d threads / %s ms of calls per request = %.0f req/s at most", pool, RunTables.ms(callsMillis), pool * 1000 / callsMillis);
+            case "disruptor-stages" -> String.format(Locale.ROOT, "2 threads a stage / %s ms = %.0f req/s at most, and 9 handlers spin while waiting",
+                    RunTables.ms(c.slowDelayNanos() / 1e6 / plan.timeScale()), 2 * 1000 / (c.slowDelayNanos() / 1e6 / plan.timeScale()));
+            case "sequential" -> String.format(Locale.ROOT, "calls in series: %s ms; 200 request threads allow %.0f req/s",
+                    RunTables.ms(callsMillis), 200 * 1000 / callsMillis);
+            case "virtual", "structured" -> "no thread limit (virtual threads)";
+            case "pekko-blocking", "disruptor-latch" -> "no limit but the 200 waiting request threads";
+            default -> "no thread waits";
+        };
+        String cpuLimit = String.format(Locale.ROOT, "CPU %s ms/req = %.0f req/s on %d cores", RunTables.ms(cpu),
+                cpu <= 0 ? 0 : cores * 1000.0 / cpu, cores);
+        if (!c.closed()) {
+            boolean sustained = r.successRatio() > 0.999 && r.latencyMillis().p50() < 2 * r.predictedMillis() + 100;
+            return String.format(Locale.ROOT, "%s offered %s req/s (p50 %s ms, unloaded %s ms); %s; %s",
+                    sustained ? "sustained" : "NOT sustained:", RunTables.num(plan.ratePerSecond() * plan.timeScale()),
+                    RunTables.ms(r.latencyMillis().p50()), RunTables.ms(r.predictedMillis()), limit, cpuLimit);
+        }
+        String line = String.format(Locale.ROOT, "%d users / %s req/s = %s ms; %s; %s", plan.users(),
+                RunTables.num(r.throughputPerSecond()), RunTables.ms(plan.users() * 1000.0 / Math.max(1e-9, r.throughputPerSecond())),
+                limit, cpuLimit);
+        if (article != null)
+            line += String.format(Locale.ROOT, "; article: 50 / %.0f ms = %.1f req/s", article, 50_000.0 / article);
+        return line;
+    }
+
+    private static String scaleLabel(ExperimentSettings settings, Plan plan) {
+        return (settings.full() ? "full" : "quick") + ", delays / " + plan.timeScale()
+                + ", closed " + Durations.format(plan.closedDurationNanos()) + ", open " + Durations.format(plan.openDurationNanos());
+    }
+
+    private static List<String> notes(List<FrameworksRow> rows, Plan plan) {
+        List<String> notes = new ArrayList<>();
+        notes.add("Use case: posts and albums delayed 200 ms (or 400 ms), comments and photos 20 ms; every call answers its whole list as JSON (100 posts, 500 comments, 100 albums, 5,000 photos), parsed with Jackson; the merge keeps one user's items and sorts "
+                + plan.ints() + " ints and " + plan.longs() + " longs per request. CPU ms/req is the whole process's CPU time over completed requests.");
+        notes.add("Request threads: a modelled Tomcat pool of up to 200 platform threads; virtual and structured run each request on a virtual thread. Pool sizes: 16 at 200 ms, 24 at 400 ms, as the article.");
+        notes.add("Combinations run: " + plan.combinations().stream().map(Combination::label).toList()
+                + (plan.combinations().size() < 4 ? " (quick: the open rate at 400 ms is left out; --full runs all four for 30 s each)" : "") + ".");
+        notes.add("The article's figures are averages of a JMeter closed loop of 50 threads (its \"50 req/sec\") on 8 cores; they sit beside the closed rows only.");
+        for (Combination c : plan.combinations()) {
+            rows.stream().filter(r -> r.combination().equals(c.label()) && r.run() != null && r.run().successRatio() > 0.999)
+                    .min(Comparator.comparingDouble(r -> r.run().latencyMillis().mean()))
+                    .ifPresent(best -> notes.add("Lowest average at " + c.label() + ": " + best.variant() + " ("
+                            + RunTables.ms(best.run().latencyMillis().mean()) + " ms, " + RunTables.num(best.run().throughputPerSecond()) + " req/s)."));
+        }
+        List<String> missing = rows.stream().filter(r -> r.unavailable() != null).map(r -> r.variant() + ": " + r.unavailable()).distinct().toList();
+        if (!missing.isEmpty()) notes.add("Unavailable: " + String.join("; ", missing) + ".");
+        notes.add("Disruptor's wait strategies spin (Thread.onSpinWait) while a handler waits for the handler before it; with chained stages that block on calls, that spinning shows in disruptor-stages' CPU per request.");
+        notes.add("Reading a closed row: its average is users / throughput (Little's law), so it is set by the tightest limit: a pool's threads over the time one request holds them, the CPU, or the machine's other load (the gap when neither limit is reached).");
+        notes.add("Figures come from one short run per row on a machine shared with other work: compare rows of one run, as ratios, and rerun before trusting a small gap.");
+        notes.add("Quick runs keep real delays: the JSON parsing and sorting cannot be scaled, so dividing the delays would multiply the request rate by the divisor.");
+        return notes;
+    }
+}

@@ -1,0 +1,120 @@
+package dev.blocklab.frameworks;
+
+import com.lmax.disruptor.BlockingWaitStrategy;
+import com.lmax.disruptor.EventHandler;
+import com.lmax.disruptor.dsl.Disruptor;
+import com.lmax.disruptor.dsl.EventHandlerGroup;
+import com.lmax.disruptor.dsl.ProducerType;
+import dev.blocklab.backend.Backend;
+import dev.blocklab.model.Demand;
+import dev.blocklab.model.Model;
+import dev.blocklab.model.Prediction;
+import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.Request;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * The original's Disruptor wiring, kept as a named variant: chained stages, so one request's four calls run
+ * one after another (posts, then comments, then albums, then photos, then the merges, then the reply), each
+ * stage {@value #WORKERS} handler threads making blocking calls ({@code sequence % WORKERS} picks the worker:
+ * Disruptor 4 has no worker pools), 11 threads in all as in the article's table. The request thread waits.
+ */
+final class DisruptorStagesVariant implements Model {
+    static final int WORKERS = 2;
+
+    private static final class Event {
+        Request request;
+        CompletableFuture<Object> response;
+        final Object[] values = new Object[4];
+        Throwable failure;
+        String answer;
+    }
+
+    private final Backend backend;
+    private final FrameworksUseCase useCase;
+    private final RequestThreads requests = new RequestThreads();
+    private final RequestThreads.Named threads = RequestThreads.factory("disruptor-stage");
+    private final Disruptor<Event> disruptor;
+
+    @SuppressWarnings("unchecked")
+    DisruptorStagesVariant(Backend backend, FrameworksUseCase useCase) {
+        this.backend = backend;
+        this.useCase = useCase;
+        disruptor = new Disruptor<>(Event::new, DisruptorVariant.RING_SIZE, threads, ProducerType.MULTI, new BlockingWaitStrategy());
+        EventHandlerGroup<Event> group = null;
+        for (int call = 0; call < 4; call++) {
+            List<EventHandler<Event>> workers = new ArrayList<>();
+            for (int w = 0; w < WORKERS; w++) workers.add(callWorker(call, w));
+            EventHandler<Event>[] array = workers.toArray(new EventHandler[0]);
+            group = group == null ? disruptor.handleEventsWith(array) : group.then(array);
+        }
+        List<EventHandler<Event>> mergers = new ArrayList<>();
+        for (int w = 0; w < WORKERS; w++) {
+            int worker = w;
+            mergers.add((e, seq, end) -> {
+                if (seq % WORKERS != worker || e.failure != null) return;
+                try {
+                    e.answer = FrameworksUseCase.answer(useCase.postsAndComments(e.request, e.values[0], e.values[1]),
+                            useCase.albumsAndPhotos(e.request, e.values[2], e.values[3]));
+                } catch (Throwable t) {
+                    e.failure = t;
+                }
+            });
+        }
+        EventHandler<Event> reply = (e, seq, end) -> {
+            if (e.failure != null) e.response.completeExceptionally(e.failure);
+            else e.response.complete(e.answer);
+            e.request = null;
+            e.response = null;
+            java.util.Arrays.fill(e.values, null);
+            e.failure = null;
+            e.answer = null;
+        };
+        EventHandler<Event>[] mergeArray = mergers.toArray(new EventHandler[0]);
+        group.then(mergeArray).then(reply);
+        disruptor.start();
+    }
+
+    private EventHandler<Event> callWorker(int call, int worker) {
+        return (e, seq, end) -> {
+            if (seq % WORKERS != worker || e.failure != null) return;
+            try {
+                e.values[call] = backend.callBlocking(useCase.invocation(e.request, call));
+            } catch (Throwable t) {
+                e.failure = t;
+            }
+        };
+    }
+
+    @Override public String name() { return "disruptor-stages"; }
+
+    @Override public CompletableFuture<Object> submit(Request request) {
+        return requests.handle(() -> {
+            CompletableFuture<Object> response = new CompletableFuture<>();
+            disruptor.publishEvent((e, seq) -> {
+                e.request = request;
+                e.response = response;
+            });
+            try {
+                return CompletableFuture.completedFuture(response.get());
+            } catch (ExecutionException ex) {
+                throw ex.getCause() instanceof Exception cause ? cause : ex;
+            }
+        });
+    }
+
+    @Override public Prediction predict(Demand d) {
+        return new Prediction(d.serialNanos(), "one request alone: the four calls one after another, "
+                + Durations.format(d.serialNanos()) + "; each stage serves " + WORKERS + " requests at a time");
+    }
+
+    @Override public void close() {
+        requests.close();
+        disruptor.halt();
+        threads.joinAll();
+    }
+}

@@ -1,0 +1,231 @@
+package dev.blocklab.frameworks;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.blocklab.workload.Arrival;
+import dev.blocklab.workload.CallInvocation;
+import dev.blocklab.workload.Graph;
+import dev.blocklab.workload.Latency;
+import dev.blocklab.workload.Request;
+import dev.blocklab.workload.Step;
+import dev.blocklab.workload.Value;
+import dev.blocklab.workload.Workload;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.stream.Collectors;
+
+/**
+ * Seed 002's use case: four downstream calls returning JSON, then an in-memory merge with real CPU work.
+ *
+ * <p>The calls are steps 0..3 of the workload's graph ({@link #CALLS}); every variant makes them through
+ * {@link #invocation(Request, int)} and a {@link dev.blocklab.backend.Backend}, so the delays, failures and
+ * answers are the engine's, identical for every variant and every backend. The graph's last step (the four
+ * texts concatenated) exists only so that the engine's generic models can run the workload too; the variants of
+ * this package compute the answer with {@link #postsAndComments} and {@link #albumsAndPhotos} instead.
+ *
+ * <p>Per request: the user 1..10 comes from a random source seeded by (seed, request id), so it is the same
+ * under every variant. {@code postsAndComments} parses posts and comments with Jackson, keeps the user's
+ * posts with their comments, runs the int half of the CPU step and renders text; {@code albumsAndPhotos} does
+ * the same for albums and photos with the long half. The answer is the two texts joined.
+ *
+ * <p>The CPU step copies the shared lists (ints and longs in descending order, built once), sorts the copies
+ * and multiplies every element by the user id; a checksum goes into the text so the work cannot be skipped.
+ * Each merge records the kind of thread it ran on ({@link #cpuPlaces()}).
+ *
+ * <p>Thread-safe: every method may be called from any thread, concurrently.
+ */
+public final class FrameworksUseCase {
+    /** The calls, in step order. */
+    public static final List<String> CALLS = List.of("posts", "comments", "albums", "photos");
+    /** Step indexes in the graph. */
+    static final int POSTS = 0, COMMENTS = 1, ALBUMS = 2, PHOTOS = 3;
+    public static final int DEFAULT_INTS = 125_000;
+    public static final int DEFAULT_LONGS = 62_500;
+    public static final long SLOW_DELAY_NANOS = 200_000_000L;
+    public static final long FAST_DELAY_NANOS = 20_000_000L;
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final TypeReference<List<PlaceholderData.Post>> POST_LIST = new TypeReference<>() {};
+    private static final TypeReference<List<PlaceholderData.Comment>> COMMENT_LIST = new TypeReference<>() {};
+    private static final TypeReference<List<PlaceholderData.Album>> ALBUM_LIST = new TypeReference<>() {};
+    private static final TypeReference<List<PlaceholderData.Photo>> PHOTO_LIST = new TypeReference<>() {};
+
+    private final List<Integer> sharedInts;
+    private final List<Long> sharedLongs;
+    private final Map<String, LongAdder> places = new ConcurrentHashMap<>();
+
+    /**
+     * @param ints  size of the shared int list the CPU step sorts (the article: 125,000)
+     * @param longs size of the shared long list (the article: 62,500)
+     */
+    public FrameworksUseCase(int ints, int longs) {
+        if (ints < 0 || longs < 0) throw new IllegalArgumentException("list sizes must be >= 0, got " + ints + " and " + longs);
+        List<Integer> i = new ArrayList<>(ints);
+        for (int k = ints; k > 0; k--) i.add(k);
+        List<Long> l = new ArrayList<>(longs);
+        for (long k = longs; k > 0; k--) l.add(k);
+        sharedInts = Collections.unmodifiableList(i);
+        sharedLongs = Collections.unmodifiableList(l);
+    }
+
+    public FrameworksUseCase() { this(DEFAULT_INTS, DEFAULT_LONGS); }
+
+    /** The article's workload: posts and albums after {@code slowDelayNanos}, comments and photos after 20 ms. */
+    public static Workload workload(long slowDelayNanos, Arrival arrival) {
+        return workload(slowDelayNanos, FAST_DELAY_NANOS, arrival, null, null);
+    }
+
+    /**
+     * The use case's workload.
+     *
+     * @param slowDelayNanos delay of posts and albums (the article's mock service: 200 ms, or 400 ms)
+     * @param fastDelayNanos delay of comments and photos (the article's public placeholder service)
+     * @param failingCall    a call that always fails, or null
+     * @param failure        what it throws (null: the engine's default)
+     */
+    public static Workload workload(long slowDelayNanos, long fastDelayNanos, Arrival arrival, String failingCall,
+                                    Step.FailureSpec failure) {
+        if (failingCall != null && !CALLS.contains(failingCall))
+            throw new IllegalArgumentException("no call named '" + failingCall + "' (calls: " + CALLS + ")");
+        List<Step> steps = new ArrayList<>();
+        for (String call : CALLS) {
+            long delay = call.equals("posts") || call.equals("albums") ? slowDelayNanos : fastDelayNanos;
+            boolean fails = call.equals(failingCall);
+            steps.add(new Step.Call(call, List.of(), new Latency.Fixed(delay), new Value.Constant(PlaceholderData.json(call)),
+                    fails ? 1 : 0, fails ? failure : null, 0));
+        }
+        steps.add(new Step.Combine("answer", CALLS, new Value.Concat("")));
+        return new Workload("frameworks", "seed 002: posts, comments, albums and photos as JSON, merged per user",
+                new Graph(0L, steps), arrival);
+    }
+
+    /** The call {@code callIndex} (0..3, see {@link #CALLS}) of this request, as the engine decides it. */
+    public CallInvocation invocation(Request request, int callIndex) {
+        if (callIndex < 0 || callIndex >= CALLS.size()) throw new IllegalArgumentException("call index " + callIndex);
+        return request.invocation(callIndex, List.of());
+    }
+
+    /** The request's user, 1..10, from a random source seeded by the request's seed and id. */
+    public static int userOf(Request request) {
+        return new SplittableRandom(request.seed() * 0x9E3779B97F4A7C15L ^ (request.id() + 0x2545F4914F6CDD1DL))
+                .nextInt(PlaceholderData.USERS) + 1;
+    }
+
+    /** Parses posts and comments, merges the user's posts with their comments, runs the int sort; text. */
+    public String postsAndComments(Request request, Object postsJson, Object commentsJson) {
+        record();
+        int user = userOf(request);
+        List<PlaceholderData.Post> posts = parse(postsJson, POST_LIST);
+        Map<Integer, List<PlaceholderData.Comment>> byPost = parse(commentsJson, COMMENT_LIST).stream()
+                .collect(Collectors.groupingBy(PlaceholderData.Comment::postId, TreeMap::new, Collectors.toList()));
+        StringBuilder sb = new StringBuilder("user ").append(user).append(" posts\n");
+        for (PlaceholderData.Post p : posts) {
+            if (p.userId() != user) continue;
+            List<PlaceholderData.Comment> comments = byPost.getOrDefault(p.id(), List.of());
+            sb.append("post ").append(p.id()).append(": ").append(p.title()).append(" (").append(comments.size())
+                    .append(" comments)\n");
+            for (PlaceholderData.Comment c : comments)
+                sb.append("  comment ").append(c.id()).append(" by ").append(c.email()).append(": ").append(c.name()).append('\n');
+        }
+        sb.append("sorted ints x").append(user).append(": ").append(sortInts(user)).append('\n');
+        return sb.toString();
+    }
+
+    /** Parses albums and photos, merges the user's albums with their photos, runs the long sort; text. */
+    public String albumsAndPhotos(Request request, Object albumsJson, Object photosJson) {
+        record();
+        int user = userOf(request);
+        List<PlaceholderData.Album> albums = parse(albumsJson, ALBUM_LIST);
+        Map<Integer, List<PlaceholderData.Photo>> byAlbum = parse(photosJson, PHOTO_LIST).stream()
+                .collect(Collectors.groupingBy(PlaceholderData.Photo::albumId, TreeMap::new, Collectors.toList()));
+        StringBuilder sb = new StringBuilder("user ").append(user).append(" albums\n");
+        for (PlaceholderData.Album a : albums) {
+            if (a.userId() != user) continue;
+            List<PlaceholderData.Photo> photos = byAlbum.getOrDefault(a.id(), List.of());
+            sb.append("album ").append(a.id()).append(": ").append(a.title()).append(" (").append(photos.size())
+                    .append(" photos)");
+            for (PlaceholderData.Photo p : photos) sb.append(' ').append(p.id());
+            sb.append('\n');
+        }
+        sb.append("sorted longs x").append(user).append(": ").append(sortLongs(user)).append('\n');
+        return sb.toString();
+    }
+
+    /** The request's answer: the two merged texts joined. */
+    public static String answer(String postsAndComments, String albumsAndPhotos) {
+        return postsAndComments + albumsAndPhotos;
+    }
+
+    /**
+     * How many merges ran on each kind of thread since this use case was made, e.g.
+     * {@code {request thread=40, virtual=0}}; sorted by kind.
+     */
+    public Map<String, Long> cpuPlaces() {
+        Map<String, Long> out = new TreeMap<>();
+        places.forEach((k, v) -> out.put(k, v.sum()));
+        return out;
+    }
+
+    /** The kinds of {@link #cpuPlaces()} joined with " + ", or "-" when none ran. */
+    public String cpuPlacesLabel() {
+        Map<String, Long> p = cpuPlaces();
+        return p.isEmpty() ? "-" : String.join(" + ", p.keySet());
+    }
+
+    private void record() {
+        places.computeIfAbsent(threadKind(Thread.currentThread()), k -> new LongAdder()).increment();
+    }
+
+    /**
+     * The kind of a thread, for the report: {@code virtual}, {@code request thread} (the modelled server pool),
+     * {@code actor dispatcher}, {@code backend timer}, else the thread's name without its trailing number.
+     */
+    static String threadKind(Thread thread) {
+        if (thread.isVirtual()) return "virtual";
+        String name = thread.getName();
+        if (name.startsWith(RequestThreads.PREFIX)) return "request thread";
+        if (name.contains("dispatcher")) return "actor dispatcher";
+        if (name.startsWith("blocklab-backend-timer")) return "backend timer";
+        String kind = name.replaceAll("-\\d+$", "");
+        return kind.isEmpty() ? "unnamed" : kind;
+    }
+
+    private long sortInts(int user) {
+        List<Integer> copy = new ArrayList<>(sharedInts);
+        Collections.sort(copy);
+        long checksum = 0;
+        for (int i = 0; i < copy.size(); i++) {
+            copy.set(i, copy.get(i) * user);
+            checksum = checksum * 31 + copy.get(i);
+        }
+        return checksum;
+    }
+
+    private long sortLongs(int user) {
+        List<Long> copy = new ArrayList<>(sharedLongs);
+        Collections.sort(copy);
+        long checksum = 0;
+        for (int i = 0; i < copy.size(); i++) {
+            copy.set(i, copy.get(i) * user);
+            checksum = checksum * 31 + copy.get(i);
+        }
+        return checksum;
+    }
+
+    private static <T> T parse(Object json, TypeReference<T> type) {
+        try {
+            return MAPPER.readValue(String.valueOf(json), type);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not parse the downstream JSON: " + e.getMessage(), e);
+        }
+    }
+}

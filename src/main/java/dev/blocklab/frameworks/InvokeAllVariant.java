@@ -1,0 +1,65 @@
+package dev.blocklab.frameworks;
+
+import dev.blocklab.backend.Backend;
+import dev.blocklab.model.Demand;
+import dev.blocklab.model.Model;
+import dev.blocklab.model.Prediction;
+import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.Request;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+
+/**
+ * {@code ExecutorService.invokeAll}: the request thread hands the four blocking calls to an I/O pool of N,
+ * waits for all, then merges on itself.
+ */
+final class InvokeAllVariant implements Model {
+    private final Backend backend;
+    private final FrameworksUseCase useCase;
+    private final int poolSize;
+    private final RequestThreads requests = new RequestThreads();
+    private final ExecutorService io;
+
+    InvokeAllVariant(Backend backend, FrameworksUseCase useCase, int poolSize) {
+        this.backend = backend;
+        this.useCase = useCase;
+        this.poolSize = poolSize;
+        this.io = RequestThreads.fixed("io", poolSize);
+    }
+
+    @Override public String name() { return "invokeall:" + poolSize; }
+
+    @Override public CompletableFuture<Object> submit(Request request) {
+        return requests.handle(() -> {
+            List<Callable<Object>> calls = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                int call = i;
+                calls.add(() -> backend.callBlocking(useCase.invocation(request, call)));
+            }
+            List<Future<Object>> done = io.invokeAll(calls);
+            Object[] v = new Object[4];
+            try {
+                for (int i = 0; i < 4; i++) v[i] = done.get(i).get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw e.getCause() instanceof Exception cause ? cause : e;
+            }
+            return CompletableFuture.completedFuture(FrameworksUseCase.answer(
+                    useCase.postsAndComments(request, v[0], v[1]), useCase.albumsAndPhotos(request, v[2], v[3])));
+        });
+    }
+
+    @Override public Prediction predict(Demand d) {
+        return new Prediction(d.criticalPathNanos(), "one request alone: the four calls overlap, "
+                + Durations.format(d.criticalPathNanos()) + "; " + poolSize + " I/O threads serve " + poolSize / 4 + " requests at a time");
+    }
+
+    @Override public void close() {
+        requests.close();
+        RequestThreads.shutdown(io);
+    }
+}

@@ -1,0 +1,74 @@
+package dev.blocklab.frameworks;
+
+import dev.blocklab.backend.Backend;
+import dev.blocklab.model.Demand;
+import dev.blocklab.model.Model;
+import dev.blocklab.model.Prediction;
+import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.Request;
+import io.reactivex.rxjava3.core.Scheduler;
+import io.reactivex.rxjava3.core.Single;
+import io.reactivex.rxjava3.disposables.Disposable;
+import io.reactivex.rxjava3.schedulers.Schedulers;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * RxJava 3 as in the article's table: each blocking call is a {@code Single.fromCallable} subscribed on a pool
+ * of N ({@code rx-io}), zipped in pairs with the merges and then joined; the request thread only assembles
+ * the chain and subscribes (suspended response). The merges run on whichever rx-io thread delivered last.
+ */
+final class RxBlockingVariant implements Model {
+    private final Backend backend;
+    private final FrameworksUseCase useCase;
+    private final int poolSize;
+    private final RequestThreads requests = new RequestThreads();
+    private final ExecutorService io;
+    private final Scheduler scheduler;
+
+    RxBlockingVariant(Backend backend, FrameworksUseCase useCase, int poolSize) {
+        this.backend = backend;
+        this.useCase = useCase;
+        this.poolSize = poolSize;
+        this.io = RequestThreads.fixed("rx-io", poolSize);
+        this.scheduler = Schedulers.from(io);
+    }
+
+    @Override public String name() { return "rx-blocking:" + poolSize; }
+
+    @Override public CompletableFuture<Object> submit(Request request) {
+        return requests.handle(() -> {
+            Single<String> pc = Single.zip(call(request, FrameworksUseCase.POSTS), call(request, FrameworksUseCase.COMMENTS),
+                    (p, c) -> useCase.postsAndComments(request, p, c));
+            Single<String> ap = Single.zip(call(request, FrameworksUseCase.ALBUMS), call(request, FrameworksUseCase.PHOTOS),
+                    (a, p) -> useCase.albumsAndPhotos(request, a, p));
+            CompletableFuture<Object> response = new CompletableFuture<>();
+            Disposable d = Single.zip(pc, ap, FrameworksUseCase::answer).subscribe(response::complete, response::completeExceptionally);
+            response.whenComplete((v, e) -> { if (response.isCancelled()) d.dispose(); });
+            return response;
+        });
+    }
+
+    private Single<Object> call(Request request, int call) {
+        // tryOnError: a call interrupted after the zip gave up (a sibling failed, or close) is dropped quietly
+        // instead of reaching RxJava's global handler for undeliverable errors.
+        return Single.<Object>create(emitter -> {
+            try {
+                emitter.onSuccess(backend.callBlocking(useCase.invocation(request, call)));
+            } catch (Throwable t) {
+                emitter.tryOnError(t);
+            }
+        }).subscribeOn(scheduler);
+    }
+
+    @Override public Prediction predict(Demand d) {
+        return new Prediction(d.criticalPathNanos(), "one request alone: the four calls overlap, "
+                + Durations.format(d.criticalPathNanos()) + "; each call holds one of " + poolSize + " rx-io threads");
+    }
+
+    @Override public void close() {
+        requests.close();
+        RequestThreads.shutdown(io);
+    }
+}

@@ -1,0 +1,42 @@
+package dev.blocklab.frameworks;
+
+import dev.blocklab.backend.Backend;
+import dev.blocklab.model.Demand;
+import dev.blocklab.model.Model;
+import dev.blocklab.model.Prediction;
+import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.Request;
+
+import java.util.concurrent.CompletableFuture;
+
+/** The four calls one after another on the request thread, then both merges there: the article's baseline. */
+final class SequentialVariant implements Model {
+    private final Backend backend;
+    private final FrameworksUseCase useCase;
+    private final RequestThreads requests = new RequestThreads();
+
+    SequentialVariant(Backend backend, FrameworksUseCase useCase) {
+        this.backend = backend;
+        this.useCase = useCase;
+    }
+
+    @Override public String name() { return "sequential"; }
+
+    @Override public CompletableFuture<Object> submit(Request request) {
+        return requests.handle(() -> {
+            Object posts = backend.callBlocking(useCase.invocation(request, FrameworksUseCase.POSTS));
+            Object comments = backend.callBlocking(useCase.invocation(request, FrameworksUseCase.COMMENTS));
+            Object albums = backend.callBlocking(useCase.invocation(request, FrameworksUseCase.ALBUMS));
+            Object photos = backend.callBlocking(useCase.invocation(request, FrameworksUseCase.PHOTOS));
+            return CompletableFuture.completedFuture(FrameworksUseCase.answer(
+                    useCase.postsAndComments(request, posts, comments), useCase.albumsAndPhotos(request, albums, photos)));
+        });
+    }
+
+    @Override public Prediction predict(Demand d) {
+        return new Prediction(d.serialNanos(), "one request alone: the four delays one after another, "
+                + Durations.format(d.serialNanos()) + ", plus the merge");
+    }
+
+    @Override public void close() { requests.close(); }
+}

@@ -1,0 +1,64 @@
+package dev.blocklab.frameworks;
+
+import dev.blocklab.backend.Backend;
+import dev.blocklab.model.Demand;
+import dev.blocklab.model.Model;
+import dev.blocklab.model.Prediction;
+import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.Request;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * {@code CompletableFuture.supplyAsync} of the four blocking calls on an I/O pool of N, then
+ * {@code allOf().get()} on the request thread, which merges.
+ */
+final class SupplyAsyncVariant implements Model {
+    private final Backend backend;
+    private final FrameworksUseCase useCase;
+    private final int poolSize;
+    private final RequestThreads requests = new RequestThreads();
+    private final ExecutorService io;
+
+    SupplyAsyncVariant(Backend backend, FrameworksUseCase useCase, int poolSize) {
+        this.backend = backend;
+        this.useCase = useCase;
+        this.poolSize = poolSize;
+        this.io = RequestThreads.fixed("io", poolSize);
+    }
+
+    @Override public String name() { return "supplyasync:" + poolSize; }
+
+    @SuppressWarnings("unchecked")
+    @Override public CompletableFuture<Object> submit(Request request) {
+        return requests.handle(() -> {
+            CompletableFuture<Object>[] f = new CompletableFuture[4];
+            for (int i = 0; i < 4; i++) {
+                int call = i;
+                f[i] = CompletableFuture.supplyAsync(() -> RequestThreads.unchecked(
+                        () -> backend.callBlocking(useCase.invocation(request, call))), io);
+            }
+            try {
+                CompletableFuture.allOf(f).get();
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause() instanceof java.util.concurrent.CompletionException c && c.getCause() != null ? c.getCause() : e.getCause();
+                throw cause instanceof Exception ex ? ex : e;
+            }
+            return CompletableFuture.completedFuture(FrameworksUseCase.answer(
+                    useCase.postsAndComments(request, f[0].join(), f[1].join()),
+                    useCase.albumsAndPhotos(request, f[2].join(), f[3].join())));
+        });
+    }
+
+    @Override public Prediction predict(Demand d) {
+        return new Prediction(d.criticalPathNanos(), "one request alone: the four calls overlap, "
+                + Durations.format(d.criticalPathNanos()) + "; " + poolSize + " I/O threads serve " + poolSize / 4 + " requests at a time");
+    }
+
+    @Override public void close() {
+        requests.close();
+        RequestThreads.shutdown(io);
+    }
+}

@@ -1,0 +1,67 @@
+package dev.blocklab.frameworks;
+
+import dev.blocklab.backend.Backend;
+import dev.blocklab.model.Demand;
+import dev.blocklab.model.Model;
+import dev.blocklab.model.Prediction;
+import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.Request;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * Fully asynchronous, as the article's "@Suspended AsyncResponse" row: the request thread starts the four
+ * blocking calls with {@code supplyAsync} on an I/O pool of N, chains both merges with
+ * {@code thenCombineAsync} and the join with {@code thenAcceptBothAsync} on the same pool, and returns at once;
+ * the response completes later on an I/O thread, no request thread waiting.
+ */
+final class SuspendedFuturesVariant implements Model {
+    private final Backend backend;
+    private final FrameworksUseCase useCase;
+    private final int poolSize;
+    private final RequestThreads requests = new RequestThreads();
+    private final ExecutorService io;
+
+    SuspendedFuturesVariant(Backend backend, FrameworksUseCase useCase, int poolSize) {
+        this.backend = backend;
+        this.useCase = useCase;
+        this.poolSize = poolSize;
+        this.io = RequestThreads.fixed("io", poolSize);
+    }
+
+    @Override public String name() { return "cf-suspended:" + poolSize; }
+
+    @Override public CompletableFuture<Object> submit(Request request) {
+        return requests.handle(() -> {
+            CompletableFuture<Object> posts = call(request, FrameworksUseCase.POSTS);
+            CompletableFuture<Object> comments = call(request, FrameworksUseCase.COMMENTS);
+            CompletableFuture<Object> albums = call(request, FrameworksUseCase.ALBUMS);
+            CompletableFuture<Object> photos = call(request, FrameworksUseCase.PHOTOS);
+            CompletableFuture<String> pc = posts.thenCombineAsync(comments, (p, c) -> useCase.postsAndComments(request, p, c), io);
+            CompletableFuture<String> ap = albums.thenCombineAsync(photos, (a, p) -> useCase.albumsAndPhotos(request, a, p), io);
+            CompletableFuture<Object> response = new CompletableFuture<>();
+            pc.thenAcceptBothAsync(ap, (x, y) -> response.complete(FrameworksUseCase.answer(x, y)), io)
+                    .exceptionally(e -> {
+                        response.completeExceptionally(e);
+                        return null;
+                    });
+            return response;
+        });
+    }
+
+    private CompletableFuture<Object> call(Request request, int call) {
+        return CompletableFuture.supplyAsync(() -> RequestThreads.unchecked(
+                () -> backend.callBlocking(useCase.invocation(request, call))), io);
+    }
+
+    @Override public Prediction predict(Demand d) {
+        return new Prediction(d.criticalPathNanos(), "one request alone: the four calls overlap, "
+                + Durations.format(d.criticalPathNanos()) + "; calls and merges share " + poolSize + " I/O threads");
+    }
+
+    @Override public void close() {
+        requests.close();
+        RequestThreads.shutdown(io);
+    }
+}

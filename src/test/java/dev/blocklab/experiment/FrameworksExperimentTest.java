@@ -1,0 +1,79 @@
+package dev.blocklab.experiment;
+
+import dev.blocklab.driver.Progress;
+import dev.blocklab.frameworks.FrameworkVariants;
+import dev.blocklab.report.ReportFormat;
+import dev.blocklab.report.Jsons;
+import dev.blocklab.result.Environment;
+import dev.blocklab.result.ExperimentResult;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A tiny-scale run of the frameworks experiment: its rows, tables and JSON. */
+class FrameworksExperimentTest {
+
+    @Test
+    void run_tinyScaleProducesARowPerVariantAndCombination() throws Exception {
+        FrameworksExperiment.Plan plan = new FrameworksExperiment.Plan(100, 5, 30_000_000_000L, 50, 1_000_000_000L,
+                List.of(new FrameworksExperiment.Combination(true, 200_000_000L), new FrameworksExperiment.Combination(false, 400_000_000L)),
+                2_000, 1_000, List.of("sequential", "invokeall", "reactor", "virtual"));
+        List<Object> streamed = new ArrayList<>();
+        ExperimentSettings settings = new ExperimentSettings(false, 100, Progress.NONE, streamed::add, Environment.current());
+        ExperimentResult result = new FrameworksExperiment(plan).run(settings);
+
+        assertThat(result.rows()).hasSize(8).isEqualTo(streamed);
+        List<FrameworksExperiment.FrameworksRow> rows = result.rows().stream().map(FrameworksExperiment.FrameworksRow.class::cast).toList();
+        assertThat(rows).extracting(FrameworksExperiment.FrameworksRow::variant)
+                .containsExactly("sequential", "invokeall:16", "reactor", "virtual", "sequential", "invokeall:24", "reactor", "virtual");
+        for (FrameworksExperiment.FrameworksRow row : rows) {
+            assertThat(row.run()).as(row.variant()).isNotNull();
+            assertThat(row.run().requests()).as(row.variant() + " completed requests").isPositive();
+            assertThat(row.run().successRatio()).as(row.variant()).isEqualTo(1.0);
+            assertThat(row.why()).isNotBlank();
+        }
+        assertThat(rows.get(0).articleMillis()).isEqualTo(2_100.0);
+        assertThat(rows.get(4).articleMillis()).as("open rows carry no article figure").isNull();
+        assertThat(rows.get(0).cpuStepOn()).isEqualTo("request thread");
+        assertThat(rows.get(2).cpuStepOn()).isEqualTo("reactor-cpu");
+        assertThat(rows.get(3).cpuStepOn()).isEqualTo("virtual");
+        assertThat((String) rows.get(0).run().answer()).startsWith("user ").contains("albums");
+
+        assertThat(result.tables().getFirst().rows()).hasSize(8);
+        String json = ReportFormat.JSON.create().render(result);
+        var tree = Jsons.mapper().readTree(json);
+        var first = tree.at("/rows/0");
+        assertThat(first.get("articleMillis").asDouble()).isEqualTo(2_100.0);
+        assertThat(first.has("throughputPerSecond")).as("run fields at the row's top level").isTrue();
+        assertThat(first.get("variant").asText()).isEqualTo("sequential");
+    }
+
+    @Test
+    void run_variantThatFailsToStartIsReportedUnavailableAndOthersStillRun() throws Exception {
+        FrameworksExperiment.Plan plan = new FrameworksExperiment.Plan(100, 3, 20_000_000_000L, 50, 1_000_000_000L,
+                List.of(new FrameworksExperiment.Combination(true, 200_000_000L)), 1_000, 500, List.of());
+        FrameworkVariants.Variant broken = new FrameworkVariants.Variant("broken", "fails to start", java.util.Optional.empty(),
+                (backend, useCase) -> { throw new IllegalStateException("cannot start its dispatcher"); });
+        FrameworkVariants.Variant missing = new FrameworkVariants.Variant("missing", "library absent",
+                java.util.Optional.of("SomeLib is not on the class path"), (backend, useCase) -> { throw new AssertionError("created"); });
+        ExperimentSettings settings = new ExperimentSettings(false, 100, Progress.NONE, row -> {}, Environment.current());
+        ExperimentResult result = new FrameworksExperiment(plan,
+                pool -> List.of(broken, missing, FrameworkVariants.named("virtual", pool))).run(settings);
+
+        List<FrameworksExperiment.FrameworksRow> rows = result.rows().stream().map(FrameworksExperiment.FrameworksRow.class::cast).toList();
+        assertThat(rows).extracting(FrameworksExperiment.FrameworksRow::variant).containsExactly("broken", "missing", "virtual");
+        assertThat(rows.get(0).unavailable()).contains("cannot start its dispatcher");
+        assertThat(rows.get(1).unavailable()).isEqualTo("SomeLib is not on the class path");
+        assertThat(rows.get(2).run().successes()).isPositive();
+        assertThat(result.tables().getFirst().rows().get(0)).contains("unavailable: IllegalStateException: cannot start its dispatcher");
+    }
+
+    @Test
+    void all_registersFrameworksOutsideTheDefaults() {
+        assertThat(Experiments.named("frameworks")).isPresent();
+        assertThat(Experiments.defaults()).extracting(Experiment::name).doesNotContain("frameworks");
+    }
+}

@@ -1,0 +1,143 @@
+package dev.blocklab.frameworks;
+
+import dev.blocklab.backend.SimulatedBackend;
+import dev.blocklab.model.Model;
+import dev.blocklab.workload.Arrival;
+import dev.blocklab.workload.CallInvocation;
+import dev.blocklab.workload.Request;
+import dev.blocklab.workload.Step;
+import dev.blocklab.workload.Workload;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+/** The contract over every variant: same answer, same calls, failures with their cause, no thread left behind. */
+class FrameworkVariantsTest {
+    private static final long SCALE = 100;
+    private static final long SEED = 42;
+    private static final int REQUESTS = 6;
+    private static final Workload WORKLOAD = FrameworksUseCase.workload(FrameworksUseCase.SLOW_DELAY_NANOS, new Arrival.Batch(REQUESTS));
+
+    /** What one variant did with {@link #REQUESTS} concurrent requests. */
+    private record Observed(List<String> answers, Map<Long, List<CallInvocation>> callsByRequest, Map<String, Long> places) {}
+
+    private static Observed observe(FrameworkVariants.Variant variant, Workload workload) throws Exception {
+        FrameworksUseCase useCase = new FrameworksUseCase(1_000, 500);
+        try (SimulatedBackend backend = new SimulatedBackend(true); Model model = variant.create(backend, useCase)) {
+            List<CompletableFuture<Object>> futures = new ArrayList<>();
+            for (long id = 0; id < REQUESTS; id++) futures.add(model.submit(new Request(id, workload.graph(), SEED, SCALE)));
+            List<String> answers = new ArrayList<>();
+            for (CompletableFuture<Object> f : futures) answers.add((String) f.get(20, TimeUnit.SECONDS));
+            Map<Long, List<CallInvocation>> byRequest = backend.recordedCalls().stream()
+                    .collect(Collectors.groupingBy(CallInvocation::requestId, TreeMap::new, Collectors.toList()));
+            byRequest.values().forEach(list -> list.sort(java.util.Comparator.comparing(CallInvocation::call)));
+            return new Observed(answers, byRequest, useCase.cpuPlaces());
+        }
+    }
+
+    private static List<FrameworkVariants.Variant> available() {
+        List<FrameworkVariants.Variant> all = FrameworkVariants.all(FrameworkVariants.ARTICLE_POOL_200MS);
+        assertThat(all).hasSizeGreaterThanOrEqualTo(14);
+        return all.stream().filter(v -> v.unavailable().isEmpty()).toList();
+    }
+
+    @Test
+    void submit_everyVariantAnswersAsSequentialWithTheSameFourCalls() throws Exception {
+        Observed reference = observe(FrameworkVariants.named("sequential", 16), WORKLOAD);
+        assertThat(reference.answers()).allSatisfy(a -> assertThat(a).contains("posts\n").contains("albums\n").contains("sorted longs"));
+        assertThat(new HashSet<>(reference.answers())).as("different request ids pick different users").hasSizeGreaterThan(1);
+        assertThat(reference.callsByRequest()).hasSize(REQUESTS);
+        reference.callsByRequest().values().forEach(calls ->
+                assertThat(calls).extracting(CallInvocation::call).containsExactly("albums", "comments", "photos", "posts"));
+        for (FrameworkVariants.Variant variant : available()) {
+            Observed seen = observe(variant, WORKLOAD);
+            assertThat(seen.answers()).as(variant.name() + " answers, byte for byte").isEqualTo(reference.answers());
+            assertThat(seen.callsByRequest()).as(variant.name() + " calls per request").isEqualTo(reference.callsByRequest());
+            assertThat(seen.places().values().stream().mapToLong(Long::longValue).sum())
+                    .as(variant.name() + " ran two merges per request").isEqualTo(2L * REQUESTS);
+        }
+    }
+
+    @Test
+    void submit_failingCallReachesTheCallerWithItsTypeAndMessage() throws Exception {
+        Workload failing = FrameworksUseCase.workload(FrameworksUseCase.SLOW_DELAY_NANOS, FrameworksUseCase.FAST_DELAY_NANOS,
+                new Arrival.Batch(1), "photos", new Step.FailureSpec("java.io.FileNotFoundException", "photos service down"));
+        for (FrameworkVariants.Variant variant : available()) {
+            try (SimulatedBackend backend = new SimulatedBackend(); Model model = variant.create(backend, new FrameworksUseCase(100, 100))) {
+                CompletableFuture<Object> f = model.submit(new Request(1, failing.graph(), SEED, SCALE));
+                try {
+                    f.get(20, TimeUnit.SECONDS);
+                    fail(variant.name() + " answered despite the failing call");
+                } catch (java.util.concurrent.ExecutionException e) {
+                    Throwable root = e;
+                    while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+                    assertThat(root).as(variant.name()).isInstanceOf(java.io.FileNotFoundException.class).hasMessage("photos service down");
+                }
+            }
+        }
+    }
+
+    @Test
+    void close_leavesNoPlatformThreadOfTheVariant() throws Exception {
+        for (FrameworkVariants.Variant variant : available()) {
+            Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
+            try (SimulatedBackend backend = new SimulatedBackend()) {
+                Model model = variant.create(backend, new FrameworksUseCase(100, 100));
+                List<CompletableFuture<Object>> futures = new ArrayList<>();
+                for (long id = 0; id < 3; id++) futures.add(model.submit(new Request(id, WORKLOAD.graph(), SEED, SCALE)));
+                for (CompletableFuture<Object> f : futures) f.get(20, TimeUnit.SECONDS);
+                model.close();
+            }
+            List<String> left = new ArrayList<>();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+            do {
+                left.clear();
+                for (Thread t : Thread.getAllStackTraces().keySet())
+                    if (!before.contains(t) && t.isAlive() && !jvmOwned(t)) left.add(t.getName());
+                if (left.isEmpty()) break;
+                Thread.sleep(20);
+            } while (System.nanoTime() < deadline);
+            assertThat(left).as(variant.name() + " threads alive after close").isEmpty();
+        }
+    }
+
+    @Test
+    void all_reportsMissingLibraryAsUnavailableAndRefusesToCreate() {
+        FrameworkVariants.Variant missing = new FrameworkVariants.Variant("x", "x", java.util.Optional.of("lib missing"), SequentialVariant::new);
+        try (SimulatedBackend backend = new SimulatedBackend()) {
+            try {
+                missing.create(backend, new FrameworksUseCase(1, 1));
+                fail("created an unavailable variant");
+            } catch (UnsupportedOperationException e) {
+                assertThat(e).hasMessageContaining("unavailable: lib missing");
+            }
+        }
+    }
+
+    @Test
+    void threadKind_namesTheKindsTheReportShows() {
+        assertThat(FrameworksUseCase.threadKind(Thread.ofVirtual().unstarted(() -> {}))).isEqualTo("virtual");
+        assertThat(FrameworksUseCase.threadKind(Thread.ofPlatform().name("request-7").unstarted(() -> {}))).isEqualTo("request thread");
+        assertThat(FrameworksUseCase.threadKind(Thread.ofPlatform().name("frameworks-3-pekko.actor.default-dispatcher-5").unstarted(() -> {}))).isEqualTo("actor dispatcher");
+        assertThat(FrameworksUseCase.threadKind(Thread.ofPlatform().name("rx-io-12").unstarted(() -> {}))).isEqualTo("rx-io");
+    }
+
+    /** Threads the JVM starts on demand and keeps (carriers, common pool), as the driver counts them. */
+    private static boolean jvmOwned(Thread t) {
+        String name = t.getName();
+        return t.getClass().getName().equals("jdk.internal.misc.CarrierThread")
+                || name.startsWith("ForkJoinPool.commonPool-") || name.startsWith("Common-Cleaner")
+                || name.startsWith("Attach Listener") || name.startsWith("process reaper");
+    }
+}
