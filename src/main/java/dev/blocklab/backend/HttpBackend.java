@@ -66,6 +66,7 @@ public final class HttpBackend implements Backend {
     public HttpBackend(URI base, int maxAsyncConnections) {
         if (base == null || !"http".equals(base.getScheme()) || base.getHost() == null)
             throw new IllegalArgumentException("--backend: '" + base + "' is not an http://HOST:PORT URL");
+        Vertxes.init();
         this.base = base;
         this.host = base.getHost();
         this.port = base.getPort() < 0 ? 80 : base.getPort();

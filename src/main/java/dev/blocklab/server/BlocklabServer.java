@@ -47,6 +47,7 @@ public final class BlocklabServer implements AutoCloseable {
     private final AtomicLong requestIds = new AtomicLong();
 
     private BlocklabServer(ServerSettings settings) {
+        Vertxes.init();
         this.settings = settings;
         this.backend = settings.backend() == null ? new SimulatedBackend() : new HttpBackend(settings.backend());
         this.profilePage = new ProfilePage(backend, settings.seed(), settings.timeScaleDivisor());
@@ -211,6 +212,7 @@ public final class BlocklabServer implements AutoCloseable {
         } catch (Exception e) {
             if (e instanceof InterruptedException) Thread.currentThread().interrupt();
         }
+        profilePage.cancelQueuedBlockingCalls();
         dispatcher.close();
         runner.close();
         backend.close();

@@ -7,9 +7,11 @@ import dev.blocklab.workload.Graph;
 import dev.blocklab.workload.Request;
 
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 
@@ -29,6 +31,7 @@ final class ProfilePage {
     private final int page = graph.indexOf("page");
     private final long seed;
     private final long timeScaleDivisor;
+    private final Set<CompletableFuture<Object>> queuedBlockingCalls = ConcurrentHashMap.newKeySet();
 
     ProfilePage(Backend backend, long seed, long timeScaleDivisor) {
         this.backend = backend;
@@ -52,10 +55,25 @@ final class ProfilePage {
      */
     CompletionStage<String> asyncBlocking(long requestId, Executor last) {
         Request r = request(requestId);
-        CompletionStage<Object> name = CompletableFuture.supplyAsync(() -> blocking(call(r, user)));
-        CompletionStage<Object> postCount = CompletableFuture.supplyAsync(() -> blocking(call(r, posts)));
-        CompletionStage<Object> followerCount = CompletableFuture.supplyAsync(() -> blocking(call(r, followers)));
+        CompletionStage<Object> name = tracked(CompletableFuture.supplyAsync(() -> blocking(call(r, user))));
+        CompletionStage<Object> postCount = tracked(CompletableFuture.supplyAsync(() -> blocking(call(r, posts))));
+        CompletionStage<Object> followerCount = tracked(CompletableFuture.supplyAsync(() -> blocking(call(r, followers))));
         return compose(r, name, postCount, followerCount, last);
+    }
+
+    /**
+     * Cancels the async-blocking calls still queued in the common pool, so they become no-ops when a worker takes
+     * them (a call already sleeping finishes its sleep). Called when the server closes: the common pool belongs to
+     * the JVM and would otherwise keep serving a closed server's backlog, starving whatever runs next.
+     */
+    void cancelQueuedBlockingCalls() {
+        for (CompletableFuture<Object> f : queuedBlockingCalls) f.cancel(false);
+    }
+
+    private CompletableFuture<Object> tracked(CompletableFuture<Object> call) {
+        queuedBlockingCalls.add(call);
+        call.whenComplete((v, e) -> queuedBlockingCalls.remove(call));
+        return call;
     }
 
     /**

@@ -26,8 +26,8 @@ import java.util.concurrent.locks.LockSupport;
  * (0: timed out or failed). Bounded in count and in time. Not the lab's load generator.
  */
 final class OpenLoopSender {
-    /** Statuses seen, by code (0 counts timeouts and connection errors); p99 latency from the intended send time. */
-    record Result(Map<Integer, Long> statuses, int sent, long p99Micros) {
+    /** Statuses seen, by code (0 counts timeouts and connection errors); latencies from the intended send time. */
+    record Result(Map<Integer, Long> statuses, int sent, long p50Micros, long p99Micros) {
         long count(int status) { return statuses.getOrDefault(status, 0L); }
         double successRatio() { return sent == 0 ? 0 : (double) count(200) / sent; }
     }
@@ -43,7 +43,8 @@ final class OpenLoopSender {
     }
 
     static Result send(URI target, double ratePerSecond, int count, Duration timeout) {
-        if (count > 5_000) throw new IllegalArgumentException("test sender is bounded to 5000 requests");
+        if (count > 20_000) throw new IllegalArgumentException("test sender is bounded to 20000 requests");
+        Vertxes.init();
         Vertx vertx = Vertxes.create(new VertxOptions().setEventLoopPoolSize(1));
         try {
             HttpClientAgent client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true),
@@ -76,7 +77,7 @@ final class OpenLoopSender {
                 throw new AssertionError("sender did not finish within its timeout plus 5 s");
             Map<Integer, Long> counts = new TreeMap<>();
             statuses.forEach((k, v) -> counts.put(k, v.sum()));
-            return new Result(counts, count, latencies.getValueAtPercentile(99));
+            return new Result(counts, count, latencies.getValueAtPercentile(50), latencies.getValueAtPercentile(99));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
