@@ -10,6 +10,7 @@ import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.internal.VertxInternal;
 
 import java.io.IOException;
 import java.net.URI;
@@ -74,7 +75,8 @@ public final class HttpBackend implements Backend {
         int loops = Math.max(1, Runtime.getRuntime().availableProcessors());
         this.vertx = Vertxes.create(new VertxOptions().setEventLoopPoolSize(loops));
         this.contexts = new Context[loops];
-        for (int i = 0; i < loops; i++) contexts[i] = vertx.getOrCreateContext();   // a new event-loop context each, round robin
+        // one context per event loop (getOrCreateContext would give this thread's one sticky context every time)
+        for (int i = 0; i < loops; i++) contexts[i] = ((VertxInternal) vertx).createEventLoopContext();
         this.async = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true).setTcpNoDelay(true),
                 new PoolOptions().setHttp1MaxSize(maxAsyncConnections).setMaxWaitQueueSize(-1));
     }

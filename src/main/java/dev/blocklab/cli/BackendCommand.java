@@ -22,13 +22,15 @@ import java.util.concurrent.CountDownLatch;
                 + "/call?delayMicros=D&status=S&bytes=B&value=V (the caller decides; used by 'serve --backend'); "
                 + "/stats (delivered delays, HdrHistogram percentiles, beside the configured ones); /health.",
                 "Prints 'listening on http://HOST:PORT' once ready; runs until interrupted (Ctrl-C)."},
-        footer = {"", "Route syntax: PATH delay=200ms|uniform(10ms,50ms)|lognormal(P50,P99) [status=200] [failure-rate=0.01]",
-                "              [failure-status=500] [body=TEXT | bytes=N]; a --routes file holds one per line (# comments).",
+        footer = {"", "Route syntax (one per --route, or per line of a --routes file, # comments):",
+                "  PATH delay=200ms|uniform(10ms,50ms)|lognormal(P50,P99) [status=200]",
+                "       [failure-rate=0.01] [failure-status=500] [body=TEXT | bytes=N]",
                 "", "Examples:",
                 "  blocklab backend --port 9100",
-                "  blocklab backend --port 0 --route '/orders delay=lognormal(40ms,250ms) failure-rate=0.01 bytes=2048'",
+                "  blocklab backend --route '/orders delay=lognormal(40ms,250ms) bytes=2048'",
                 "  blocklab backend --routes routes.txt --time-scale 10",
-                "  curl 'http://127.0.0.1:9100/call?delayMicros=250000&value=hello'; curl http://127.0.0.1:9100/stats"})
+                "  curl 'http://127.0.0.1:9100/call?delayMicros=250000&value=hello'",
+                "  curl http://127.0.0.1:9100/stats"})
 final class BackendCommand implements Runnable {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 

@@ -16,14 +16,17 @@ import java.util.concurrent.CountDownLatch;
         description = {"Serve the talk's endpoints (/sync-blocking, /async-blocking, /async-non-blocking), any workload "
                 + "under any model (/run/{workload}/{model}), /health and /metrics (Prometheus text) over HTTP on Vert.x.",
                 "Prints 'listening on http://HOST:PORT' once ready; runs until interrupted (Ctrl-C)."},
-        footer = {"", "Profiles: play-2.5 (ForkJoinPool, parallelism clamp(cores, 8, 24), LIFO), threads:N (a servlet-style pool),",
-                "virtual (a virtual thread per request), event-loop (handlers on the I/O threads; blocking there is flagged).",
+        footer = {"", "Profiles:",
+                "  play-2.5     Play 2.5's ForkJoinPool: clamp(cores, 8, 24) threads, LIFO",
+                "  threads:N    a servlet-style pool of N platform threads",
+                "  virtual      a virtual thread per request",
+                "  event-loop   handlers on the I/O threads; blocking there is flagged",
                 "", "Examples:",
                 "  blocklab serve --profile play-2.5",
                 "  blocklab serve --profile threads:1000 --port 0",
                 "  blocklab serve --profile event-loop --time-scale 10",
-                "  blocklab backend --port 9100 & blocklab serve --profile virtual --backend http://127.0.0.1:9100",
-                "  curl http://127.0.0.1:9000/async-non-blocking; curl http://127.0.0.1:9000/run/mixed/cf-nonblocking:2"})
+                "  blocklab serve --profile virtual --backend http://127.0.0.1:9100",
+                "  curl http://127.0.0.1:9000/run/mixed/cf-nonblocking:2"})
 final class ServeCommand implements Runnable {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 

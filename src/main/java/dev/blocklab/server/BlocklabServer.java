@@ -155,7 +155,14 @@ public final class BlocklabServer implements AutoCloseable {
     }
 
     /** Admits the request or sheds it; on the event-loop profile, times the handler and flags blocking ones. */
-    private void dispatch(HttpServerRequest req, String endpoint, boolean blocks, Runnable handler) {
+    private void dispatch(HttpServerRequest req, String endpoint, boolean blocks, Runnable unguarded) {
+        Runnable handler = () -> {
+            try {
+                unguarded.run();
+            } catch (RuntimeException e) {   // a handler answers its own failures; this is a bug's last resort
+                fail(req, endpoint, e);
+            }
+        };
         Runnable run = handler;
         if (dispatcher.onEventLoop()) {
             run = () -> {
