@@ -8,6 +8,7 @@ import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.internal.VertxInternal;
@@ -28,9 +29,12 @@ import java.util.concurrent.atomic.LongAdder;
  * {@link BackendServer}, in this process or another, which answers after the call's delay.
  *
  * <p>{@link #callBlocking} uses a plain blocking socket client: the calling thread sits in a socket read for the
- * whole delay, as it would in JDBC. {@link #callAsync} uses the Vert.x asynchronous HTTP client: the request is
- * written by an event loop and the future completes on that event loop when the answer arrives, holding no
- * thread meanwhile. Both keep connections alive (HTTP/1.1, one call per connection at a time).
+ * whole delay, as it would in JDBC; it speaks HTTP/1.1 over kept-alive connections, one call per connection at a
+ * time. {@link #callAsync} uses the Vert.x asynchronous HTTP client: the request is written by an event loop and
+ * the future completes on that event loop when the answer arrives, holding no thread meanwhile; it multiplexes
+ * calls over a few cleartext HTTP/2 connections (prior knowledge), as non-blocking clients do, so that thousands
+ * of pending calls need neither thousands of sockets nor a storm of connection set-ups (a cold burst of 3,000
+ * calls at about 1,000 a second took 10 s at the median over HTTP/1.1, 1.8 s over HTTP/2 on a busy 2-core box).
  *
  * <p>Values travel over the wire: the caller sends the call's answer as {@code value}, the backend echoes it, and
  * the echo is decoded to the answer's type ({@code String}, {@code Long}, {@code Integer}, {@code Double}).
@@ -41,8 +45,8 @@ import java.util.concurrent.atomic.LongAdder;
  * (at the latest after the call's delay); a virtual thread is woken at once.
  */
 public final class HttpBackend implements Backend {
-    /** Connections the asynchronous client may open; further calls wait in its queue. */
-    public static final int DEFAULT_MAX_ASYNC_CONNECTIONS = 4096;
+    /** HTTP/2 streams the asynchronous client runs at once on one connection. */
+    public static final int MAX_STREAMS_PER_CONNECTION = 10_000;
 
     private final URI base;
     private final String host;
@@ -54,17 +58,12 @@ public final class HttpBackend implements Backend {
     private final Context[] contexts;
     private final AtomicLong nextContext = new AtomicLong();
 
-    /** A backend at {@code base}, e.g. {@code http://127.0.0.1:9100}, with the default connection limits. */
-    public HttpBackend(URI base) {
-        this(base, DEFAULT_MAX_ASYNC_CONNECTIONS);
-    }
-
     /**
-     * @param base                base URL of a running {@code blocklab backend}
-     * @param maxAsyncConnections connections the asynchronous client may open at once
+     * A backend at {@code base}, e.g. {@code http://127.0.0.1:9100}.
+     *
      * @throws IllegalArgumentException when {@code base} is not an {@code http://host:port} URL
      */
-    public HttpBackend(URI base, int maxAsyncConnections) {
+    public HttpBackend(URI base) {
         if (base == null || !"http".equals(base.getScheme()) || base.getHost() == null)
             throw new IllegalArgumentException("--backend: '" + base + "' is not an http://HOST:PORT URL");
         Vertxes.init();
@@ -77,8 +76,10 @@ public final class HttpBackend implements Backend {
         this.contexts = new Context[loops];
         // one context per event loop (getOrCreateContext would give this thread's one sticky context every time)
         for (int i = 0; i < loops; i++) contexts[i] = ((VertxInternal) vertx).createEventLoopContext();
-        this.async = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true).setTcpNoDelay(true),
-                new PoolOptions().setHttp1MaxSize(maxAsyncConnections).setMaxWaitQueueSize(-1));
+        this.async = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true).setTcpNoDelay(true)
+                        .setProtocolVersion(HttpVersion.HTTP_2).setHttp2ClearTextUpgrade(false)
+                        .setHttp2MultiplexingLimit(MAX_STREAMS_PER_CONNECTION),
+                new PoolOptions().setHttp2MaxSize(loops * 2).setMaxWaitQueueSize(-1));
     }
 
     @Override public String name() { return "http " + base; }
