@@ -25,8 +25,9 @@ import java.util.concurrent.atomic.LongAccumulator;
  * A latency-simulating HTTP service for downstream calls over real sockets ({@code blocklab backend}).
  *
  * <p>Every answer is delayed by a Vert.x timer on the event loop that received the request, so a pending answer
- * holds no thread, only a timer and the connection: the service holds as many delayed answers as it has
- * sockets. It serves HTTP/1.1 and cleartext HTTP/2 (prior knowledge, up to 100,000 streams per connection).
+ * holds no thread, only a timer and its connection or HTTP/2 stream. It serves HTTP/1.1 and cleartext HTTP/2
+ * (prior knowledge, up to 100,000 streams per connection); 20,000 pending answers on one event loop are measured
+ * in {@code docs/server.md}.
  *
  * <p>Paths: each configured {@link Route}; {@code GET /call?delayMicros=D&status=S&bytes=B&value=V}, where the
  * caller decides the delay (not scaled again), status and body (the text {@code V}, or B filler bytes), as
@@ -119,11 +120,11 @@ public final class BackendServer implements AutoCloseable {
 
     private void handle(HttpServerRequest req) {
         long startNanos = System.nanoTime();
-        requestCounter.incrementAndGet();
+        long requestNumber = requestCounter.incrementAndGet();
         String path = req.path();
         Route route = routes.get(path);
         if (route != null) {
-            SplittableRandom random = new SplittableRandom(requestCounter.get() * 0x9E3779B97F4A7C15L);
+            SplittableRandom random = new SplittableRandom(requestNumber * 0x9E3779B97F4A7C15L);
             long delayNanos = scaled(route.delay(), settings.timeScaleDivisor()).sampleNanos(random);
             boolean fails = route.failureRate() > 0 && random.nextDouble() < route.failureRate();
             Buffer body = fails ? Buffer.buffer("simulated failure of " + path) : routeBodies.get(path);

@@ -114,6 +114,24 @@ class BlocklabServerTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"virtual", "event-loop"})
+    void queue_boundsRequestsInFlight_whenEveryRequestGetsAThreadAtOnce(String profile) throws Exception {
+        try (BlocklabServer server = BlocklabServer.start(settings(profile).withQueue(1).withTimeScale(1))) {
+            var first = client.sendAsync(HttpRequest.newBuilder(server.uri().resolve("/async-non-blocking")).build(),
+                    HttpResponse.BodyHandlers.ofString());   // 500 ms in real time
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (!server.metricsText().contains("blocklab_requests_in_flight 1") && System.nanoTime() < deadline)
+                Thread.sleep(5);
+            HttpResponse<String> second = get(server.uri(), "/async-non-blocking");
+            assertThat(second.statusCode()).isEqualTo(503);
+            assertThat(second.body()).contains("requests in flight full (1)");
+            assertThat(first.get().body()).isEqualTo(HELLO);
+            assertThat(get(server.uri(), "/async-non-blocking").statusCode()).isEqualTo(200);
+            assertThat(server.shedCount()).isEqualTo(1);
+        }
+    }
+
     @Test void malformedHttp_gets400_andTheServerKeepsServing() throws Exception {
         try (BlocklabServer server = BlocklabServer.start(settings("threads:2"))) {
             for (String garbage : List.of("GARBAGE\r\n\r\n", "GET /health HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n")) {
