@@ -1,0 +1,115 @@
+package dev.blocklab.backend;
+
+import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.Latency;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads routes written as one line each: a path, then {@code key=value} words.
+ * <pre>
+ * /user      delay=200ms body=Anton
+ * /posts     delay=uniform(400ms,600ms) bytes=512
+ * /followers delay=lognormal(20ms,300ms) failure-rate=0.01 failure-status=503
+ * </pre>
+ * Keys: {@code delay} (a duration, {@code uniform(MIN,MAX)} or {@code lognormal(P50,P99)}; default 0),
+ * {@code status} (200), {@code failure-rate} (0), {@code failure-status} (500), {@code body} (text, no spaces)
+ * and {@code bytes} (filler body size, 0). In a file, blank lines and lines starting with {@code #} are skipped.
+ */
+public final class Routes {
+    private Routes() {}
+
+    /** The talk's three downstream services (seed 001): user 200 ms, post count 500 ms, follower count 300 ms. */
+    public static List<Route> profilePage() {
+        return List.of(Route.fixed("/user", 200_000_000L, "Anton"),
+                Route.fixed("/posts", 500_000_000L, "100"),
+                Route.fixed("/followers", 300_000_000L, "2000"));
+    }
+
+    /**
+     * Parses one route.
+     *
+     * @param where names the source in error messages, e.g. {@code --route} or {@code routes.txt:3}
+     * @throws IllegalArgumentException one line naming {@code where} and the problem
+     */
+    public static Route parse(String line, String where) {
+        String[] words = line.trim().split("\\s+");
+        if (words.length == 0 || words[0].isEmpty()) throw new IllegalArgumentException(where + ": empty route");
+        String path = words[0];
+        Latency delay = new Latency.Fixed(0);
+        int status = 200, failureStatus = 500, bytes = 0;
+        double failureRate = 0;
+        String body = null;
+        try {
+            for (int i = 1; i < words.length; i++) {
+                int eq = words[i].indexOf('=');
+                if (eq < 1) throw new IllegalArgumentException("'" + words[i] + "' is not key=value");
+                String key = words[i].substring(0, eq), value = words[i].substring(eq + 1);
+                switch (key) {
+                    case "delay" -> delay = delay(value);
+                    case "status" -> status = Integer.parseInt(value);
+                    case "failure-rate" -> failureRate = Double.parseDouble(value);
+                    case "failure-status" -> failureStatus = Integer.parseInt(value);
+                    case "body" -> body = value;
+                    case "bytes" -> bytes = Integer.parseInt(value);
+                    default -> throw new IllegalArgumentException("unknown key '" + key
+                            + "' (known: delay, status, failure-rate, failure-status, body, bytes)");
+                }
+            }
+            return new Route(path, delay, status, failureRate, failureStatus, body, bytes);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(where + ": '" + line.trim() + "': not a number (" + e.getMessage() + ")");
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + ": '" + line.trim() + "': " + e.getMessage());
+        }
+    }
+
+    /** Parses a routes file; errors name the file and line. */
+    public static List<Route> load(Path file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("routes file '" + file + "' cannot be read: " + e.getMessage());
+        }
+        List<Route> routes = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).trim();
+            if (line.isEmpty() || line.startsWith("#")) continue;
+            routes.add(parse(line, file + ":" + (i + 1)));
+        }
+        return routes;
+    }
+
+    /** Later routes replace earlier ones of the same path; order of first appearance is kept. */
+    public static List<Route> merge(List<Route> base, List<Route> overrides) {
+        Map<String, Route> byPath = new LinkedHashMap<>();
+        base.forEach(r -> byPath.put(r.path(), r));
+        overrides.forEach(r -> byPath.put(r.path(), r));
+        return List.copyOf(byPath.values());
+    }
+
+    static Latency delay(String text) {
+        if (text.startsWith("uniform(") && text.endsWith(")")) {
+            String[] p = args(text, "uniform(");
+            return new Latency.Uniform(Durations.parseNanos(p[0]), Durations.parseNanos(p[1]));
+        }
+        if (text.startsWith("lognormal(") && text.endsWith(")")) {
+            String[] p = args(text, "lognormal(");
+            return new Latency.LogNormal(Durations.parseNanos(p[0]), Durations.parseNanos(p[1]));
+        }
+        return new Latency.Fixed(Durations.parseNanos(text));
+    }
+
+    private static String[] args(String text, String prefix) {
+        String[] p = text.substring(prefix.length(), text.length() - 1).split(",");
+        if (p.length != 2) throw new IllegalArgumentException("'" + text + "' needs two durations, e.g. " + prefix + "10ms,50ms)");
+        return p;
+    }
+}

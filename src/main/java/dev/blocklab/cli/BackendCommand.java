@@ -1,0 +1,80 @@
+package dev.blocklab.cli;
+
+import dev.blocklab.backend.BackendServer;
+import dev.blocklab.backend.BackendSettings;
+import dev.blocklab.backend.Route;
+import dev.blocklab.backend.Routes;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/** {@code blocklab backend}: the latency-simulating downstream service. */
+@Command(name = "backend", mixinStandardHelpOptions = true,
+        description = {"Run a latency-simulating HTTP service for downstream calls: each path answers after a delay "
+                + "(fixed, uniform or log-normal), with a status, failure rate and body size. Timer-driven: a pending "
+                + "answer holds no thread.",
+                "Paths: the talk's /user (200 ms), /posts (500 ms), /followers (300 ms) unless replaced; "
+                + "/call?delayMicros=D&status=S&bytes=B&value=V (the caller decides; used by 'serve --backend'); "
+                + "/stats (delivered delays, HdrHistogram percentiles, beside the configured ones); /health.",
+                "Prints 'listening on http://HOST:PORT' once ready; runs until interrupted (Ctrl-C)."},
+        footer = {"", "Route syntax (one per --route, or per line of a --routes file, # comments):",
+                "  PATH delay=200ms|uniform(10ms,50ms)|lognormal(P50,P99) [status=200]",
+                "       [failure-rate=0.01] [failure-status=500] [body=TEXT | bytes=N]",
+                "", "Examples:",
+                "  blocklab backend --port 9100",
+                "  blocklab backend --route '/orders delay=lognormal(40ms,250ms) bytes=2048'",
+                "  blocklab backend --routes routes.txt --time-scale 10",
+                "  curl 'http://127.0.0.1:9100/call?delayMicros=250000&value=hello'",
+                "  curl http://127.0.0.1:9100/stats"})
+final class BackendCommand implements Runnable {
+    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--host", defaultValue = BackendSettings.DEFAULT_HOST, description = "Address to bind (default: ${DEFAULT-VALUE}).")
+    String host;
+
+    @Option(names = "--port", defaultValue = "9100", description = "Port to bind; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--route", paramLabel = "ROUTE", description = "A path and its behaviour, e.g. '/orders delay=lognormal(40ms,250ms) bytes=2048'; repeatable.")
+    List<String> routes = new ArrayList<>();
+
+    @Option(names = "--routes", paramLabel = "FILE", description = "A file of routes, one per line.")
+    Path routesFile;
+
+    @Option(names = "--time-scale", defaultValue = "1", paramLabel = "N", description = "Divide every route delay by N (default: ${DEFAULT-VALUE}).")
+    long timeScale;
+
+    @Option(names = "--event-loops", paramLabel = "N", description = "Event-loop threads (default: one per core).")
+    Integer eventLoops;
+
+    @Override public void run() {
+        dev.blocklab.backend.Vertxes.init();
+        PrintWriter out = spec.commandLine().getOut();
+        List<Route> configured = new ArrayList<>();
+        if (routesFile != null) configured.addAll(Routes.load(routesFile));
+        for (String r : routes) configured.add(Routes.parse(r, "--route"));
+        BackendSettings settings = new BackendSettings(host, port, Routes.merge(Routes.profilePage(), configured), timeScale,
+                eventLoops == null ? Runtime.getRuntime().availableProcessors() : eventLoops);
+        BackendServer backend = BackendServer.start(settings);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            backend.close();
+            stopped.countDown();
+        }, "blocklab-backend-shutdown"));
+        out.println("listening on " + backend.uri());
+        for (Route r : settings.routes()) out.println("  " + r.describe());
+        out.println("  /call?delayMicros=D&status=S&bytes=B&value=V   /stats   /health   (time scale 1/" + timeScale + ")");
+        out.flush();
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            backend.close();
+        }
+    }
+}

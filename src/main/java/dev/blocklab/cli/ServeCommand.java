@@ -1,0 +1,100 @@
+package dev.blocklab.cli;
+
+import dev.blocklab.server.BlocklabServer;
+import dev.blocklab.server.ServerProfile;
+import dev.blocklab.server.ServerSettings;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.concurrent.CountDownLatch;
+
+/** {@code blocklab serve}: the HTTP server with the talk's endpoints, under a server profile. */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = {"Serve the talk's endpoints (/sync-blocking, /async-blocking, /async-non-blocking), any workload "
+                + "under any model (/run/{workload}/{model}), /health and /metrics (Prometheus text) over HTTP on Vert.x.",
+                "Prints 'listening on http://HOST:PORT' once ready; runs until interrupted (Ctrl-C)."},
+        footer = {"", "Profiles:",
+                "  play-2.5     Play 2.5's ForkJoinPool: clamp(cores, 8, 24) threads, LIFO",
+                "  threads:N    a servlet-style pool of N platform threads",
+                "  virtual      a virtual thread per request",
+                "  event-loop   handlers on the I/O threads; blocking there is flagged",
+                "", "Examples:",
+                "  blocklab serve --profile play-2.5",
+                "  blocklab serve --profile threads:1000 --port 0",
+                "  blocklab serve --profile event-loop --time-scale 10",
+                "  blocklab serve --profile virtual --backend http://127.0.0.1:9100",
+                "  curl http://127.0.0.1:9000/run/mixed/cf-nonblocking:2"})
+final class ServeCommand implements Runnable {
+    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--host", defaultValue = ServerSettings.DEFAULT_HOST, description = "Address to bind (default: ${DEFAULT-VALUE}).")
+    String host;
+
+    @Option(names = "--port", defaultValue = "" + ServerSettings.DEFAULT_PORT, description = "Port to bind; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--profile", defaultValue = "play-2.5", paramLabel = "PROFILE",
+            description = "play-2.5, threads:N, virtual or event-loop (default: ${DEFAULT-VALUE}).")
+    String profile;
+
+    @Option(names = "--queue", defaultValue = "" + ServerSettings.DEFAULT_QUEUE, paramLabel = "N",
+            description = "Requests that may wait for a handler thread (virtual, event-loop: requests in flight); more are answered 503 (default: ${DEFAULT-VALUE}).")
+    int queue;
+
+    @Option(names = "--time-scale", defaultValue = "1", paramLabel = "N", description = "Divide every backend delay by N (default: ${DEFAULT-VALUE}).")
+    long timeScale;
+
+    @Option(names = "--backend", paramLabel = "URL", description = "Call a running 'blocklab backend' over HTTP instead of the in-process simulated backend.")
+    String backend;
+
+    @Option(names = "--seed", defaultValue = "42", description = "Seed of every latency and failure draw (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Override public void run() {
+        dev.blocklab.backend.Vertxes.init();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        ServerSettings settings = new ServerSettings(host, port, ServerProfile.parse(profile), queue, timeScale,
+                backend == null ? null : backendUri(backend), seed, line -> { err.println(line); err.flush(); });
+        BlocklabServer server = BlocklabServer.start(settings);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }, "blocklab-serve-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        out.println("listening on " + server.uri());
+        out.println("profile " + describe(settings.profile()) + ", queue " + settings.queueCapacity()
+                + ", backend " + (backend == null ? "simulated (in process)" : backend)
+                + ", time scale 1/" + settings.timeScaleDivisor());
+        out.flush();
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            server.close();
+        }
+    }
+
+    static URI backendUri(String text) {
+        try {
+            URI uri = new URI(text);
+            if (!"http".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() < 0) throw new URISyntaxException(text, "no host:port");
+            return uri;
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("--backend: '" + text + "' is not an http://HOST:PORT URL");
+        }
+    }
+
+    private static String describe(ServerProfile p) {
+        return switch (p) {
+            case ServerProfile.Play25 play -> "play-2.5 (ForkJoinPool of " + play.parallelism() + " threads, LIFO)";
+            case ServerProfile.Threads t -> "threads:" + t.threads() + " (fixed pool of " + t.threads() + " platform threads, FIFO queue)";
+            case ServerProfile.Virtual v -> "virtual (a virtual thread per request)";
+            case ServerProfile.EventLoop e -> "event-loop (handlers on the Vert.x event loops; blocking endpoints are flagged)";
+        };
+    }
+}

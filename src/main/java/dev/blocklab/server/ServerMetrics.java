@@ -1,0 +1,108 @@
+package dev.blocklab.server;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The server's counters, written by event loops and handler threads (lock-free), and their rendering in the
+ * Prometheus text exposition format (version 0.0.4) for {@code /metrics}.
+ */
+final class ServerMetrics {
+    private record Key(String endpoint, int status) {}
+
+    private final Map<Key, LongAdder> requests = new ConcurrentHashMap<>();
+    private final LongAdder shed = new LongAdder();
+    private final LongAdder malformed = new LongAdder();
+    private final Map<String, LongAdder> eventLoopBlocking = new ConcurrentHashMap<>();
+    private final LongAdder eventLoopHeldNanos = new LongAdder();
+    final AtomicInteger connections = new AtomicInteger();
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+
+    void answered(String endpoint, int status) {
+        requests.computeIfAbsent(new Key(endpoint, status), k -> new LongAdder()).increment();
+    }
+
+    void shed() { shed.increment(); }
+
+    void malformed() { malformed.increment(); }
+
+    /** A handler of {@code endpoint} that blocks ran on an event loop; returns true the first time for it. */
+    boolean blockedEventLoop(String endpoint) {
+        LongAdder a = eventLoopBlocking.computeIfAbsent(endpoint, k -> new LongAdder());
+        a.increment();
+        return a.sum() == 1;
+    }
+
+    void heldEventLoop(long nanos) { eventLoopHeldNanos.add(nanos); }
+
+    long shedCount() { return shed.sum(); }
+
+    long count(String endpoint, int status) {
+        LongAdder a = requests.get(new Key(endpoint, status));
+        return a == null ? 0 : a.sum();
+    }
+
+    long eventLoopBlockingCount() { return eventLoopBlocking.values().stream().mapToLong(LongAdder::sum).sum(); }
+
+    String render(ServerProfile profile, RequestDispatcher dispatcher, int models) {
+        StringBuilder b = new StringBuilder(2048);
+        help(b, "blocklab_requests_total", "counter", "Requests answered, by endpoint and HTTP status.");
+        new TreeMap<String, Long>(requests.entrySet().stream().collect(java.util.stream.Collectors.toMap(
+                e -> "endpoint=\"" + e.getKey().endpoint() + "\",status=\"" + e.getKey().status() + "\"",
+                e -> e.getValue().sum()))).forEach((labels, v) -> line(b, "blocklab_requests_total{" + labels + "}", v));
+        help(b, "blocklab_requests_in_flight", "gauge", "Admitted requests not yet answered.");
+        line(b, "blocklab_requests_in_flight", dispatcher.inFlight());
+        help(b, "blocklab_requests_waiting", "gauge", "Admitted requests waiting for a handler thread (the bounded request queue).");
+        line(b, "blocklab_requests_waiting", dispatcher.waiting());
+        help(b, "blocklab_request_queue_capacity", "gauge", "Bound of the request queue (queueing profiles) or of requests in flight (virtual, event-loop).");
+        line(b, "blocklab_request_queue_capacity", dispatcher.capacity());
+        help(b, "blocklab_shed_total", "counter", "Requests answered 503 at once because the bound was reached.");
+        line(b, "blocklab_shed_total", shed.sum());
+        help(b, "blocklab_malformed_requests_total", "counter", "Malformed HTTP requests answered 400.");
+        line(b, "blocklab_malformed_requests_total", malformed.sum());
+        help(b, "blocklab_handlers_running", "gauge", "Request handlers running now.");
+        line(b, "blocklab_handlers_running", dispatcher.running());
+        help(b, "blocklab_executor_queue_length", "gauge", "Tasks queued in an executor: the profile's (requests and continuations) and ForkJoinPool.commonPool (async-blocking's calls).");
+        line(b, "blocklab_executor_queue_length{pool=\"" + profile.name() + "\"}", dispatcher.executorQueueLength());
+        ForkJoinPool common = ForkJoinPool.commonPool();
+        line(b, "blocklab_executor_queue_length{pool=\"common\"}", common.getQueuedSubmissionCount() + common.getQueuedTaskCount());
+        help(b, "blocklab_pool_threads", "gauge", "Threads started by an executor (profile pool, commonPool).");
+        if (dispatcher.poolThreads() >= 0) line(b, "blocklab_pool_threads{pool=\"" + profile.name() + "\"}", dispatcher.poolThreads());
+        line(b, "blocklab_pool_threads{pool=\"common\"}", common.getPoolSize());
+        help(b, "blocklab_pool_parallelism", "gauge", "Target parallelism of ForkJoinPool.commonPool.");
+        line(b, "blocklab_pool_parallelism{pool=\"common\"}", common.getParallelism());
+        help(b, "blocklab_jvm_threads", "gauge", "Live platform threads of the JVM (ThreadMXBean), and the peak.");
+        line(b, "blocklab_jvm_threads{kind=\"live\"}", threads.getThreadCount());
+        line(b, "blocklab_jvm_threads{kind=\"daemon\"}", threads.getDaemonThreadCount());
+        line(b, "blocklab_jvm_threads{kind=\"peak\"}", threads.getPeakThreadCount());
+        help(b, "blocklab_connections", "gauge", "Open client connections.");
+        line(b, "blocklab_connections", connections.get());
+        help(b, "blocklab_event_loop_blocking_requests_total", "counter", "Requests whose handler blocked an event loop (profile event-loop with a blocking endpoint).");
+        if (eventLoopBlocking.isEmpty()) line(b, "blocklab_event_loop_blocking_requests_total", 0);
+        new TreeMap<>(eventLoopBlocking).forEach((endpoint, v) ->
+                line(b, "blocklab_event_loop_blocking_requests_total{endpoint=\"" + endpoint + "\"}", v.sum()));
+        help(b, "blocklab_event_loop_handler_seconds_total", "counter", "Time request handlers held event loops (profile event-loop).");
+        b.append("blocklab_event_loop_handler_seconds_total ").append(String.format(Locale.ROOT, "%.6f", eventLoopHeldNanos.sum() / 1e9)).append('\n');
+        help(b, "blocklab_run_models", "gauge", "Long-lived models serving /run.");
+        line(b, "blocklab_run_models", models);
+        help(b, "blocklab_server_info", "gauge", "The server's profile, as a label.");
+        line(b, "blocklab_server_info{profile=\"" + profile.name() + "\"}", 1);
+        return b.toString();
+    }
+
+    private static void help(StringBuilder b, String name, String type, String help) {
+        b.append("# HELP ").append(name).append(' ').append(help).append('\n');
+        b.append("# TYPE ").append(name).append(' ').append(type).append('\n');
+    }
+
+    private static void line(StringBuilder b, String series, long value) {
+        b.append(series).append(' ').append(value).append('\n');
+    }
+}

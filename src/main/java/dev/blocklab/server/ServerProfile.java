@@ -1,0 +1,77 @@
+package dev.blocklab.server;
+
+import java.util.Locale;
+
+/**
+ * Where a server's request handlers run. Parsed from {@code --profile}; see {@link #parse}.
+ *
+ * <p>Every profile but {@link EventLoop} dispatches each admitted request from the I/O event loop to its
+ * executor; requests waiting for a thread sit in a queue bounded by {@code --queue}.
+ */
+public sealed interface ServerProfile {
+
+    /** The name as written on the command line, e.g. {@code threads:200}. */
+    String name();
+
+    /** True when a request waits in a queue for one of a fixed number of threads. */
+    boolean queues();
+
+    /**
+     * Play 2.5's default dispatcher: a {@link java.util.concurrent.ForkJoinPool} with parallelism
+     * {@code clamp(cores x 1.0, 8, 24)} and LIFO task peeking ({@code asyncMode = false}).
+     */
+    record Play25(int parallelism) implements ServerProfile {
+        public Play25 {
+            if (parallelism < 1) throw new IllegalArgumentException("parallelism must be at least 1");
+        }
+        /** The parallelism Play 2.5 picks on a machine of {@code cores} hardware threads. */
+        public static int parallelismFor(int cores) { return Math.clamp((long) Math.ceil(cores * 1.0), 8, 24); }
+        @Override public String name() { return "play-2.5"; }
+        @Override public boolean queues() { return true; }
+    }
+
+    /** A servlet container's request pool: {@code threads} platform threads and a FIFO queue. */
+    record Threads(int threads) implements ServerProfile {
+        public Threads {
+            if (threads < 1 || threads > 100_000)
+                throw new IllegalArgumentException("--profile threads:N needs N in 1..100000, got " + threads);
+        }
+        @Override public String name() { return "threads:" + threads; }
+        @Override public boolean queues() { return true; }
+    }
+
+    /** A new virtual thread per request; {@code --queue} then bounds the requests in flight. */
+    record Virtual() implements ServerProfile {
+        @Override public String name() { return "virtual"; }
+        @Override public boolean queues() { return false; }
+    }
+
+    /**
+     * Handlers run on the Vert.x event loop that read the request and must not block; a blocking endpoint is
+     * allowed, to show the harm, and is counted and logged. {@code --queue} bounds the requests in flight.
+     */
+    record EventLoop() implements ServerProfile {
+        @Override public String name() { return "event-loop"; }
+        @Override public boolean queues() { return false; }
+    }
+
+    /**
+     * Parses {@code play-2.5}, {@code threads:N}, {@code virtual} or {@code event-loop}.
+     *
+     * @throws IllegalArgumentException one line naming {@code --profile} and the accepted forms
+     */
+    static ServerProfile parse(String spec) {
+        String s = spec.trim().toLowerCase(Locale.ROOT);
+        if (s.equals("play-2.5")) return new Play25(Play25.parallelismFor(Runtime.getRuntime().availableProcessors()));
+        if (s.equals("virtual")) return new Virtual();
+        if (s.equals("event-loop")) return new EventLoop();
+        if (s.startsWith("threads:")) {
+            try {
+                return new Threads(Integer.parseInt(s.substring("threads:".length())));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--profile: '" + spec + "' needs a whole number of threads, e.g. threads:200");
+            }
+        }
+        throw new IllegalArgumentException("--profile: unknown profile '" + spec + "' (known: play-2.5, threads:N, virtual, event-loop)");
+    }
+}

@@ -1,0 +1,95 @@
+package dev.blocklab.server;
+
+import dev.blocklab.backend.Backend;
+import dev.blocklab.model.Model;
+import dev.blocklab.model.ModelContext;
+import dev.blocklab.model.Models;
+import dev.blocklab.workload.BuiltInWorkloads;
+import dev.blocklab.workload.Request;
+import dev.blocklab.workload.Workload;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * {@code /run/{workload}/{model}}: one request of a built-in workload under a model. Each (workload, model) pair
+ * gets one long-lived model, created on first use and closed with the server; at most {@value #MAX_MODELS}
+ * models exist at once, so a client cannot make the server start threads without bound.
+ */
+final class WorkloadRunner implements AutoCloseable {
+    static final int MAX_MODELS = 16;
+
+    /** Why a /run request cannot start: the HTTP status and a one-line reason. */
+    static final class Rejected extends RuntimeException {
+        final int status;
+
+        Rejected(int status, String message) {
+            super(message);
+            this.status = status;
+        }
+    }
+
+    private final ModelContext context;
+    private final long seed;
+    private final long timeScaleDivisor;
+    private final Map<String, Model> models = new ConcurrentHashMap<>();
+    private final AtomicLong ids = new AtomicLong();
+    private volatile boolean closed;
+
+    WorkloadRunner(Backend backend, long seed, long timeScaleDivisor) {
+        this.context = new ModelContext(backend);
+        this.seed = seed;
+        this.timeScaleDivisor = timeScaleDivisor;
+    }
+
+    /** True when a request under {@code modelSpec} runs on (and holds) the thread that submits it. */
+    static boolean blocksCaller(String modelSpec) { return modelSpec.equals("sequential"); }
+
+    /**
+     * Starts one request; the future completes with its answer or failure.
+     *
+     * @throws Rejected 404 for an unknown workload, 400 for a malformed model, 503 when too many models exist
+     */
+    CompletableFuture<Object> submit(String workloadName, String modelSpec) {
+        Workload workload = BuiltInWorkloads.named(workloadName).orElseThrow(() -> new Rejected(404,
+                "unknown workload '" + workloadName + "' (built in: "
+                        + String.join(", ", BuiltInWorkloads.all().stream().map(Workload::name).toList()) + ")"));
+        try {
+            Models.parse(modelSpec);
+        } catch (IllegalArgumentException e) {
+            throw new Rejected(400, e.getMessage());
+        }
+        String key = workload.name() + " " + modelSpec;
+        Model model = models.get(key);
+        if (model == null) {
+            synchronized (models) {
+                if (closed) throw new Rejected(503, "server closing");
+                model = models.get(key);
+                if (model == null) {
+                    if (models.size() >= MAX_MODELS)
+                        throw new Rejected(503, "at most " + MAX_MODELS + " (workload, model) pairs per server");
+                    try {
+                        model = Models.create(modelSpec, context);
+                    } catch (IllegalArgumentException | UnsupportedOperationException e) {
+                        throw new Rejected(400, e.getMessage());
+                    }
+                    models.put(key, model);
+                }
+            }
+        }
+        return model.submit(new Request(ids.incrementAndGet(), workload.graph(), seed, timeScaleDivisor));
+    }
+
+    /** Models in use now. */
+    int models() { return models.size(); }
+
+    @Override public void close() {
+        synchronized (models) {
+            closed = true;
+            models.values().forEach(Model::close);
+            models.clear();
+        }
+    }
+}

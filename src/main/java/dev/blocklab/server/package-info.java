@@ -1,0 +1,10 @@
+/**
+ * The lab's HTTP server ({@code blocklab serve}), on Vert.x: the talk's three endpoints ({@code /sync-blocking},
+ * {@code /async-blocking}, {@code /async-non-blocking}), any workload under any model
+ * ({@code /run/{workload}/{model}}), {@code /health} and {@code /metrics} in Prometheus text. A
+ * {@link dev.blocklab.server.ServerProfile} decides where handlers run (Play 2.5's fork-join dispatcher, a
+ * servlet-style pool, a virtual thread per request, or the event loop itself); every profile is bounded, and a
+ * request beyond the bound is answered 503 at once. {@link dev.blocklab.server.BlocklabServer} is the engine,
+ * {@link dev.blocklab.server.ServerSettings} its options.
+ */
+package dev.blocklab.server;

@@ -1,0 +1,58 @@
+package dev.blocklab.cli;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ServeCommandTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    @Test void serve_portInUse_oneLineAndExit2() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
+            int code = run("serve", "--port", String.valueOf(taken.getLocalPort()));
+            assertThat(code).isEqualTo(2);
+            assertThat(err.toString().strip().lines()).hasSize(1);
+            assertThat(err.toString()).startsWith("blocklab: --port " + taken.getLocalPort() + ": cannot listen on 127.0.0.1:");
+            assertThat(out.toString()).doesNotContain("listening");
+        }
+    }
+
+    @Test void backend_portInUse_oneLineAndExit2() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
+            assertThat(run("backend", "--port", String.valueOf(taken.getLocalPort()))).isEqualTo(2);
+            assertThat(err.toString().strip().lines()).hasSize(1);
+            assertThat(err.toString()).contains("--port " + taken.getLocalPort());
+        }
+    }
+
+    @Test void serve_badProfileOrBackend_exit2NamingTheFlag() {
+        assertThat(run("serve", "--port", "0", "--profile", "tomcat")).isEqualTo(2);
+        assertThat(err.toString()).contains("--profile: unknown profile 'tomcat'");
+        assertThat(run("serve", "--port", "0", "--backend", "ftp://x")).isEqualTo(2);
+        assertThat(err.toString()).contains("--backend: 'ftp://x' is not an http://HOST:PORT URL");
+        assertThat(run("serve", "--port", "0", "--queue", "0")).isEqualTo(2);
+        assertThat(err.toString()).contains("--queue must be at least 1");
+    }
+
+    @Test void backend_badRoute_exit2NamingTheFlag() {
+        assertThat(run("backend", "--port", "0", "--route", "/x delay=soon")).isEqualTo(2);
+        assertThat(err.toString()).contains("blocklab: --route: '/x delay=soon'");
+    }
+
+    @Test void help_endsWithExamples() {
+        assertThat(run("serve", "--help")).isZero();
+        assertThat(out.toString()).contains("Examples:", "blocklab serve --profile play-2.5");
+        assertThat(run("backend", "--help")).isZero();
+        assertThat(out.toString()).contains("blocklab backend --port 9100");
+    }
+}

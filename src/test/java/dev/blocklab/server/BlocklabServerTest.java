@@ -1,0 +1,162 @@
+package dev.blocklab.server;
+
+import dev.blocklab.backend.BackendServer;
+import dev.blocklab.backend.BackendSettings;
+import dev.blocklab.backend.Routes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class BlocklabServerTest {
+    static final String HELLO = "Hello Anton, you have 100 posts and 2000 followers!";
+    static final long TIME_SCALE = 100;
+    private static HttpClient client;
+
+    @BeforeAll static void client() {
+        client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    }
+
+    @AfterAll static void closeClient() { client.close(); }
+
+    static ServerSettings settings(String profile) {
+        return ServerSettings.of(0, ServerProfile.parse(profile)).withTimeScale(TIME_SCALE).withLog(line -> {});
+    }
+
+    static HttpResponse<String> get(URI base, String path) throws Exception {
+        return client.send(HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"play-2.5", "threads:4", "virtual", "event-loop"})
+    void talkEndpoints_answerTheGreeting_underEveryProfile(String profile) throws Exception {
+        try (BlocklabServer server = BlocklabServer.start(settings(profile))) {
+            for (String path : List.of("/sync-blocking", "/async-blocking", "/async-non-blocking")) {
+                HttpResponse<String> r = get(server.uri(), path);
+                assertThat(r.statusCode()).as(path).isEqualTo(200);
+                assertThat(r.body()).as(path).isEqualTo(HELLO);
+                assertThat(r.headers().firstValue("content-type")).get().asString().startsWith("text/plain");
+            }
+            assertThat(server.metricsText()).contains("blocklab_requests_total{endpoint=\"/sync-blocking\",status=\"200\"} 1");
+        }
+    }
+
+    @Test void syncBlocking_takesTheSumOfTheCalls_nonBlockingTheLongest() throws Exception {
+        try (BlocklabServer server = BlocklabServer.start(settings("threads:4"))) {
+            get(server.uri(), "/sync-blocking");   // warm up
+            long t0 = System.nanoTime();
+            get(server.uri(), "/sync-blocking");
+            long syncNanos = System.nanoTime() - t0;
+            t0 = System.nanoTime();
+            get(server.uri(), "/async-non-blocking");
+            long asyncNanos = System.nanoTime() - t0;
+            assertThat(syncNanos).isGreaterThanOrEqualTo(1_000_000_000L / TIME_SCALE);   // 200 + 500 + 300 ms, scaled
+            assertThat(asyncNanos).isGreaterThanOrEqualTo(500_000_000L / TIME_SCALE);   // the longest call, scaled
+        }
+    }
+
+    @Test void run_anyWorkloadUnderAnyModel_andClearErrors() throws Exception {
+        try (BlocklabServer server = BlocklabServer.start(settings("virtual"))) {
+            assertThat(get(server.uri(), "/run/profile-page/cf-nonblocking:2").body()).isEqualTo(HELLO);
+            assertThat(get(server.uri(), "/run/task-graph/fixed:4").body()).isEqualTo("13");
+            HttpResponse<String> failing = get(server.uri(), "/run/task-graph-failure/virtual");
+            assertThat(failing.statusCode()).isEqualTo(500);
+            assertThat(failing.body()).isEqualTo("java.lang.IllegalArgumentException: This won't work!");
+            assertThat(get(server.uri(), "/run/nope/virtual").statusCode()).isEqualTo(404);
+            assertThat(get(server.uri(), "/run/mixed/fixed:x").body()).contains("not a whole number");
+            assertThat(get(server.uri(), "/nowhere").statusCode()).isEqualTo(404);
+            assertThat(get(server.uri(), "/health").body()).isEqualTo("ok");
+        }
+    }
+
+    @Test void metrics_prometheusText_withThreadsQueuesAndCounters() throws Exception {
+        try (BlocklabServer server = BlocklabServer.start(settings("play-2.5"))) {
+            get(server.uri(), "/async-non-blocking");
+            HttpResponse<String> r = get(server.uri(), "/metrics");
+            assertThat(r.headers().firstValue("content-type")).get().asString().contains("version=0.0.4");
+            assertThat(r.body()).contains("# TYPE blocklab_requests_total counter",
+                    "blocklab_requests_total{endpoint=\"/async-non-blocking\",status=\"200\"} 1",
+                    "blocklab_requests_in_flight 0", "blocklab_requests_waiting 0", "blocklab_shed_total 0",
+                    "blocklab_pool_threads{pool=\"play-2.5\"}", "blocklab_jvm_threads{kind=\"live\"}",
+                    "blocklab_server_info{profile=\"play-2.5\"} 1");
+            for (String line : r.body().split("\n"))
+                assertThat(line).matches("# (HELP|TYPE) .*|[a-z_]+(\\{[^}]*})? -?[0-9.]+");
+        }
+    }
+
+    @Test void eventLoop_blockingEndpoint_isCountedAndLogged() throws Exception {
+        List<String> log = new CopyOnWriteArrayList<>();
+        try (BlocklabServer server = BlocklabServer.start(settings("event-loop").withLog(log::add))) {
+            get(server.uri(), "/async-non-blocking");
+            assertThat(server.eventLoopBlockingCount()).isZero();
+            get(server.uri(), "/sync-blocking");
+            get(server.uri(), "/sync-blocking");
+            assertThat(server.eventLoopBlockingCount()).isEqualTo(2);
+            assertThat(log).hasSize(1);
+            assertThat(log.getFirst()).contains("/sync-blocking blocks an event loop");
+            assertThat(server.metricsText()).contains("blocklab_event_loop_blocking_requests_total{endpoint=\"/sync-blocking\"} 2");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"virtual", "event-loop"})
+    void queue_boundsRequestsInFlight_whenEveryRequestGetsAThreadAtOnce(String profile) throws Exception {
+        try (BlocklabServer server = BlocklabServer.start(settings(profile).withQueue(1).withTimeScale(1))) {
+            var first = client.sendAsync(HttpRequest.newBuilder(server.uri().resolve("/async-non-blocking")).build(),
+                    HttpResponse.BodyHandlers.ofString());   // 500 ms in real time
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (!server.metricsText().contains("blocklab_requests_in_flight 1") && System.nanoTime() < deadline)
+                Thread.sleep(5);
+            HttpResponse<String> second = get(server.uri(), "/async-non-blocking");
+            assertThat(second.statusCode()).isEqualTo(503);
+            assertThat(second.body()).contains("requests in flight full (1)");
+            assertThat(first.get().body()).isEqualTo(HELLO);
+            assertThat(get(server.uri(), "/async-non-blocking").statusCode()).isEqualTo(200);
+            assertThat(server.shedCount()).isEqualTo(1);
+        }
+    }
+
+    @Test void malformedHttp_gets400_andTheServerKeepsServing() throws Exception {
+        try (BlocklabServer server = BlocklabServer.start(settings("threads:2"))) {
+            for (String garbage : List.of("GARBAGE\r\n\r\n", "GET /health HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n")) {
+                try (Socket s = new Socket("127.0.0.1", server.port())) {
+                    s.setSoTimeout(5_000);
+                    OutputStream out = s.getOutputStream();
+                    out.write(garbage.getBytes(StandardCharsets.ISO_8859_1));
+                    out.flush();
+                    InputStream in = s.getInputStream();
+                    String status = new String(in.readNBytes(12), StandardCharsets.ISO_8859_1);
+                    assertThat(status).as(garbage).endsWith(" 400");
+                }
+            }
+            assertThat(get(server.uri(), "/sync-blocking").body()).isEqualTo(HELLO);
+            assertThat(server.metricsText()).contains("blocklab_malformed_requests_total 2");
+        }
+    }
+
+    @Test void httpBackend_servesTheSameGreeting_overRealSockets() throws Exception {
+        BackendSettings backendSettings = new BackendSettings("127.0.0.1", 0, Routes.profilePage(), TIME_SCALE, 1);
+        try (BackendServer backend = BackendServer.start(backendSettings);
+             BlocklabServer server = BlocklabServer.start(settings("threads:4").withBackend(backend.uri()))) {
+            for (String path : List.of("/sync-blocking", "/async-blocking", "/async-non-blocking", "/run/profile-page/virtual"))
+                assertThat(get(server.uri(), path).body()).as(path).isEqualTo(HELLO);
+            assertThat(backend.stats().toString()).contains("answers=12");
+        }
+    }
+}
