@@ -12,7 +12,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -46,17 +45,10 @@ final class ReproduceCommand implements Runnable {
     @Option(names = "--format", defaultValue = "text", description = "text, json or csv (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--save", paramLabel = "FILE", description = "Stream rows to this JSON Lines file as they are measured (default: results/reproduce-<time>.jsonl).")
-    Path save;
 
-    @Option(names = "--html", paramLabel = "FILE", description = "Also write one self-contained HTML page with every experiment's charts, tables and notes to FILE (rewritten after each experiment).")
-    Path html;
 
-    @Option(names = "--quiet", description = "No progress on stderr.")
-    boolean quiet;
 
-    @Option(names = "--verbose", description = "Stack traces for errors.")
-    boolean verbose;
+    @picocli.CommandLine.Mixin OutputOptions output = new OutputOptions();
 
     @Override public void run() {
         ReportFormat reportFormat = ReportFormat.parse(format);
@@ -67,13 +59,13 @@ final class ReproduceCommand implements Runnable {
         if (divisor < 1) throw new IllegalArgumentException("--time-scale must be at least 1, got " + divisor);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        ConsoleProgress progress = new ConsoleProgress(err, quiet);
+        ConsoleProgress progress = new ConsoleProgress(err, output.quiet);
         Environment env = Environment.current();
         List<ExperimentResult> done = new ArrayList<>();
         String reportedAt = ReportCommand.now();
-        try (ResultsFile file = new ResultsFile(save != null ? save : ResultsFile.defaultPath("reproduce"))) {
+        try (ResultsFile file = output.openResults("reproduce")) {
             for (Experiment experiment : experiments) {
-                if (!quiet) err.println("running " + experiment.name() + ": " + experiment.description());
+                if (!output.quiet) err.println("running " + experiment.name() + ": " + experiment.description());
                 ExperimentSettings settings = new ExperimentSettings(scale.full, divisor, progress,
                         row -> file.write(experiment.name(), row), env);
                 ExperimentResult result;
@@ -87,13 +79,13 @@ final class ReproduceCommand implements Runnable {
                 progress.clear();
                 file.writeResult(result);
                 done.add(result);
-                if (html != null) ReportCommand.writeHtml(html, "reproduce " + String.join(", ", done.stream().map(ExperimentResult::experiment).toList()), done, reportedAt);
+                if (output.html != null) ReportCommand.writeHtml(output.html, "reproduce " + String.join(", ", done.stream().map(ExperimentResult::experiment).toList()), done, reportedAt);
                 out.print(reportFormat.create().render(result));
                 if (reportFormat == ReportFormat.TEXT) out.println();
                 out.flush();
             }
-            if (!quiet) err.println("rows saved to " + file.path());
-            if (!quiet && html != null) err.println("HTML report written to " + html);
+            if (!output.quiet) err.println("rows saved to " + file.path());
+            if (!output.quiet && output.html != null) err.println("HTML report written to " + output.html);
         }
     }
 }

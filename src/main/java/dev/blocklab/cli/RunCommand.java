@@ -17,7 +17,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -75,17 +74,10 @@ final class RunCommand implements Runnable {
     @Option(names = "--format", defaultValue = "text", description = "text, json, csv or html (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--save", paramLabel = "FILE", description = "Stream each result to this JSON Lines file as it is measured (default: results/run-<time>.jsonl).")
-    Path save;
 
-    @Option(names = "--html", paramLabel = "FILE", description = "Also write a self-contained HTML report with charts to FILE.")
-    Path html;
 
-    @Option(names = "--quiet", description = "No progress on stderr.")
-    boolean quiet;
 
-    @Option(names = "--verbose", description = "Stack traces for errors.")
-    boolean verbose;
+    @picocli.CommandLine.Mixin OutputOptions output = new OutputOptions();
 
     @Override public void run() {
         ReportFormat reportFormat = ReportFormat.parse(format);
@@ -95,11 +87,11 @@ final class RunCommand implements Runnable {
         RunSettings settings = new RunSettings(timeScale, warmups, repeats,
                 timeout == null ? 0 : Flags.duration("--timeout", timeout), seed, spareThreads);
         PrintWriter err = spec.commandLine().getErr();
-        ConsoleProgress progress = new ConsoleProgress(err, quiet);
+        ConsoleProgress progress = new ConsoleProgress(err, output.quiet);
         InProcessDriver driver = new InProcessDriver();
         List<RunResult> results = new ArrayList<>();
         ExperimentResult result;
-        try (ResultsFile file = new ResultsFile(save != null ? save : ResultsFile.defaultPath("run"))) {
+        try (ResultsFile file = output.openResults("run")) {
             for (String m : models) {
                 RunResult r = driver.run(w, m, settings, progress);
                 file.write("run", r);
@@ -108,11 +100,11 @@ final class RunCommand implements Runnable {
             progress.clear();
             result = result(w, results);
             file.writeResult(result);
-            if (!quiet) err.println("results saved to " + file.path());
+            if (!output.quiet) err.println("results saved to " + file.path());
         }
-        if (html != null) {
-            ReportCommand.writeHtml(html, "run " + w.name(), List.of(result), ReportCommand.now());
-            if (!quiet) err.println("HTML report written to " + html);
+        if (output.html != null) {
+            ReportCommand.writeHtml(output.html, "run " + w.name(), List.of(result), ReportCommand.now());
+            if (!output.quiet) err.println("HTML report written to " + output.html);
         }
         spec.commandLine().getOut().print(reportFormat.create().render(result));
         spec.commandLine().getOut().flush();
