@@ -9,7 +9,7 @@ import java.util.Arrays;
 /** {@code blocklab}: the entry point. */
 @Command(name = "blocklab", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "A laboratory for blocking and non-blocking concurrency on the JVM.",
-        subcommands = {RunCommand.class, ReproduceCommand.class, ModelsCommand.class, WorkloadsCommand.class,
+        subcommands = {RunCommand.class, ReproduceCommand.class, ModelsCommand.class, WorkloadsCommand.class, AttackCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Examples:",
                 "  blocklab reproduce                      # the three in-process seed experiments, quick scale",
