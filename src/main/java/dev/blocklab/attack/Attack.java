@@ -94,7 +94,7 @@ public final class Attack {
     private String description() {
         List<Target> ts = settings.targets();
         String what = ts.size() == 1 ? ts.getFirst().method() + " " + ts.getFirst().url() : ts.size() + " targets";
-        return what + " at " + settings.schedule().label();
+        return what + (settings.schedule() instanceof Schedule.Closed ? " with " : " at ") + settings.schedule().label();
     }
 
     private void awaitInFlight(AttackRecorder recorder) {

@@ -14,8 +14,8 @@ import java.util.TreeMap;
  *
  * @param description          targets and schedule, e.g. {@code GET http://127.0.0.1:8080/ at 1000/s for 10s}
  * @param requests             requests sent (responses, errors and those cut off by a stop)
- * @param unsent               requests the schedule wanted before the end but the attacker never sent,
- *                             because it fell behind or was stopped
+ * @param unsent               requests the schedule wanted before the end (after a stop: before the stop)
+ *                             that the attacker never sent because it fell behind
  * @param ratePerSecond        requests / attack duration: the rate actually sent
  * @param throughputPerSecond  successful responses / total duration
  * @param totalNanos           attack plus wait
@@ -58,12 +58,12 @@ public record AttackResult(String description, long requests, long unsent, doubl
     @Override public Histogram serviceHistogramNanos() { return serviceHistogramNanos.copy(); }
 
     /**
-     * True when the attacker could not keep its own schedule: some scheduled request was never sent, or more
-     * than 1 % of sends left late. Its latencies still count from the intended times, but the target saw a
+     * True when the attacker could not keep its own schedule: some request due (before the end, or before a
+     * stop) was never sent, or more than 1 % of sends left late. Its latencies still count from the intended times, but the target saw a
      * lower or burstier rate than asked.
      */
     public boolean fellBehind() {
-        return unsent > 0 && !stopped || requests > 0 && lateSends > FELL_BEHIND_LATE_SHARE * requests;
+        return unsent > 0 || requests > 0 && lateSends > FELL_BEHIND_LATE_SHARE * requests;
     }
 
     /** Requests without a response (status 0). */

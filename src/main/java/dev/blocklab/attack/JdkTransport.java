@@ -71,8 +71,8 @@ final class JdkTransport implements Transport {
         client.shutdownNow();
         executor.shutdownNow();
         try {
-            client.awaitTermination(Duration.ofSeconds(5));
-            executor.awaitTermination(5, TimeUnit.SECONDS);
+            client.awaitTermination(Duration.ofSeconds(2));
+            executor.awaitTermination(2, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -30,7 +30,7 @@ final class SendLoop {
      * What the loop did. Times on the loop's clock.
      *
      * @param sent          requests handed to the sender
-     * @param unsent        requests due before the duration that were never sent
+     * @param unsent        requests due before the duration (after a stop: before the stop) that were never sent
      * @param lateSends     sends more than the threshold behind their due time
      * @param maxLateNanos  the worst lateness
      * @param lastSendNanos clock value at the last send (the start if none)
@@ -94,7 +94,9 @@ final class SendLoop {
                 }
             }
         }
-        long unsent = Math.max(0, pacer.dueBy(durationNanos - 1) - index);
+        // After a stop, only what was already due counts as unsent: the rest was cancelled, not missed.
+        long dueByEnd = stopped ? pacer.dueBy(Math.min(clock.nanoTime() - startNanos, durationNanos - 1)) : pacer.dueBy(durationNanos - 1);
+        long unsent = Math.max(0, dueByEnd - index);
         return new Outcome(index, unsent, late, maxLate, lastSend, stopped);
     }
 }

@@ -42,8 +42,9 @@ final class TextAttackReport implements AttackReport {
         StringBuilder out = new StringBuilder();
         if (r.fellBehind()) {
             out.append(String.format(Locale.ROOT,
-                    "WARNING: the attacker fell behind its schedule: %d of %d sends left more than %s late (worst %s), %d scheduled requests were never sent; the target saw a lower rate than asked.%n",
-                    r.lateSends(), r.requests(), duration(r.lateThresholdNanos()), duration(r.maxLateNanos()), r.unsent()));
+                    "WARNING: the attacker fell behind its schedule: %d of %d sends left more than %s late (worst %s)%s; the target saw a lower or burstier rate than asked.%n",
+                    r.lateSends(), r.requests(), duration(r.lateThresholdNanos()), duration(r.maxLateNanos()),
+                    r.unsent() > 0 ? ", " + r.unsent() + " scheduled requests were never sent" : ""));
         }
         for (String[] row : rows) {
             out.append(pad(row[0], nameWidth + 2)).append(pad(row[1], legendWidth + 2)).append(row[2]).append('\n');

@@ -116,7 +116,7 @@ final class VertxTransport implements Transport {
     @Override public void close() {
         Future<Void> f = client.close().eventually(vertx::close);
         try {
-            f.await(10, TimeUnit.SECONDS);
+            f.await(3, TimeUnit.SECONDS);
         } catch (Exception e) {
             // closing is best effort: the attack's results are already complete
         }

@@ -120,7 +120,7 @@ final class AttackCommand implements Callable<Integer> {
         Thread hook = new Thread(() -> {
             attack.stop();
             try {
-                reported.await(Attack.STOP_GRACE_NANOS / 1_000_000 + 5_000, TimeUnit.MILLISECONDS);
+                reported.await(Attack.STOP_GRACE_NANOS / 1_000_000 + 15_000, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -104,6 +104,7 @@ class SendLoopTest {
         SendLoop.Outcome o = loop.run(START, (i, a, b) -> sends.add(new Send(i, a, b)));
         assertThat(o.sent()).isEqualTo(7);
         assertThat(o.stopped()).isTrue();
+        assertThat(o.unsent()).as("the rest of the schedule was cancelled, not missed").isZero();
         assertThat(o.lastSendNanos()).isEqualTo(START + 60 * MS);
     }
 
