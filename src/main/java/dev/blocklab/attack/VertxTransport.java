@@ -48,8 +48,19 @@ final class VertxTransport implements Transport {
                 .build();
         // One context per event loop; each send runs on one of them in turn, so the request, its connection,
         // its response and its timer share one thread (calling the client from a foreign thread lost responses).
+        // A thread outside Vert.x keeps one sticky context, so each context is made on a short-lived thread of
+        // its own, and the event loops are handed out in turn.
         this.contexts = new Context[loops];
-        for (int i = 0; i < loops; i++) contexts[i] = vertx.getOrCreateContext();
+        for (int i = 0; i < loops; i++) {
+            int slot = i;
+            Thread t = Thread.ofPlatform().start(() -> contexts[slot] = vertx.getOrCreateContext());
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while starting the HTTP client", e);
+            }
+        }
     }
 
     private Prepared prepare(Target t) {
