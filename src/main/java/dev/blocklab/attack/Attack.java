@@ -16,6 +16,10 @@ import java.util.concurrent.locks.LockSupport;
  * Runs one attack: sends the settings' targets on their schedule through an HTTP client, records every response
  * and returns an {@link AttackResult}.
  *
+ * <p>With a warm-up, the same targets are first sent at the schedule's starting rate (or by its users) for the
+ * warm-up duration on the same client and connections, and those results are discarded: a fresh JVM spends its
+ * first seconds compiling, which otherwise shows as late sends and a latency tail.
+ *
  * <p>Threads: {@link #run} runs the send loop on the caller's thread (open model) or waits on it while
  * completions drive the users (closed model); responses are recorded on the HTTP client's threads; a monitor
  * thread reports progress four times a second and drains interval histograms. {@link #stop} may be called from
@@ -61,6 +65,13 @@ public final class Attack {
         AttackResult result;
         try (Transport transport = Transport.create(settings)) {
             transport.warmUp(settings.targets());
+            if (settings.warmupNanos() > 0 && !stopRequested) {
+                progress.update("warm-up " + Durations.format(settings.warmupNanos()) + " (discarded)");
+                AttackRecorder discarded = new AttackRecorder();
+                Run warm = new Run(transport, discarded, AttackListener.NONE, listenerFailure, System.nanoTime());
+                drive(warm, warmUpSchedule());
+                awaitInFlight(discarded);
+            }
             long start = System.nanoTime();
             Run run = new Run(transport, recorder, listener, listenerFailure, start);
             ScheduledExecutorService monitor = Executors.newSingleThreadScheduledExecutor(
@@ -70,12 +81,7 @@ public final class Attack {
             monitor.scheduleAtFixedRate(run::emitInterval, settings.intervalNanos(), settings.intervalNanos(), TimeUnit.NANOSECONDS);
             SendLoop.Outcome outcome;
             try {
-                outcome = switch (settings.schedule()) {
-                    case Schedule.Open open -> new SendLoop(open.pacer(), open.durationNanos(),
-                            settings.lateThresholdNanos(), System::nanoTime, Attack::park, () -> stopRequested)
-                            .run(start, (index, intended, sent) -> run.fire(index, intended, sent, null));
-                    case Schedule.Closed closed -> run.closed(closed);
-                };
+                outcome = drive(run, settings.schedule());
                 awaitInFlight(recorder);
             } finally {
                 monitor.shutdownNow();
@@ -91,10 +97,28 @@ public final class Attack {
         return result;
     }
 
+    private SendLoop.Outcome drive(Run run, Schedule schedule) {
+        return switch (schedule) {
+            case Schedule.Open open -> new SendLoop(open.pacer(), open.durationNanos(),
+                    settings.lateThresholdNanos(), System::nanoTime, Attack::park, () -> stopRequested)
+                    .run(run.startNanos, (index, intended, sent) -> run.fire(index, intended, sent, null));
+            case Schedule.Closed closed -> run.closed(closed);
+        };
+    }
+
+    /** The warm-up: the schedule's starting rate (or its users) for the warm-up duration. */
+    private Schedule warmUpSchedule() {
+        return switch (settings.schedule()) {
+            case Schedule.Open open -> new Schedule.Open(new dev.blocklab.driver.Pacer.Constant(open.pacer().ratePerSecondAt(0)), settings.warmupNanos());
+            case Schedule.Closed closed -> new Schedule.Closed(closed.users(), settings.warmupNanos());
+        };
+    }
+
     private String description() {
         List<Target> ts = settings.targets();
         String what = ts.size() == 1 ? ts.getFirst().method() + " " + ts.getFirst().url() : ts.size() + " targets";
-        return what + (settings.schedule() instanceof Schedule.Closed ? " with " : " at ") + settings.schedule().label();
+        return what + (settings.schedule() instanceof Schedule.Closed ? " with " : " at ") + settings.schedule().label()
+                + (settings.warmupNanos() > 0 ? " after a " + Durations.format(settings.warmupNanos()) + " warm-up (discarded)" : "");
     }
 
     private void awaitInFlight(AttackRecorder recorder) {

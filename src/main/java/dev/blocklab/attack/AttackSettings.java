@@ -14,9 +14,11 @@ import java.util.List;
  * @param lateThresholdNanos a send that leaves more than this behind its schedule counts as late
  * @param intervalNanos      length of the interval histograms handed to {@link AttackListener#onInterval}
  * @param client             which HTTP client sends
+ * @param warmupNanos        before the measured attack, send at the schedule's starting rate for this long and
+ *                           discard the results (0 for none)
  */
 public record AttackSettings(List<Target> targets, Schedule schedule, long timeoutNanos, int maxConnections,
-                             long lateThresholdNanos, long intervalNanos, Client client) {
+                             long lateThresholdNanos, long intervalNanos, Client client, long warmupNanos) {
 
     /** Defaults, in one place. */
     public static final long DEFAULT_TIMEOUT_NANOS = 30_000_000_000L;
@@ -36,23 +38,28 @@ public record AttackSettings(List<Target> targets, Schedule schedule, long timeo
         if (lateThresholdNanos < 0) throw new IllegalArgumentException("the late threshold must not be negative");
         if (intervalNanos < 1_000_000) throw new IllegalArgumentException("the histogram interval must be at least 1ms");
         if (client == null) client = Client.VERTX;
+        if (warmupNanos < 0) throw new IllegalArgumentException("--warmup must not be negative");
     }
 
     /** Defaults for everything but the targets and the schedule. */
     public static AttackSettings of(List<Target> targets, Schedule schedule) {
         return new AttackSettings(targets, schedule, DEFAULT_TIMEOUT_NANOS, DEFAULT_MAX_CONNECTIONS,
-                DEFAULT_LATE_THRESHOLD_NANOS, DEFAULT_INTERVAL_NANOS, Client.VERTX);
+                DEFAULT_LATE_THRESHOLD_NANOS, DEFAULT_INTERVAL_NANOS, Client.VERTX, 0);
     }
 
     public AttackSettings withTimeoutNanos(long nanos) {
-        return new AttackSettings(targets, schedule, nanos, maxConnections, lateThresholdNanos, intervalNanos, client);
+        return new AttackSettings(targets, schedule, nanos, maxConnections, lateThresholdNanos, intervalNanos, client, warmupNanos);
     }
 
     public AttackSettings withMaxConnections(int n) {
-        return new AttackSettings(targets, schedule, timeoutNanos, n, lateThresholdNanos, intervalNanos, client);
+        return new AttackSettings(targets, schedule, timeoutNanos, n, lateThresholdNanos, intervalNanos, client, warmupNanos);
+    }
+
+    public AttackSettings withWarmupNanos(long nanos) {
+        return new AttackSettings(targets, schedule, timeoutNanos, maxConnections, lateThresholdNanos, intervalNanos, client, nanos);
     }
 
     public AttackSettings withClient(Client c) {
-        return new AttackSettings(targets, schedule, timeoutNanos, maxConnections, lateThresholdNanos, intervalNanos, c);
+        return new AttackSettings(targets, schedule, timeoutNanos, maxConnections, lateThresholdNanos, intervalNanos, c, warmupNanos);
     }
 }

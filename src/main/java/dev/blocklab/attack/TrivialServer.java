@@ -15,6 +15,11 @@ import java.util.concurrent.TimeUnit;
  * {@code /status/NNN} answers with status NNN.
  */
 public final class TrivialServer implements AutoCloseable {
+    static {
+        // Vert.x finds the SLF4J API on the class path without a binding; keep its three-line notice off stderr.
+        if (System.getProperty("slf4j.internal.verbosity") == null) System.setProperty("slf4j.internal.verbosity", "ERROR");
+    }
+
     private static final Buffer OK = Buffer.buffer("ok\n");
     private final Vertx vertx;
     private final HttpServer server;

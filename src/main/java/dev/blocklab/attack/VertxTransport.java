@@ -27,6 +27,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * the whole-request timeout and resets the request when it fires.
  */
 final class VertxTransport implements Transport {
+    static {
+        // Vert.x finds the SLF4J API on the class path without a binding; keep its three-line notice off stderr.
+        if (System.getProperty("slf4j.internal.verbosity") == null) System.setProperty("slf4j.internal.verbosity", "ERROR");
+    }
+
     private final Vertx vertx;
     private final HttpClientAgent client;
     private final long timeoutMillis;

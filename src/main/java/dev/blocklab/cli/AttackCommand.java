@@ -98,6 +98,9 @@ final class AttackCommand implements Callable<Integer> {
     @Option(names = "--late-threshold", paramLabel = "D", defaultValue = "1ms", description = "A send more than D behind schedule counts as late (default: ${DEFAULT-VALUE}).")
     String lateThreshold;
 
+    @Option(names = "--warmup", paramLabel = "D", description = "First send at the starting rate for D and discard those results, so a cold JVM's compiling does not show as late sends (e.g. 5s).")
+    String warmup;
+
     @Option(names = "--quiet", description = "No progress on stderr.")
     boolean quiet;
 
@@ -186,7 +189,7 @@ final class AttackCommand implements Callable<Integer> {
             default -> throw new IllegalArgumentException("--client: '" + client + "' is not one of vertx, jdk");
         };
         return new AttackSettings(targets, schedule, timeoutNanos, maxConnections, lateNanos,
-                AttackSettings.DEFAULT_INTERVAL_NANOS, c);
+                AttackSettings.DEFAULT_INTERVAL_NANOS, c, warmup == null ? 0 : Flags.duration("--warmup", warmup));
     }
 
     private byte[] body() {

@@ -66,6 +66,19 @@ class AttackEndToEndTest {
     }
 
     @Test
+    void run_warmUp_isSentButNotCounted() {
+        List<Hit> hits = new CopyOnWriteArrayList<>();
+        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Schedule.Open(new Pacer.Constant(100), S / 2))
+                .withWarmupNanos(S / 2);
+        AttackResult r = new Attack(settings).run(Progress.NONE, new AttackListener() {
+            @Override public void onHit(Hit hit) { hits.add(hit); }
+        });
+        assertThat(r.requests() + r.unsent()).isEqualTo(50);
+        assertThat(hits).hasSize((int) r.requests()).allMatch(h -> h.index() < 50);
+        assertThat(r.description()).endsWith("after a 500ms warm-up (discarded)");
+    }
+
+    @Test
     void run_closedUsers_eachWaitsForItsResponse() {
         AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Schedule.Closed(2, S / 2));
         AttackResult r = Attack.run(settings, Progress.NONE);
