@@ -17,6 +17,7 @@ import java.util.Arrays;
                 WorkloadsCommand.class,
                 ServeCommand.class,
                 BackendCommand.class,
+                AttackCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Examples:",
                 "  blocklab reproduce                      # the three in-process seed experiments, quick scale",

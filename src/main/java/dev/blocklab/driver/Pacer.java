@@ -2,6 +2,8 @@ package dev.blocklab.driver;
 
 /**
  * An open-model schedule: when the i-th request is due. Pure functions of their arguments; no clock inside.
+ * Request {@code k} (0-based) is due at the first instant at which the area under the rate curve reaches
+ * {@code k}, so request 0 is due at 0 and {@code dueBy(t)} is {@code floor(area(t)) + 1}.
  */
 public sealed interface Pacer {
 
@@ -66,6 +68,57 @@ public sealed interface Pacer {
         @Override public double ratePerSecondAt(long elapsedNanos) {
             double s = elapsedNanos / 1e9;
             return s >= durationNanos / 1e9 ? endPerSecond : startPerSecond + slopePerSecond2() * s;
+        }
+    }
+
+    /**
+     * Rates held for {@code stepNanos} each, in order; after the last step the last rate continues. For
+     * example {@code Steps([100, 500, 1000], 5 s)} sends at 100/s for 5 s, 500/s for 5 s, then 1000/s.
+     */
+    record Steps(java.util.List<Double> ratesPerSecond, long stepNanos) implements Pacer {
+        public Steps {
+            ratesPerSecond = java.util.List.copyOf(ratesPerSecond);
+            if (ratesPerSecond.isEmpty()) throw new IllegalArgumentException("steps need at least one rate");
+            for (double r : ratesPerSecond)
+                if (!(r > 0) || Double.isInfinite(r)) throw new IllegalArgumentException("step rates must be > 0 per second, got " + r);
+            if (stepNanos <= 0) throw new IllegalArgumentException("a step needs a positive duration");
+        }
+
+        /** Requests due by the end of step {@code i} (the area under the curve up to {@code (i+1) * step}). */
+        private double areaBeforeStep(int step) {
+            double sum = 0;
+            for (int i = 0; i < step; i++) sum += ratesPerSecond.get(i) * stepNanos / 1e9;
+            return sum;
+        }
+
+        private int stepAt(long elapsedNanos) {
+            return (int) Math.min(ratesPerSecond.size() - 1, elapsedNanos / stepNanos);
+        }
+
+        @Override public long dueBy(long elapsedNanos) {
+            if (elapsedNanos < 0) return 0;
+            int step = stepAt(elapsedNanos);
+            double area = areaBeforeStep(step) + ratesPerSecond.get(step) * (elapsedNanos - (double) step * stepNanos) / 1e9;
+            return (long) Math.floor(area + 1e-12 * Math.max(1, area)) + 1;
+        }
+
+        @Override public long dueNanos(long index) {
+            double before = 0;
+            int last = ratesPerSecond.size() - 1;
+            for (int step = 0; step <= last; step++) {
+                double rate = ratesPerSecond.get(step);
+                double inStep = rate * stepNanos / 1e9;
+                if (step == last || index < before + inStep) {
+                    double seconds = (double) step * stepNanos / 1e9 + (index - before) / rate;
+                    return (long) Math.ceil(seconds * 1e9 - 1e-3);
+                }
+                before += inStep;
+            }
+            throw new AssertionError("unreachable");
+        }
+
+        @Override public double ratePerSecondAt(long elapsedNanos) {
+            return ratesPerSecond.get(stepAt(Math.max(0, elapsedNanos)));
         }
     }
 }

@@ -1,0 +1,229 @@
+package dev.blocklab.attack;
+
+import dev.blocklab.driver.Progress;
+import dev.blocklab.workload.Durations;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Runs one attack: sends the settings' targets on their schedule through an HTTP client, records every response
+ * and returns an {@link AttackResult}.
+ *
+ * <p>With a warm-up, the same targets are first sent at the schedule's starting rate (or by its users) for the
+ * warm-up duration on the same client and connections, and those results are discarded: a fresh JVM spends its
+ * first seconds compiling, which otherwise shows as late sends and a latency tail.
+ *
+ * <p>Threads: {@link #run} runs the send loop on the caller's thread (open model) or waits on it while
+ * completions drive the users (closed model); responses are recorded on the HTTP client's threads; a monitor
+ * thread reports progress four times a second and drains interval histograms. {@link #stop} may be called from
+ * any thread (a shutdown hook, for example): sending stops within {@link SendLoop#MAX_SLEEP_NANOS}, responses
+ * still outstanding get {@link #STOP_GRACE_NANOS} to arrive, and {@code run} returns the result of what was
+ * sent. Everything recorded happens-before {@code run} returns.
+ */
+public final class Attack {
+    /** After a stop, how long responses still in flight may take before they are cut off. */
+    public static final long STOP_GRACE_NANOS = 1_000_000_000L;
+    private static final long PROGRESS_EVERY_NANOS = 250_000_000L;
+
+    private final AttackSettings settings;
+    private volatile boolean stopRequested;
+    private volatile long stopNanos;
+    private volatile boolean started;
+
+    public Attack(AttackSettings settings) {
+        this.settings = settings;
+    }
+
+    /** Runs an attack without listeners; see {@link #run(Progress, AttackListener)}. */
+    public static AttackResult run(AttackSettings settings, Progress progress) {
+        return new Attack(settings).run(progress, AttackListener.NONE);
+    }
+
+    /** Asks a running attack to stop sending; {@link #run} then returns what was measured. Idempotent. */
+    public void stop() {
+        if (!stopRequested) {
+            stopNanos = System.nanoTime();
+            stopRequested = true;
+        }
+    }
+
+    /** Runs the attack once; blocks until it ends. */
+    public AttackResult run(Progress progress, AttackListener listener) {
+        synchronized (this) {
+            if (started) throw new IllegalStateException("an Attack runs once");
+            started = true;
+        }
+        AttackRecorder recorder = new AttackRecorder();
+        AtomicReference<RuntimeException> listenerFailure = new AtomicReference<>();
+        AttackResult result;
+        try (Transport transport = Transport.create(settings)) {
+            transport.warmUp(settings.targets());
+            if (settings.warmupNanos() > 0 && !stopRequested) {
+                progress.update("warm-up " + Durations.format(settings.warmupNanos()) + " (discarded)");
+                AttackRecorder discarded = new AttackRecorder();
+                Run warm = new Run(transport, discarded, AttackListener.NONE, listenerFailure, System.nanoTime());
+                drive(warm, warmUpSchedule());
+                awaitInFlight(discarded);
+            }
+            long start = System.nanoTime();
+            Run run = new Run(transport, recorder, listener, listenerFailure, start);
+            ScheduledExecutorService monitor = Executors.newSingleThreadScheduledExecutor(
+                    Thread.ofPlatform().daemon().name("attack-monitor").factory());
+            monitor.scheduleAtFixedRate(() -> progress.update(run.progressLine()),
+                    PROGRESS_EVERY_NANOS, PROGRESS_EVERY_NANOS, TimeUnit.NANOSECONDS);
+            monitor.scheduleAtFixedRate(run::emitInterval, settings.intervalNanos(), settings.intervalNanos(), TimeUnit.NANOSECONDS);
+            SendLoop.Outcome outcome;
+            try {
+                outcome = drive(run, settings.schedule());
+                awaitInFlight(recorder);
+            } finally {
+                monitor.shutdownNow();
+                awaitQuietly(monitor);
+            }
+            progress.update(run.progressLine());
+            run.emitInterval();
+            result = recorder.result(description(), outcome, settings.lateThresholdNanos(),
+                    "no response before the attack stopped");
+        }
+        listener.onEnd();
+        if (listenerFailure.get() != null) throw listenerFailure.get();
+        return result;
+    }
+
+    private SendLoop.Outcome drive(Run run, Schedule schedule) {
+        return switch (schedule) {
+            case Schedule.Open open -> new SendLoop(open.pacer(), open.durationNanos(),
+                    settings.lateThresholdNanos(), System::nanoTime, Attack::park, () -> stopRequested)
+                    .run(run.startNanos, (index, intended, sent) -> run.fire(index, intended, sent, null));
+            case Schedule.Closed closed -> run.closed(closed);
+        };
+    }
+
+    /** The warm-up: the schedule's starting rate (or its users) for the warm-up duration. */
+    private Schedule warmUpSchedule() {
+        return switch (settings.schedule()) {
+            case Schedule.Open open -> new Schedule.Open(new dev.blocklab.driver.Pacer.Constant(open.pacer().ratePerSecondAt(0)), settings.warmupNanos());
+            case Schedule.Closed closed -> new Schedule.Closed(closed.users(), settings.warmupNanos());
+        };
+    }
+
+    private String description() {
+        List<Target> ts = settings.targets();
+        String what = ts.size() == 1 ? ts.getFirst().method() + " " + ts.getFirst().url() : ts.size() + " targets";
+        return what + (settings.schedule() instanceof Schedule.Closed ? " with " : " at ") + settings.schedule().label()
+                + (settings.warmupNanos() > 0 ? " after a " + Durations.format(settings.warmupNanos()) + " warm-up (discarded)" : "");
+    }
+
+    private void awaitInFlight(AttackRecorder recorder) {
+        long deadline = System.nanoTime() + settings.timeoutNanos() + 1_000_000_000L;
+        while (recorder.completedCount() < recorder.sentCount()) {
+            long now = System.nanoTime();
+            if (now - deadline > 0) return;
+            if (stopRequested && now - stopNanos > STOP_GRACE_NANOS) return;
+            LockSupport.parkNanos(2_000_000L);
+        }
+    }
+
+    private static void park(long nanos) throws InterruptedException {
+        LockSupport.parkNanos(nanos);
+        if (Thread.interrupted()) throw new InterruptedException();
+    }
+
+    private static void awaitQuietly(ScheduledExecutorService s) {
+        try {
+            s.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** One run's shared state: what the send loop, the completions and the monitor touch. */
+    private final class Run {
+        private final Transport transport;
+        private final AttackRecorder recorder;
+        private final AttackListener listener;
+        private final AtomicReference<RuntimeException> listenerFailure;
+        private final long startNanos;
+        private final AtomicLong nextIndex = new AtomicLong();
+        private long intervalStartNanos;
+
+        Run(Transport transport, AttackRecorder recorder, AttackListener listener,
+            AtomicReference<RuntimeException> listenerFailure, long startNanos) {
+            this.transport = transport;
+            this.recorder = recorder;
+            this.listener = listener;
+            this.listenerFailure = listenerFailure;
+            this.startNanos = startNanos;
+        }
+
+        /** Sends request {@code index}; {@code then} (closed users) runs after it is recorded. */
+        void fire(long index, long intendedNanos, long sentNanos, Runnable then) {
+            List<Target> targets = settings.targets();
+            int ti = (int) (index % targets.size());
+            Target target = targets.get(ti);
+            recorder.sent(sentNanos - startNanos, target.bodyLength());
+            Transport.Completion completion = (status, bytesIn, error) -> {
+                long end = System.nanoTime();
+                String e = error != null ? error
+                        : status < 200 || status >= 400 ? target.label() + ": status " + status : null;
+                Hit hit = new Hit(index, ti, intendedNanos - startNanos, sentNanos - startNanos, end - intendedNanos,
+                        end - sentNanos, status, bytesIn, target.bodyLength(), e);
+                recorder.record(hit, end - startNanos);
+                try {
+                    listener.onHit(hit);
+                } catch (RuntimeException ex) {
+                    listenerFailure.compareAndSet(null, ex);
+                    stop();
+                }
+                if (then != null) then.run();
+            };
+            try {
+                transport.send(target, completion);
+            } catch (RuntimeException ex) {
+                completion.complete(0, 0, target.label() + ": " + Transport.describe(ex));
+            }
+        }
+
+        /** Closed model: each user sends its next request when its last one is recorded. */
+        SendLoop.Outcome closed(Schedule.Closed closed) {
+            long end = startNanos + closed.durationNanos();
+            for (int u = 0; u < closed.users(); u++) user(end);
+            while (!stopRequested && System.nanoTime() - end < 0) LockSupport.parkNanos(SendLoop.MAX_SLEEP_NANOS);
+            return new SendLoop.Outcome(recorder.sentCount(), 0, 0, 0, System.nanoTime(), stopRequested);
+        }
+
+        private void user(long endNanos) {
+            long now = System.nanoTime();
+            if (stopRequested || now - endNanos >= 0) return;
+            fire(nextIndex.getAndIncrement(), now, now, () -> user(endNanos));
+        }
+
+        synchronized void emitInterval() {
+            long end = System.nanoTime() - startNanos;
+            var h = recorder.drainInterval();
+            try {
+                listener.onInterval(intervalStartNanos, end, h);
+            } catch (RuntimeException ex) {
+                listenerFailure.compareAndSet(null, ex);
+                stop();
+            }
+            intervalStartNanos = end;
+        }
+
+        String progressLine() {
+            long elapsed = System.nanoTime() - startNanos;
+            long sent = recorder.sentCount();
+            long inFlight = sent - recorder.completedCount();
+            return String.format(Locale.ROOT, "attack %s  sent %d  rate %.0f/s  in flight %d  errors %d",
+                    Durations.format(elapsed / 1_000_000 * 1_000_000), sent, elapsed > 0 ? sent / (elapsed / 1e9) : 0.0,
+                    inFlight, recorder.failureCount());
+        }
+    }
+}

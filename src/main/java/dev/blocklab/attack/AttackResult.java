@@ -1,0 +1,75 @@
+package dev.blocklab.attack;
+
+import dev.blocklab.result.LatencyMillis;
+import org.HdrHistogram.Histogram;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * What an attack measured; immutable (the histograms are copied in and out), so reports, experiments and
+ * thresholds can share it.
+ *
+ * @param description          targets and schedule, e.g. {@code GET http://127.0.0.1:8080/ at 1000/s for 10s}
+ * @param requests             requests sent (responses, errors and those cut off by a stop)
+ * @param unsent               requests the schedule wanted before the end (after a stop: before the stop)
+ *                             that the attacker never sent because it fell behind
+ * @param ratePerSecond        requests / attack duration: the rate actually sent
+ * @param throughputPerSecond  successful responses / total duration
+ * @param totalNanos           attack plus wait
+ * @param attackNanos          first send to last send
+ * @param waitNanos            last send to the last response
+ * @param latencyMillis        from each request's intended send time to its complete response (or error)
+ * @param serviceTimeMillis    from each request's actual send to its complete response (or error)
+ * @param bytesIn              response body bytes, total
+ * @param bytesOut             request body bytes, total
+ * @param successes            responses with a status in [200, 400)
+ * @param successRatio         successes / requests (0 when nothing was sent)
+ * @param statusCodes          count per status; 0 counts requests without a response
+ * @param errors               count per distinct error text
+ * @param lateSends            sends that left more than {@code lateThresholdNanos} behind schedule
+ * @param lateThresholdNanos   the definition of late
+ * @param maxLateNanos         the worst lateness of a send
+ * @param stopped              the attack was stopped (Ctrl-C or {@link Attack#stop()}) before its duration
+ * @param latencyHistogramNanos the full latency histogram, nanoseconds, for the percentile spectrum
+ * @param serviceHistogramNanos the full service-time histogram, nanoseconds
+ */
+public record AttackResult(String description, long requests, long unsent, double ratePerSecond,
+                           double throughputPerSecond, long totalNanos, long attackNanos, long waitNanos,
+                           LatencyMillis latencyMillis, LatencyMillis serviceTimeMillis, long bytesIn, long bytesOut,
+                           long successes, double successRatio, SortedMap<Integer, Long> statusCodes,
+                           SortedMap<String, Long> errors, long lateSends, long lateThresholdNanos, long maxLateNanos,
+                           boolean stopped, Histogram latencyHistogramNanos, Histogram serviceHistogramNanos) {
+
+    /** A send lateness above this share of requests (or any unsent request) means the attacker fell behind. */
+    public static final double FELL_BEHIND_LATE_SHARE = 0.01;
+
+    public AttackResult {
+        statusCodes = Collections.unmodifiableSortedMap(new TreeMap<>(statusCodes));
+        errors = Collections.unmodifiableSortedMap(new TreeMap<>(errors));
+        latencyHistogramNanos = latencyHistogramNanos.copy();
+        serviceHistogramNanos = serviceHistogramNanos.copy();
+    }
+
+    @Override public Histogram latencyHistogramNanos() { return latencyHistogramNanos.copy(); }
+
+    @Override public Histogram serviceHistogramNanos() { return serviceHistogramNanos.copy(); }
+
+    /**
+     * True when the attacker could not keep its own schedule: some request due (before the end, or before a
+     * stop) was never sent, or more than 1 % of sends left late. Its latencies still count from the intended times, but the target saw a
+     * lower or burstier rate than asked.
+     */
+    public boolean fellBehind() {
+        return unsent > 0 || requests > 0 && lateSends > FELL_BEHIND_LATE_SHARE * requests;
+    }
+
+    /** Requests without a response (status 0). */
+    public long errorCount() {
+        long n = 0;
+        for (Map.Entry<String, Long> e : errors.entrySet()) n += e.getValue();
+        return n;
+    }
+}

@@ -1,0 +1,58 @@
+package dev.blocklab.attack;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.blocklab.report.Jsons;
+import dev.blocklab.result.LatencyMillis;
+
+import java.io.UncheckedIOException;
+
+/**
+ * One JSON object; times in the unit their key names, ratios as fractions (0.9997, not 99.97). Keys in a
+ * fixed order, so two results compare line by line.
+ */
+final class JsonAttackReport implements AttackReport {
+    private static final ObjectMapper MAPPER = Jsons.mapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    @Override public String render(AttackResult r) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("target", r.description());
+        o.put("latencyClock", "intended send time (free of coordinated omission)");
+        o.put("requests", r.requests());
+        o.put("unsent", r.unsent());
+        o.put("ratePerSecond", r.ratePerSecond());
+        o.put("throughputPerSecond", r.throughputPerSecond());
+        ObjectNode d = o.putObject("durationSeconds");
+        d.put("total", r.totalNanos() / 1e9);
+        d.put("attack", r.attackNanos() / 1e9);
+        d.put("wait", r.waitNanos() / 1e9);
+        latency(o.putObject("latencyMillis"), r.latencyMillis());
+        latency(o.putObject("serviceTimeMillis"), r.serviceTimeMillis());
+        ObjectNode bytes = o.putObject("bytes");
+        bytes.putObject("in").put("total", r.bytesIn()).put("mean", r.requests() == 0 ? 0 : (double) r.bytesIn() / r.requests());
+        bytes.putObject("out").put("total", r.bytesOut()).put("mean", r.requests() == 0 ? 0 : (double) r.bytesOut() / r.requests());
+        o.put("successes", r.successes());
+        o.put("successRatio", r.successRatio());
+        ObjectNode codes = o.putObject("statusCodes");
+        r.statusCodes().forEach((k, v) -> codes.put(Integer.toString(k), v));
+        ObjectNode errors = o.putObject("errors");
+        r.errors().forEach(errors::put);
+        o.put("lateSends", r.lateSends());
+        o.put("lateThresholdMillis", r.lateThresholdNanos() / 1e6);
+        o.put("maxLateMillis", r.maxLateNanos() / 1e6);
+        o.put("fellBehind", r.fellBehind());
+        o.put("stopped", r.stopped());
+        try {
+            return MAPPER.writeValueAsString(o) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void latency(ObjectNode n, LatencyMillis l) {
+        n.put("count", l.count()).put("min", l.min()).put("mean", l.mean()).put("p50", l.p50()).put("p90", l.p90())
+                .put("p95", l.p95()).put("p99", l.p99()).put("p999", l.p999()).put("p9999", l.p9999()).put("max", l.max());
+    }
+}

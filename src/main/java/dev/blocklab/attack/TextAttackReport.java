@@ -1,0 +1,100 @@
+package dev.blocklab.attack;
+
+import dev.blocklab.result.LatencyMillis;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * vegeta's text report: one line per metric, a bracketed legend, values aligned in a column; durations printed
+ * as Go does ({@code 1.5s}, {@code 108.27ms}, {@code 850µs}). Adds the 99.9th and 99.99th percentiles, a
+ * service-time line and a late-sends line, and says what the latency clock starts on.
+ */
+final class TextAttackReport implements AttackReport {
+
+    @Override public String render(AttackResult r) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(row("Requests", "[total, rate, throughput]",
+                r.requests() + ", " + fixed(r.ratePerSecond()) + ", " + fixed(r.throughputPerSecond())));
+        rows.add(row("Duration", "[total, attack, wait]",
+                duration(r.totalNanos()) + ", " + duration(r.attackNanos()) + ", " + duration(r.waitNanos())));
+        rows.add(row("Latencies", "[min, mean, 50, 90, 95, 99, 99.9, 99.99, max]", latencies(r.latencyMillis())));
+        rows.add(row("Service time", "[min, mean, 50, 90, 95, 99, 99.9, 99.99, max]", latencies(r.serviceTimeMillis())));
+        rows.add(row("Bytes In", "[total, mean]", r.bytesIn() + ", " + fixed(mean(r.bytesIn(), r.requests()))));
+        rows.add(row("Bytes Out", "[total, mean]", r.bytesOut() + ", " + fixed(mean(r.bytesOut(), r.requests()))));
+        rows.add(row("Success", "[ratio]", fixed(r.successRatio() * 100) + "%"));
+        StringBuilder codes = new StringBuilder();
+        for (Map.Entry<Integer, Long> e : r.statusCodes().entrySet()) {
+            if (!codes.isEmpty()) codes.append("  ");
+            codes.append(e.getKey()).append(':').append(e.getValue());
+        }
+        rows.add(row("Status Codes", "[code:count]", codes.toString()));
+        rows.add(row("Late sends", "[count, threshold, max, unsent]", r.lateSends() + ", " + duration(r.lateThresholdNanos())
+                + ", " + duration(r.maxLateNanos()) + ", " + r.unsent()));
+
+        int nameWidth = 0, legendWidth = 0;
+        for (String[] row : rows) {
+            nameWidth = Math.max(nameWidth, row[0].length());
+            legendWidth = Math.max(legendWidth, row[1].length());
+        }
+        StringBuilder out = new StringBuilder();
+        if (r.fellBehind()) {
+            out.append(String.format(Locale.ROOT,
+                    "WARNING: the attacker fell behind its schedule: %d of %d sends left more than %s late (worst %s)%s; the target saw a lower or burstier rate than asked.%n",
+                    r.lateSends(), r.requests(), duration(r.lateThresholdNanos()), duration(r.maxLateNanos()),
+                    r.unsent() > 0 ? ", " + r.unsent() + " scheduled requests were never sent" : ""));
+        }
+        for (String[] row : rows) {
+            out.append(pad(row[0], nameWidth + 2)).append(pad(row[1], legendWidth + 2)).append(row[2]).append('\n');
+        }
+        out.append("Error Set:\n");
+        for (Map.Entry<String, Long> e : r.errors().entrySet()) {
+            out.append(e.getKey());
+            if (e.getValue() > 1) out.append(" (x").append(e.getValue()).append(')');
+            out.append('\n');
+        }
+        out.append("Target: ").append(r.description()).append(r.stopped() ? " (stopped early)" : "").append('\n');
+        out.append("Latencies count from each request's intended send time (free of coordinated omission); service time from its actual send.\n");
+        return out.toString();
+    }
+
+    private static String[] row(String name, String legend, String values) { return new String[]{name, legend, values}; }
+
+    private static String pad(String s, int width) { return s + " ".repeat(Math.max(0, width - s.length())); }
+
+    private static double mean(long total, long count) { return count == 0 ? 0 : (double) total / count; }
+
+    private static String fixed(double v) { return String.format(Locale.ROOT, "%.2f", v); }
+
+    private static String latencies(LatencyMillis l) {
+        double[] ms = {l.min(), l.mean(), l.p50(), l.p90(), l.p95(), l.p99(), l.p999(), l.p9999(), l.max()};
+        StringBuilder sb = new StringBuilder();
+        for (double m : ms) {
+            if (!sb.isEmpty()) sb.append(", ");
+            sb.append(duration(Math.round(m * 1e6)));
+        }
+        return sb.toString();
+    }
+
+    /** Go's {@code time.Duration.String()} for durations under a minute; seconds beyond. */
+    static String duration(long nanos) {
+        if (nanos == 0) return "0s";
+        String sign = nanos < 0 ? "-" : "";
+        long n = Math.abs(nanos);
+        if (n < 1_000) return sign + n + "ns";
+        if (n < 1_000_000) return sign + trim(n, 1_000) + "µs";
+        if (n < 1_000_000_000) return sign + trim(n, 1_000_000) + "ms";
+        return sign + trim(n, 1_000_000_000) + "s";
+    }
+
+    /** {@code n / unit} with every significant decimal and no trailing zeros, exactly (no floating point). */
+    private static String trim(long n, long unit) {
+        long whole = n / unit, frac = n % unit;
+        if (frac == 0) return Long.toString(whole);
+        int digits = Long.toString(unit).length() - 1;
+        String f = String.format(Locale.ROOT, "%0" + digits + "d", frac).replaceAll("0+$", "");
+        return whole + "." + f;
+    }
+}

@@ -1,0 +1,36 @@
+package dev.blocklab.attack;
+
+/**
+ * An HTTP client behind one method. {@link #send} may be called from one thread (the send loop) or from
+ * completion threads (closed users); it must not block. The completion is called exactly once, on a client
+ * thread, with the response or the error; a timeout counts from the call to {@link #send}.
+ */
+interface Transport extends AutoCloseable {
+
+    /** Called once per request with the status (0 without a response), body bytes read, and the error or null. */
+    @FunctionalInterface interface Completion { void complete(int status, long bytesIn, String error); }
+
+    void send(Target target, Completion completion);
+
+    /** Prepares for {@code targets} before the clock starts, without sending requests; best effort. */
+    default void warmUp(java.util.List<Target> targets) {}
+
+    /** Releases connections and threads; waits for them to end. */
+    @Override void close();
+
+    static Transport create(AttackSettings settings) {
+        return switch (settings.client()) {
+            case VERTX -> new VertxTransport(settings.timeoutNanos(), settings.maxConnections());
+            case JDK -> new JdkTransport(settings.timeoutNanos(), settings.maxConnections());
+        };
+    }
+
+    /** A short, stable error text: the root cause's message, or its class name when it has none. */
+    static String describe(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+        String m = root.getMessage();
+        if (m == null || m.isBlank()) return root.getClass().getSimpleName();
+        return m.length() > 200 ? m.substring(0, 200) : m;
+    }
+}

@@ -1,0 +1,68 @@
+package dev.blocklab.attack;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServer;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A trivial HTTP endpoint for measuring the attacker itself: every request gets {@code 200 ok} at once, on
+ * Vert.x event loops bound to 127.0.0.1. Used by tests and by the benchmark in docs/attack.md:
+ * {@code java -cp target/blocklab.jar dev.blocklab.attack.TrivialServer 8080 [event-loops] [seconds]}.
+ * {@code /status/NNN} answers with status NNN.
+ */
+public final class TrivialServer implements AutoCloseable {
+    static {
+        // Vert.x finds the SLF4J API on the class path without a binding; keep its three-line notice off stderr.
+        if (System.getProperty("slf4j.internal.verbosity") == null) System.setProperty("slf4j.internal.verbosity", "ERROR");
+    }
+
+    private static final Buffer OK = Buffer.buffer("ok\n");
+    private final Vertx vertx;
+    private final HttpServer server;
+
+    private TrivialServer(Vertx vertx, HttpServer server) {
+        this.vertx = vertx;
+        this.server = server;
+    }
+
+    /** Starts on 127.0.0.1:{@code port} (0 picks a free port) with {@code eventLoops} threads. */
+    public static TrivialServer start(int port, int eventLoops) {
+        Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoops).setWorkerPoolSize(1));
+        try {
+            HttpServer server = vertx.createHttpServer().requestHandler(req -> {
+                String path = req.path();
+                int status = path.startsWith("/status/") ? Integer.parseInt(path.substring(8)) : 200;
+                req.response().setStatusCode(status).putHeader("content-type", "text/plain").end(OK);
+            }).listen(port, "127.0.0.1").await(10, TimeUnit.SECONDS);
+            return new TrivialServer(vertx, server);
+        } catch (Exception e) {
+            vertx.close();
+            throw new IllegalStateException("cannot listen on 127.0.0.1:" + port + ": " + e.getMessage(), e);
+        }
+    }
+
+    public int port() { return server.actualPort(); }
+
+    @Override public void close() {
+        try {
+            vertx.close().await(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot stop the trivial server", e);
+        }
+    }
+
+    /** {@code TrivialServer PORT [EVENT_LOOPS] [SECONDS]}: serves for SECONDS (default 600), then exits. */
+    public static void main(String[] args) throws InterruptedException {
+        int port = args.length > 0 ? Integer.parseInt(args[0]) : 8080;
+        int loops = args.length > 1 ? Integer.parseInt(args[1]) : 1;
+        long seconds = args.length > 2 ? Long.parseLong(args[2]) : 600;
+        try (TrivialServer s = start(port, loops)) {
+            System.out.println("trivial server on http://127.0.0.1:" + s.port() + "/ for " + seconds + "s");
+            new CountDownLatch(1).await(seconds, TimeUnit.SECONDS);
+        }
+    }
+}

@@ -1,0 +1,216 @@
+package dev.blocklab.cli;
+
+import dev.blocklab.attack.Attack;
+import dev.blocklab.attack.AttackListener;
+import dev.blocklab.attack.AttackReportFormat;
+import dev.blocklab.attack.AttackResult;
+import dev.blocklab.attack.AttackSettings;
+import dev.blocklab.attack.HitsFile;
+import dev.blocklab.attack.HlogFile;
+import dev.blocklab.attack.Rates;
+import dev.blocklab.attack.Schedule;
+import dev.blocklab.attack.Target;
+import dev.blocklab.attack.Targets;
+import dev.blocklab.attack.Threshold;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/** {@code blocklab attack URL}: an HTTP load generator in vegeta's manner, free of coordinated omission. */
+@Command(name = "attack", mixinStandardHelpOptions = true,
+        description = {"Send HTTP requests to a URL at a fixed, ramping or stepped rate (open model) or from N users "
+                + "(closed model), and report latency percentiles, throughput, status codes and errors in vegeta's layout.",
+                "Latency counts from each request's intended send time, so queueing in the target or in the attacker "
+                        + "is never hidden; service time counts from the actual send. Ctrl-C stops and still reports."},
+        footer = {"", "Exit codes: 0 done (errors are reported, not fatal), 1 a --fail-if condition held, 2 bad input.",
+                "", "Examples:",
+                "  blocklab attack http://127.0.0.1:8080/async-non-blocking --rate 1000/s --duration 10s",
+                "  blocklab attack http://127.0.0.1:8080/ --rate 100/s..5000/s --duration 30s --format json",
+                "  blocklab attack http://127.0.0.1:8080/ --rate 100/s,500/s,1000/s --step 5s --hlog attack.hlog",
+                "  blocklab attack http://127.0.0.1:8080/ --users 50 --duration 10s",
+                "  blocklab attack http://127.0.0.1:8080/api --method POST --header 'Content-Type: application/json' --body @req.json",
+                "  blocklab attack --targets targets.txt --rate 500/s --output hits.csv --fail-if 'p99>600ms' --fail-if 'success<99%'"})
+final class AttackCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "URL", description = "The target, e.g. http://127.0.0.1:8080/path (or use --targets).")
+    String url;
+
+    @Option(names = "--targets", paramLabel = "FILE", description = "Several targets, vegeta's format: 'GET http://…' lines, optional 'Name: value' header lines and an '@body-file' line, blocks separated by blank lines; sent round-robin.")
+    Path targetsFile;
+
+    @Option(names = "--rate", paramLabel = "RATE", description = "Open model: 1000/s; a linear ramp over the duration, 100/s..5000/s; or steps, 100/s,500/s,1000/s (with --step). Default: 50/s unless --users.")
+    String rate;
+
+    @Option(names = "--step", paramLabel = "D", description = "How long each step of a stepped --rate lasts, e.g. 5s (default: the duration divided equally).")
+    String step;
+
+    @Option(names = "--users", paramLabel = "N", description = "Closed model instead of --rate: N users, each sending its next request when its last one completes.")
+    Integer users;
+
+    @Option(names = "--duration", paramLabel = "D", defaultValue = "10s", description = "How long to send, e.g. 30s (default: ${DEFAULT-VALUE}).")
+    String duration;
+
+    @Option(names = "--timeout", paramLabel = "D", defaultValue = "30s", description = "A request without a complete response this long after its send fails (default: ${DEFAULT-VALUE}).")
+    String timeout;
+
+    @Option(names = "--max-connections", paramLabel = "N", defaultValue = "" + AttackSettings.DEFAULT_MAX_CONNECTIONS,
+            description = "At most N open connections per host; further requests queue in the client, and the wait counts in latency (default: ${DEFAULT-VALUE}).")
+    int maxConnections;
+
+    @Option(names = "--method", defaultValue = "GET", description = "HTTP method for URL (default: ${DEFAULT-VALUE}).")
+    String method;
+
+    @Option(names = {"-H", "--header"}, paramLabel = "'K: V'", description = "A request header; repeatable.")
+    List<String> headers = new ArrayList<>();
+
+    @Option(names = "--body", paramLabel = "@FILE|TEXT", description = "Request body: the contents of FILE, or TEXT itself.")
+    String body;
+
+    @Option(names = "--format", defaultValue = "text", description = "text (vegeta's layout), json, or hdr (HdrHistogram percentile spectrum) (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Stream every response to this CSV file as it arrives.")
+    Path output;
+
+    @Option(names = "--hlog", paramLabel = "FILE", description = "Write 1-second interval latency histograms to this HdrHistogram log.")
+    Path hlog;
+
+    @Option(names = "--fail-if", paramLabel = "COND", description = "Exit 1 when COND holds, e.g. 'p99>600ms', 'success<99%%', 'errors>0', 'late>0'; repeatable.")
+    List<String> failIf = new ArrayList<>();
+
+    @Option(names = "--client", defaultValue = "vertx", description = "HTTP client: vertx or jdk (default: ${DEFAULT-VALUE}).")
+    String client;
+
+    @Option(names = "--late-threshold", paramLabel = "D", defaultValue = "1ms", description = "A send more than D behind schedule counts as late (default: ${DEFAULT-VALUE}).")
+    String lateThreshold;
+
+    @Option(names = "--warmup", paramLabel = "D", description = "First send at the starting rate for D and discard those results, so a cold JVM's compiling does not show as late sends (e.g. 5s).")
+    String warmup;
+
+    @Option(names = "--quiet", description = "No progress on stderr.")
+    boolean quiet;
+
+    @Option(names = "--verbose", description = "Stack traces for errors.")
+    boolean verbose;
+
+    @Override public Integer call() {
+        AttackSettings settings = settings();
+        AttackReportFormat reportFormat = AttackReportFormat.parse(format);
+        List<Threshold> thresholds = failIf.stream().map(Threshold::parse).toList();
+
+        PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+        List<AttackListener> listeners = new ArrayList<>();
+        if (output != null) listeners.add(new HitsFile(output));
+        if (hlog != null) listeners.add(new HlogFile(hlog));
+        ConsoleProgress progress = new ConsoleProgress(err, quiet);
+
+        Attack attack = new Attack(settings);
+        CountDownLatch reported = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            attack.stop();
+            try {
+                reported.await(Attack.STOP_GRACE_NANOS / 1_000_000 + 15_000, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "attack-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        int exit = 0;
+        try {
+            AttackResult result = attack.run(progress, AttackListener.all(listeners));
+            progress.clear();
+            out.print(reportFormat.create().render(result));
+            out.flush();
+            if (!quiet) {
+                if (output != null) err.println("responses saved to " + output);
+                if (hlog != null) err.println("interval histograms saved to " + hlog);
+            }
+            for (Threshold t : thresholds) {
+                var v = t.violation(result);
+                if (v.isPresent()) {
+                    err.println("blocklab: " + v.get());
+                    exit = 1;
+                }
+            }
+            err.flush();
+        } finally {
+            reported.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the hook is running and waits for the report printed above
+            }
+        }
+        return exit;
+    }
+
+    /** Builds and validates the settings; every error names its flag. */
+    AttackSettings settings() {
+        if ((url == null) == (targetsFile == null))
+            throw new IllegalArgumentException(url == null ? "give a URL or --targets FILE" : "give either a URL or --targets, not both");
+        long durationNanos = Flags.duration("--duration", duration);
+        long timeoutNanos = Flags.duration("--timeout", timeout);
+        long lateNanos = Flags.duration("--late-threshold", lateThreshold);
+        Flags.positive("--max-connections", maxConnections);
+        List<Map.Entry<String, String>> hs = headers.stream().map(h -> Targets.header("--header", h)).toList();
+        byte[] bodyBytes = body();
+        List<Target> targets;
+        if (url != null) {
+            String m = method.trim().toUpperCase(Locale.ROOT);
+            if (!m.matches("[A-Z]+")) throw new IllegalArgumentException("--method: '" + method + "' is not an HTTP method");
+            URIHolder u = new URIHolder(url);
+            targets = List.of(new Target(m, u.uri, hs, bodyBytes));
+        } else {
+            targets = Targets.load(targetsFile, hs, bodyBytes);
+        }
+        if (users != null && rate != null) throw new IllegalArgumentException("choose one of --rate and --users");
+        if (users != null && step != null) throw new IllegalArgumentException("--step goes with a stepped --rate, not --users");
+        Schedule schedule = users != null
+                ? new Schedule.Closed(Flags.positive("--users", users), durationNanos)
+                : new Schedule.Open(Rates.parse(rate == null ? "50/s" : rate, durationNanos,
+                step == null ? 0 : Flags.duration("--step", step)), durationNanos);
+        AttackSettings.Client c = switch (client.trim().toLowerCase(Locale.ROOT)) {
+            case "vertx" -> AttackSettings.Client.VERTX;
+            case "jdk" -> AttackSettings.Client.JDK;
+            default -> throw new IllegalArgumentException("--client: '" + client + "' is not one of vertx, jdk");
+        };
+        return new AttackSettings(targets, schedule, timeoutNanos, maxConnections, lateNanos,
+                AttackSettings.DEFAULT_INTERVAL_NANOS, c, warmup == null ? 0 : Flags.duration("--warmup", warmup));
+    }
+
+    private byte[] body() {
+        if (body == null) return new byte[0];
+        if (!body.startsWith("@")) return body.getBytes(StandardCharsets.UTF_8);
+        try {
+            return Files.readAllBytes(Path.of(body.substring(1)));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--body: cannot read " + body.substring(1) + ": " + e.getMessage());
+        }
+    }
+
+    /** The positional URL, parsed with an error that names it. */
+    private static final class URIHolder {
+        final java.net.URI uri;
+        URIHolder(String text) {
+            try {
+                uri = Target.parseUrl(text);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("URL: " + e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package dev.blocklab.attack;
+
+import dev.blocklab.driver.Pacer;
+import dev.blocklab.driver.Progress;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Real sockets on 127.0.0.1 against the trivial server; small rates, about a second each. */
+class AttackEndToEndTest {
+    private static final long S = 1_000_000_000L;
+    private static TrivialServer server;
+
+    @BeforeAll static void start() { server = TrivialServer.start(0, 1); }
+
+    @AfterAll static void stop() { server.close(); }
+
+    private static String url(String path) { return "http://127.0.0.1:" + server.port() + path; }
+
+    @Test
+    void run_200PerSecondForOneSecond_countsEveryResponse(@TempDir Path dir) throws IOException {
+        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Schedule.Open(new Pacer.Constant(200), S))
+                .withTimeoutNanos(10 * S);
+        Path hits = dir.resolve("hits.csv"), hlog = dir.resolve("a.hlog");
+        List<String> progress = new CopyOnWriteArrayList<>();
+        AttackResult r = new Attack(settings).run(progress::add, AttackListener.all(List.of(new HitsFile(hits), new HlogFile(hlog))));
+
+        // Every scheduled request is sent unless the loop fell more than 100 ms behind (a very busy machine).
+        assertThat(r.requests() + r.unsent()).isEqualTo(200);
+        assertThat(r.requests()).isGreaterThan(100);
+        long n = r.requests();
+        assertThat(r.statusCodes()).as(r.errors().toString()).containsExactly(java.util.Map.entry(200, n));
+        assertThat(r.successRatio()).isEqualTo(1.0);
+        assertThat(r.errors()).isEmpty();
+        assertThat(r.bytesIn()).isEqualTo(n * 3);
+        assertThat(r.latencyMillis().count()).isEqualTo(n);
+        assertThat(r.latencyMillis().min()).isGreaterThan(0);
+        assertThat(r.latencyMillis().max()).isGreaterThanOrEqualTo(r.serviceTimeMillis().max() - 0.01);
+        assertThat(r.attackNanos()).isBetween(900_000_000L, 5 * S); // last send is due at 995 ms
+        assertThat(progress).isNotEmpty().allMatch(l -> l.startsWith("attack "));
+        assertThat(Files.readAllLines(hits)).hasSize((int) n + 1).first().isEqualTo(HitsFile.HEADER);
+        assertThat(Files.readString(hlog)).contains("HISTFAA");
+    }
+
+    @Test
+    void run_severalTargets_roundRobinWithTheirStatuses() {
+        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/")), Target.get(url("/status/503"))),
+                new Schedule.Open(new Pacer.Constant(100), S / 2));
+        AttackResult r = Attack.run(settings, Progress.NONE);
+        assertThat(r.requests() + r.unsent()).isEqualTo(50);
+        long ok = r.statusCodes().get(200), unavailable = r.statusCodes().get(503);
+        assertThat(ok + unavailable).isEqualTo(r.requests());
+        assertThat(ok - unavailable).as("round-robin, starting with the first target").isBetween(0L, 1L);
+        assertThat(r.successRatio()).isEqualTo((double) ok / r.requests());
+        assertThat(r.errors()).containsEntry("Get " + url("/status/503") + ": status 503", unavailable);
+    }
+
+    @Test
+    void run_warmUp_isSentButNotCounted() {
+        List<Hit> hits = new CopyOnWriteArrayList<>();
+        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Schedule.Open(new Pacer.Constant(100), S / 2))
+                .withWarmupNanos(S / 2);
+        AttackResult r = new Attack(settings).run(Progress.NONE, new AttackListener() {
+            @Override public void onHit(Hit hit) { hits.add(hit); }
+        });
+        assertThat(r.requests() + r.unsent()).isEqualTo(50);
+        assertThat(hits).hasSize((int) r.requests()).allMatch(h -> h.index() < 50);
+        assertThat(r.description()).endsWith("after a 500ms warm-up (discarded)");
+    }
+
+    @Test
+    void run_closedUsers_eachWaitsForItsResponse() {
+        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Schedule.Closed(2, S / 2));
+        AttackResult r = Attack.run(settings, Progress.NONE);
+        assertThat(r.requests()).isGreaterThan(2);
+        assertThat(r.successRatio()).isEqualTo(1.0);
+        assertThat(r.lateSends()).isZero();
+    }
+
+    @Test
+    void run_jdkClient_sameCounts() {
+        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Schedule.Open(new Pacer.Constant(100), S / 2))
+                .withClient(AttackSettings.Client.JDK).withMaxConnections(4);
+        AttackResult r = Attack.run(settings, Progress.NONE);
+        assertThat(r.requests() + r.unsent()).isEqualTo(50);
+        assertThat(r.statusCodes()).containsExactly(java.util.Map.entry(200, r.requests()));
+    }
+
+    @Test
+    void run_portClosed_countsEveryRequestAsAnError() throws IOException {
+        int closed;
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) { closed = s.getLocalPort(); }
+        AttackSettings settings = AttackSettings.of(List.of(Target.get("http://127.0.0.1:" + closed + "/")),
+                new Schedule.Open(new Pacer.Constant(100), S / 2)).withTimeoutNanos(5 * S);
+        AttackResult r = Attack.run(settings, Progress.NONE);
+        assertThat(r.requests() + r.unsent()).isEqualTo(50);
+        assertThat(r.statusCodes()).containsExactly(java.util.Map.entry(0, r.requests()));
+        assertThat(r.successRatio()).isZero();
+        assertThat(r.errorCount()).isEqualTo(r.requests());
+        assertThat(r.errors().keySet()).allMatch(e -> e.startsWith("Get http://127.0.0.1:" + closed + "/: "));
+    }
+
+    @Test
+    void stop_fromAnotherThread_returnsWhatWasSent() throws InterruptedException {
+        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Schedule.Open(new Pacer.Constant(100), 60 * S));
+        Attack attack = new Attack(settings);
+        Thread stopper = Thread.ofPlatform().start(() -> {
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                return;
+            }
+            attack.stop();
+        });
+        AttackResult r = attack.run(Progress.NONE, AttackListener.NONE);
+        stopper.join();
+        assertThat(r.stopped()).isTrue();
+        assertThat(r.requests()).isBetween(1L, 5_000L);
+        assertThat(r.statusCodes().values().stream().mapToLong(Long::longValue).sum()).isEqualTo(r.requests());
+    }
+}

@@ -1,0 +1,81 @@
+package dev.blocklab.attack;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.blocklab.report.Jsons;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Reports against golden files in src/test/resources/golden/; regenerate with
+ * {@code -Dgolden.update=true} after an intended change, and review the diff.
+ */
+class AttackReportTest {
+    private static final Path GOLDEN = Path.of("src/test/resources/golden");
+
+    private static void assertGolden(String name, String actual) throws IOException {
+        Path file = GOLDEN.resolve(name);
+        if (Boolean.getBoolean("golden.update")) {
+            Files.createDirectories(GOLDEN);
+            Files.writeString(file, actual);
+        }
+        assertThat(actual).isEqualTo(Files.readString(file));
+    }
+
+    @Test
+    void text_vegetaLayout_matchesGolden() throws IOException {
+        String text = AttackReportFormat.TEXT.create().render(AttackResults.sample(3, 0));
+        assertGolden("attack-report.txt", text);
+        assertThat(text).startsWith("Requests      [total, rate, throughput]");
+        assertThat(text).contains("Latencies     [min, mean, 50, 90, 95, 99, 99.9, 99.99, max]");
+        assertThat(text).contains("Status Codes  [code:count]").contains("0:10  200:985  503:5");
+        assertThat(text).contains("Error Set:\n");
+        assertThat(text).contains("intended send time");
+        assertThat(text).doesNotContain("WARNING");
+    }
+
+    @Test
+    void text_attackerFellBehind_saysSoFirst() {
+        String text = AttackReportFormat.TEXT.create().render(AttackResults.sample(50, 7));
+        assertThat(text).startsWith("WARNING: the attacker fell behind its schedule: 50 of 1000 sends");
+        assertThat(text).contains("7 scheduled requests were never sent");
+    }
+
+    @Test
+    void json_carriesTheRequiredFields() throws IOException {
+        String json = AttackReportFormat.JSON.create().render(AttackResults.sample(3, 0));
+        assertGolden("attack-report.json", json);
+        JsonNode n = Jsons.mapper().readTree(json);
+        assertThat(n.get("requests").asLong()).isEqualTo(1000);
+        assertThat(n.get("successRatio").asDouble()).isEqualTo(0.985);
+        for (String k : new String[]{"min", "mean", "p50", "p90", "p95", "p99", "p999", "p9999", "max"})
+            assertThat(n.get("latencyMillis").has(k)).as(k).isTrue();
+        assertThat(n.get("latencyMillis").get("p50").asDouble()).isBetween(499.0, 501.0);
+        assertThat(n.get("statusCodes").get("200").asLong()).isEqualTo(985);
+        assertThat(n.get("lateSends").asLong()).isEqualTo(3);
+        assertThat(n.get("serviceTimeMillis").get("max").asDouble()).isLessThan(n.get("latencyMillis").get("max").asDouble());
+        assertThat(n.get("fellBehind").asBoolean()).isFalse();
+    }
+
+    @Test
+    void hdr_percentileSpectrum_inMilliseconds() {
+        String hdr = AttackReportFormat.HDR.create().render(AttackResults.sample(0, 0));
+        assertThat(hdr).contains("Value     Percentile TotalCount 1/(1-Percentile)");
+        assertThat(hdr).contains("#[Max     =     1000.342, Total count    =         1000]");
+        assertThat(hdr).contains("     500.171 0.500000000000        500           2.00");
+    }
+
+    @Test
+    void duration_printsLikeGo() {
+        assertThat(TextAttackReport.duration(0)).isEqualTo("0s");
+        assertThat(TextAttackReport.duration(512)).isEqualTo("512ns");
+        assertThat(TextAttackReport.duration(850_000)).isEqualTo("850µs");
+        assertThat(TextAttackReport.duration(108_272_568)).isEqualTo("108.272568ms");
+        assertThat(TextAttackReport.duration(10_094_965_987L)).isEqualTo("10.094965987s");
+        assertThat(TextAttackReport.duration(2_000_000_000L)).isEqualTo("2s");
+    }
+}

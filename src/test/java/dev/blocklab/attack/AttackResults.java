@@ -1,0 +1,31 @@
+package dev.blocklab.attack;
+
+import dev.blocklab.result.LatencyMillis;
+import org.HdrHistogram.Histogram;
+
+import java.util.TreeMap;
+
+/** Deterministic results for report and threshold tests. */
+final class AttackResults {
+    private AttackResults() {}
+
+    /** 1000 requests at 100/s: latencies 1..1000 ms from intended, service 0.5 ms less; 990 x 200, 10 errors. */
+    static AttackResult sample(long lateSends, long unsent) {
+        Histogram latency = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
+        Histogram service = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
+        for (long ms = 1; ms <= 1000; ms++) {
+            latency.recordValue(ms * 1_000_000L);
+            service.recordValue(ms * 1_000_000L - 500_000L);
+        }
+        TreeMap<Integer, Long> codes = new TreeMap<>();
+        codes.put(200, 985L);
+        codes.put(503, 5L);
+        codes.put(0, 10L);
+        TreeMap<String, Long> errors = new TreeMap<>();
+        errors.put("Get http://127.0.0.1:8080/: Connection refused: /127.0.0.1:8080", 10L);
+        errors.put("Get http://127.0.0.1:8080/: status 503", 5L);
+        return new AttackResult("GET http://127.0.0.1:8080/ at 100/s for 10s", 1000, unsent, 100.1, 97.25,
+                10_128_500_000L, 9_990_000_000L, 138_500_000L, LatencyMillis.of(latency), LatencyMillis.of(service),
+                2_955, 0, 985, 0.985, codes, errors, lateSends, 1_000_000L, 2_345_678L, false, latency, service);
+    }
+}
