@@ -1,0 +1,84 @@
+package dev.blocklab.experiment;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.PriorityQueue;
+
+/**
+ * What a pool of threads behind a FIFO queue lets through an open-loop attack with a timeout: a pure,
+ * deterministic function of pool size, per-request thread time, rate, duration and timeout.
+ *
+ * <p>The model. Request {@code n} ({@code n = 0, 1, ...}) arrives at {@code n / rate}, as an open-loop attacker
+ * sends it, while {@code n / rate < duration}. On arrival it puts its jobs (the stretches of time it holds a pool
+ * thread, e.g. one blocking call each) at the tail of one FIFO queue in order; a pool of {@code threads} threads
+ * takes jobs from the head as threads come free, and a job holds its thread for exactly its length. The request
+ * completes when its last job ends. It succeeds when completion minus arrival is at most the timeout. The server
+ * does not know the client gave up, so a timed-out request still takes its threads (as Play 2.5 and a servlet
+ * container do): the queue in front of later requests is never shortened by timeouts.
+ *
+ * <p>For one job of length {@code S} on {@code c} threads at rate {@code λ > c / S}, the wait grows by
+ * {@code S - c / λ} every {@code c} requests, i.e. by {@code λ S / c - 1} seconds per second, and a request
+ * fails once its wait exceeds {@code timeout - S}. Unlike a fluid model, the first {@code c} requests find idle
+ * threads, which this discrete version counts. A request that holds no thread (non-blocking) is modelled with
+ * {@link #NO_THREAD_HELD} threads: its jobs all start on arrival and its latency is its longest job.
+ */
+final class PoolQueuePrediction {
+    /** Pass as {@code threads} when waiting holds no thread: every job starts at once. */
+    static final int NO_THREAD_HELD = Integer.MAX_VALUE;
+
+    /**
+     * The predicted outcome.
+     *
+     * @param requests           requests the attack sends
+     * @param successRatio       requests completing within the timeout / requests
+     * @param medianLatencyNanos median of arrival-to-completion, timed-out requests counted at the timeout
+     */
+    record Outcome(long requests, double successRatio, long medianLatencyNanos) {}
+
+    private PoolQueuePrediction() {}
+
+    /**
+     * Runs the model.
+     *
+     * @param threads       threads of the FIFO pool, or {@link #NO_THREAD_HELD}
+     * @param jobNanos      the thread-holding jobs of one request, in queue order, each in nanoseconds (at least one)
+     * @param ratePerSecond arrivals per second, positive
+     * @param durationNanos how long requests arrive
+     * @param timeoutNanos  the client's timeout from arrival
+     */
+    static Outcome predict(int threads, List<Long> jobNanos, double ratePerSecond, long durationNanos, long timeoutNanos) {
+        if (threads < 1) throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+        if (jobNanos.isEmpty()) throw new IllegalArgumentException("a request needs at least one job");
+        if (!(ratePerSecond > 0)) throw new IllegalArgumentException("rate must be positive, got " + ratePerSecond);
+        if (durationNanos <= 0 || timeoutNanos <= 0) throw new IllegalArgumentException("duration and timeout must be positive");
+        long requests = requestsSent(ratePerSecond, durationNanos);
+        if (requests > 10_000_000) throw new IllegalArgumentException("too many requests to model: " + requests);
+        long jobs = requests * jobNanos.size();
+        int workers = (int) Math.min(threads, jobs);
+        PriorityQueue<Long> freeAt = new PriorityQueue<>(workers);   // when each thread is next free, nanoseconds
+        for (int i = 0; i < workers; i++) freeAt.add(0L);
+        long[] latencies = new long[(int) requests];
+        long successes = 0;
+        for (int n = 0; n < requests; n++) {
+            long arrival = Math.round(n * 1e9 / ratePerSecond);
+            long done = arrival;
+            for (long job : jobNanos) {
+                long start = Math.max(arrival, freeAt.poll());
+                long end = start + job;
+                freeAt.add(end);
+                done = Math.max(done, end);
+            }
+            long latency = done - arrival;
+            if (latency <= timeoutNanos) successes++;
+            latencies[n] = Math.min(latency, timeoutNanos);
+        }
+        Arrays.sort(latencies);
+        return new Outcome(requests, requests == 0 ? 0 : (double) successes / requests,
+                requests == 0 ? 0 : latencies[(int) ((requests - 1) / 2)]);
+    }
+
+    /** Requests an open-loop attack sends: those due at {@code n / rate} strictly before the duration. */
+    static long requestsSent(double ratePerSecond, long durationNanos) {
+        return (long) Math.ceil(ratePerSecond * durationNanos / 1e9 - 1e-9);
+    }
+}
