@@ -93,13 +93,19 @@ final class ProfilePageExperiment implements Experiment {
     /** A row's server-side demand: how many threads serve it and what each request holds them for. */
     record Demand(int threads, List<Long> jobNanos, String pool) {}
 
+    private final List<TalkAttack> attacks;
     private final long talkDurationNanos;
 
-    ProfilePageExperiment() { this(TALK_DURATION_NANOS); }
+    ProfilePageExperiment() { this(TALK, TALK_DURATION_NANOS); }
 
-    /** With another attack length in talk time (divided by the time scale like everything else); for tests. */
-    ProfilePageExperiment(long talkDurationNanos) {
+    /**
+     * Some of the talk's attacks, with another attack length in talk time (divided by the time scale like
+     * everything else); for tests.
+     */
+    ProfilePageExperiment(List<TalkAttack> attacks, long talkDurationNanos) {
+        if (attacks.isEmpty()) throw new IllegalArgumentException("no attacks");
         if (talkDurationNanos <= 0) throw new IllegalArgumentException("duration must be positive");
+        this.attacks = List.copyOf(attacks);
         this.talkDurationNanos = talkDurationNanos;
     }
 
@@ -119,9 +125,9 @@ final class ProfilePageExperiment implements Experiment {
     }
 
     /** The talk's attacks at {@code timeScale}: times divided, rates multiplied, capped by pools (see class doc). */
-    static List<Planned> plan(long timeScale, long talkDurationNanos, int cores) {
+    static List<Planned> plan(List<TalkAttack> attacks, long timeScale, long talkDurationNanos, int cores) {
         List<Planned> planned = new ArrayList<>();
-        for (TalkAttack t : TALK) {
+        for (TalkAttack t : attacks) {
             double rate = t.ratePerSecond() * timeScale;
             ServerProfile profile = t.profile().equals("play-2.5")
                     ? new ServerProfile.Play25(ServerProfile.Play25.parallelismFor(cores)) : ServerProfile.parse(t.profile());
@@ -158,7 +164,7 @@ final class ProfilePageExperiment implements Experiment {
         long scale = settings.timeScale();
         int cores = settings.environment().cores();
         int commonPool = ForkJoinPool.getCommonPoolParallelism();
-        List<Planned> plan = plan(scale, talkDurationNanos, cores);
+        List<Planned> plan = plan(attacks, scale, talkDurationNanos, cores);
         List<ProfilePageRow> rows = new ArrayList<>();
         try (BackendServer backend = BackendServer.start(0)) {
             warmUp(backend, scale, plan.getFirst().durationNanos(), settings.progress());
