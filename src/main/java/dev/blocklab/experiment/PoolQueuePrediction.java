@@ -77,6 +77,28 @@ final class PoolQueuePrediction {
                 requests == 0 ? 0 : latencies[(int) ((requests - 1) / 2)]);
     }
 
+    /**
+     * The inverse question: by what factor must every job be longer for the model to let through no more than
+     * {@code measuredSuccessRatio}? A measured ratio below the prediction then reads as "each request held its
+     * threads F times its calls": the per-request cost the pool sizes leave out (socket round trips, hand-offs,
+     * waiting for a core). The success ratio falls as jobs grow, so a bisection over factors in [1, 1000] finds it.
+     *
+     * @return the smallest factor (to 0.1 %) at which the model's success ratio is at most the measured one;
+     *         1 when the model already lets through no more than measured
+     */
+    static double holdFactorFitting(double measuredSuccessRatio, int threads, List<Long> jobNanos, double ratePerSecond,
+                                    long durationNanos, long timeoutNanos) {
+        if (predict(threads, jobNanos, ratePerSecond, durationNanos, timeoutNanos).successRatio() <= measuredSuccessRatio) return 1;
+        double low = 1, high = 1000;
+        while (high / low > 1.001) {
+            double mid = Math.sqrt(low * high);
+            List<Long> longer = jobNanos.stream().map(j -> Math.round(j * mid)).toList();
+            if (predict(threads, longer, ratePerSecond, durationNanos, timeoutNanos).successRatio() <= measuredSuccessRatio) high = mid;
+            else low = mid;
+        }
+        return high;
+    }
+
     /** Requests an open-loop attack sends: those due at {@code n / rate} strictly before the duration. */
     static long requestsSent(double ratePerSecond, long durationNanos) {
         return (long) Math.ceil(ratePerSecond * durationNanos / 1e9 - 1e-9);

@@ -83,12 +83,15 @@ final class ProfilePageExperiment implements Experiment {
      * @param predictedP50Millis        the same model's median latency
      * @param predictedTalkMachineRatio the same model with the talk's machine (8 hardware threads) and real time
      * @param why                       the prediction in words
+     * @param deviation                 where the measurement is over 5 points below the prediction, the likely
+     *                                  cause with the per-request hold time that would explain it; empty otherwise
      */
     public record ProfilePageRow(String endpoint, String profile, double ratePerSecond, double durationSeconds,
                                  double timeoutMillis, long requests, long successes, double successRatio,
                                  LatencyMillis latencyMillis, SortedMap<Integer, Long> statusCodes, boolean fellBehind,
                                  double articleSuccessRatio, String talkLoad, double predictedSuccessRatio,
-                                 double predictedP50Millis, double predictedTalkMachineRatio, String why) {}
+                                 double predictedP50Millis, double predictedTalkMachineRatio, String why,
+                                 String deviation) {}
 
     /** A row's server-side demand: how many threads serve it and what each request holds them for. */
     record Demand(int threads, List<Long> jobNanos, String pool) {}
@@ -169,13 +172,13 @@ final class ProfilePageExperiment implements Experiment {
         try (BackendServer backend = BackendServer.start(0)) {
             warmUp(backend, scale, plan.getFirst().durationNanos(), settings.progress());
             for (Planned p : plan) {
-                ProfilePageRow row = measure(p, backend, scale, commonPool, settings.progress());
+                ProfilePageRow row = measure(p, backend, scale, commonPool, cores, settings.progress());
                 settings.rowSink().accept(row);
                 rows.add(row);
             }
         }
         return new ExperimentResult(name(), description(), settings.scaleLabel(), settings.environment(), rows,
-                tables(rows), notes(settings, commonPool, plan), charts(rows, settings.scaleLabel()));
+                tables(rows), notes(settings, commonPool, plan, rows), charts(rows, settings.scaleLabel()));
     }
 
     /**
@@ -195,7 +198,7 @@ final class ProfilePageExperiment implements Experiment {
         return ServerSettings.of(0, profile).withTimeScale(scale).withBackend(backend.uri()).withLog(line -> {});
     }
 
-    private ProfilePageRow measure(Planned p, BackendServer backend, long scale, int commonPool, Progress progress) {
+    private ProfilePageRow measure(Planned p, BackendServer backend, long scale, int commonPool, int cores, Progress progress) {
         AttackResult r;
         try (BlocklabServer server = BlocklabServer.start(serverSettings(p.profile(), scale, backend))) {
             AttackSettings attack = AttackSettings.of(List.of(Target.get(server.uri() + p.endpoint())),
@@ -217,7 +220,34 @@ final class ProfilePageExperiment implements Experiment {
                 p.timeoutNanos() / 1e6, r.requests(), r.successes(), r.successRatio(), r.latencyMillis(), r.statusCodes(),
                 r.fellBehind(), p.talk().articleSuccessRatio(), p.talk().profile() + " at " + rate(p.talk().ratePerSecond()),
                 predicted.successRatio(), predicted.medianLatencyNanos() / 1e6, talkPredicted.successRatio(),
-                why(here, p, predicted, talkPredicted));
+                why(here, p, predicted, talkPredicted), deviation(here, p, r, predicted, cores));
+    }
+
+    /** Points below the prediction past which a row explains itself. */
+    static final double DEVIATION_TOLERANCE = 0.05;
+
+    /**
+     * Why a row fell short of its prediction: for a pool, the hold time per request that would explain the
+     * measured ratio ({@link PoolQueuePrediction#holdFactorFitting}); without one, the machine's own latency.
+     */
+    static String deviation(Demand d, Planned p, AttackResult r, PoolQueuePrediction.Outcome predicted, int cores) {
+        if (r.requests() == 0 || r.successRatio() >= predicted.successRatio() - DEVIATION_TOLERANCE) return "";
+        String head = String.format(Locale.ROOT, "%s: measured %s %% against predicted %s %%: ", p.label(),
+                pct(r.successRatio()), pct(predicted.successRatio()));
+        if (d.threads() == PoolQueuePrediction.NO_THREAD_HELD)
+            return head + String.format(Locale.ROOT, "no pool limits it, so the machine's own latency did (p50 %s ms, p99 %s ms against "
+                    + "a %s ms critical path and a %s ms timeout: attacker, server and backend share the cores%s)",
+                    ms(r.latencyMillis().p50() * 1e6), ms(r.latencyMillis().p99() * 1e6), ms(predicted.medianLatencyNanos()),
+                    ms(p.timeoutNanos()), r.fellBehind() ? ", and the attacker fell behind its schedule" : "");
+        double factor = PoolQueuePrediction.holdFactorFitting(r.successRatio(), d.threads(), d.jobNanos(), p.ratePerSecond(),
+                p.durationNanos(), p.timeoutNanos());
+        long holdNanos = d.jobNanos().stream().mapToLong(Long::longValue).sum();
+        return head + String.format(Locale.ROOT, "the model fits it when each request holds its thread%s %.2f x its calls (%s ms "
+                + "instead of %s ms, capacity %s/s instead of %s/s): the per-request cost the pool sizes leave out (socket round "
+                + "trips, hand-offs, waiting for one of %d cores)%s", d.threads() == 1 ? "" : "s", factor,
+                ms(holdNanos * factor), ms(holdNanos), num(d.threads() * 1e9 / (holdNanos * factor)), num(d.threads() * 1e9 / holdNanos),
+                cores,
+                r.fellBehind() ? "; the attacker also fell behind its schedule" : "");
     }
 
     /** The prediction in words: capacity against load, and what follows for the queue and the timeout. */
@@ -263,9 +293,10 @@ final class ProfilePageExperiment implements Experiment {
                 new Table("Why: the prediction from pool sizes", List.of("row", "why"), whys));
     }
 
-    private static List<String> notes(ExperimentSettings settings, int commonPool, List<Planned> plan) {
+    private static List<String> notes(ExperimentSettings settings, int commonPool, List<Planned> plan, List<ProfilePageRow> rows) {
         int cores = settings.environment().cores();
         List<String> notes = new ArrayList<>();
+        for (ProfilePageRow r : rows) if (!r.deviation().isEmpty()) notes.add(r.deviation());
         notes.add("Latency counts from each request's intended send time (open model: a queue in the server or the attacker "
                 + "cannot hide a wait); the timeout counts from the actual send, as vegeta's; success = a status in [200, 400). "
                 + "Requests that timed out appear as status 0 and in the latencies at their elapsed time.");

@@ -72,6 +72,20 @@ class ProfilePageExperimentTest {
     }
 
     @Test
+    void holdFactorFitting_findsTheFactorThatMadeTheRatio() {
+        for (double factor : new double[]{1.1, 1.5, 2.5}) {
+            long hold = Math.round(S * factor);
+            double measured = PoolQueuePrediction.predict(8, List.of(hold), 10, 10 * S, 3 * S).successRatio();
+            double fitted = PoolQueuePrediction.holdFactorFitting(measured, 8, List.of(S), 10, 10 * S, 3 * S);
+            // the ratio moves in steps of 1 %, so several factors give it: the fit is the smallest, at most the true one
+            assertThat(fitted).as("factor %s", factor).isLessThanOrEqualTo(factor * 1.001).isGreaterThan(1.0);
+            assertThat(PoolQueuePrediction.predict(8, List.of(Math.round(S * fitted)), 10, 10 * S, 3 * S).successRatio())
+                    .isEqualTo(measured);
+        }
+        assertThat(PoolQueuePrediction.holdFactorFitting(0.95, 8, List.of(S), 10, 10 * S, 3 * S)).as("already below").isEqualTo(1.0);
+    }
+
+    @Test
     void predict_rejectsNonsense() {
         assertThatThrownBy(() -> PoolQueuePrediction.predict(0, List.of(S), 10, S, S)).hasMessageContaining("threads");
         assertThatThrownBy(() -> PoolQueuePrediction.predict(1, List.of(), 10, S, S)).hasMessageContaining("job");
