@@ -186,7 +186,7 @@ final class ProfilePageExperiment implements Experiment {
      * so the first measured row does not pay for compilation.
      */
     private static void warmUp(BackendServer backend, long scale, long durationNanos, Progress progress) {
-        long warmNanos = Math.clamp(durationNanos / 2, 100_000_000L, 2_000_000_000L);
+        long warmNanos = warmUpNanos(durationNanos);
         try (BlocklabServer server = BlocklabServer.start(serverSettings(new ServerProfile.Virtual(), scale, backend))) {
             AttackSettings attack = AttackSettings.of(List.of(Target.get(server.uri() + "/async-non-blocking")),
                     new Schedule.Open(new Pacer.Constant(200), warmNanos)).withTimeoutNanos(TALK_TIMEOUT_NANOS / scale);
@@ -194,21 +194,38 @@ final class ProfilePageExperiment implements Experiment {
         }
     }
 
+    /** Half the attack, at least 0.1 s, at most 2 s. */
+    static long warmUpNanos(long attackNanos) { return Math.clamp(attackNanos / 2, 100_000_000L, 2_000_000_000L); }
+
     private static ServerSettings serverSettings(ServerProfile profile, long scale, BackendServer backend) {
         return ServerSettings.of(0, profile).withTimeScale(scale).withBackend(backend.uri()).withLog(line -> {});
     }
 
     private ProfilePageRow measure(Planned p, BackendServer backend, long scale, int commonPool, int cores, Progress progress) {
+        Demand here = demand(p.endpoint(), p.profile(), commonPool, scale);
         AttackResult r;
         try (BlocklabServer server = BlocklabServer.start(serverSettings(p.profile(), scale, backend))) {
-            AttackSettings attack = AttackSettings.of(List.of(Target.get(server.uri() + p.endpoint())),
+            Target target = Target.get(server.uri() + p.endpoint());
+            AttackSettings attack = AttackSettings.of(List.of(target),
                     new Schedule.Open(new Pacer.Constant(p.ratePerSecond()), p.durationNanos())).withTimeoutNanos(p.timeoutNanos());
+            long warmNanos = warmUpNanos(p.durationNanos());
+            if (here.threads() == PoolQueuePrediction.NO_THREAD_HELD) {
+                // nothing queues behind a non-blocking warm-up: warm at the row's rate on its own connections
+                attack = attack.withWarmupNanos(warmNanos);
+            } else {
+                // a blocking row is warmed at half its pool's capacity, where no queue builds, and only once every
+                // answer is in does the measured attack start: threads, backend connections and JIT are warm, the
+                // queue is empty (its attacker connections are new)
+                double halfCapacity = here.threads() * 1e9 / here.jobNanos().stream().mapToLong(Long::longValue).sum() / 2;
+                Attack.run(AttackSettings.of(List.of(target), new Schedule.Open(new Pacer.Constant(halfCapacity), warmNanos))
+                                .withTimeoutNanos(p.timeoutNanos()),
+                        line -> progress.update("profile-page " + p.label() + ": warm-up at " + rate(halfCapacity) + " (discarded) " + line));
+            }
             r = Attack.run(attack, line -> progress.update("profile-page " + p.label() + ": " + line));
         }
         // a closed server's async-blocking calls already sleeping in the JVM-wide common pool finish first
         ForkJoinPool.commonPool().awaitQuiescence(p.timeoutNanos() + 1_000_000_000L, TimeUnit.NANOSECONDS);
 
-        Demand here = demand(p.endpoint(), p.profile(), commonPool, scale);
         PoolQueuePrediction.Outcome predicted = PoolQueuePrediction.predict(here.threads(), here.jobNanos(),
                 p.ratePerSecond(), p.durationNanos(), p.timeoutNanos());
         ServerProfile talkProfile = p.talk().profile().equals("play-2.5")
