@@ -322,7 +322,7 @@ final class ProfilePageExperiment implements Experiment {
                 + "endpoints sit in blocking socket reads, async-non-blocking uses the asynchronous HTTP/2 client. The talk's code "
                 + "slept instead; a thread in a socket read is held just as a sleeping one.");
         notes.add("Prediction: a FIFO pool of N threads, each request queueing its thread-holding jobs on arrival, requests sent "
-                + "at n / rate, success when done within the timeout; timed-out requests still take their threads. Exact for "
+                + "at n / rate, success when done before the timeout; timed-out requests still take their threads. Exact for "
                 + "deterministic arrivals and delays; it knows nothing of the machine's own costs.");
         notes.add("Cores: the talk's machine had 4 cores / 8 hardware threads, this one " + cores + ". Play 2.5's dispatcher is "
                 + "clamp(cores x 1.0, 8, 24) = 8 threads on both, so sync-blocking's capacity (8/s) is the talk's.");
