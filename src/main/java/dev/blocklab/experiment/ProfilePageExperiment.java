@@ -320,7 +320,9 @@ final class ProfilePageExperiment implements Experiment {
         notes.add("Setup: a blocklab backend and, per row, a fresh blocklab server (closed between rows, so no backlog leaks), both in "
                 + "this JVM on 127.0.0.1 with port 0; the server calls the backend over HTTP (its --backend setting): blocking "
                 + "endpoints sit in blocking socket reads, async-non-blocking uses the asynchronous HTTP/2 client. The talk's code "
-                + "slept instead; a thread in a socket read is held just as a sleeping one.");
+                + "slept instead; a thread in a socket read is held just as a sleeping one. Each row is warmed first, discarded: "
+                + "non-blocking rows at their rate on their own connections, blocking rows at half their pool's capacity (no "
+                + "queue builds) until every answer is in. 'attacker fell behind': over 1 % of sends left more than 1 ms late.");
         notes.add("Prediction: a FIFO pool of N threads, each request queueing its thread-holding jobs on arrival, requests sent "
                 + "at n / rate, success when done before the timeout; timed-out requests still take their threads. Exact for "
                 + "deterministic arrivals and delays; it knows nothing of the machine's own costs.");
