@@ -11,7 +11,8 @@ public final class Experiments {
             new HundredCallsExperiment(),
             new TenThousandJobsExperiment(),
             new OverheadExperiment(),
-            new FrameworksExperiment());
+            new FrameworksExperiment(),
+            new ProfilePageExperiment());
 
     /** The in-process experiments {@code blocklab reproduce} runs when no name is given. */
     private static final List<String> DEFAULT = List.of("task-graph", "hundred-calls", "ten-thousand-jobs");
