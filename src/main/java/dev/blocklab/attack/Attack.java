@@ -91,8 +91,9 @@ public final class Attack {
             run.emitInterval();
             result = recorder.result(description(), outcome, settings.lateThresholdNanos(),
                     "no response before the attack stopped");
+        } finally {
+            listener.onEnd(); // flush and close output files whatever happened, keeping what was recorded
         }
-        listener.onEnd();
         if (listenerFailure.get() != null) throw listenerFailure.get();
         return result;
     }

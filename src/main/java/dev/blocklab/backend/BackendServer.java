@@ -80,13 +80,11 @@ public final class BackendServer implements AutoCloseable {
     public static BackendServer start(BackendSettings settings) {
         BackendServer backend = new BackendServer(settings);
         try {
-            backend.server.listen().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+            Vertxes.listen(backend.server, settings.host(), settings.port());
             return backend;
-        } catch (Exception e) {
+        } catch (RuntimeException e) {
             backend.close();
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new IllegalArgumentException("--port " + settings.port() + ": cannot listen on "
-                    + settings.host() + ":" + settings.port() + " (" + cause.getMessage() + ")");
+            throw e;
         }
     }
 

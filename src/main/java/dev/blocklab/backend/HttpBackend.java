@@ -134,10 +134,12 @@ public final class HttpBackend implements Backend {
     @Override public void close() {
         blocking.close();
         try {
-            async.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            // the event loops close even when closing the client fails or times out
+            async.close().eventually(vertx::close).toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } catch (Exception e) {
-            if (e instanceof InterruptedException) Thread.currentThread().interrupt();
+            System.err.println("blocklab: closing the HTTP backend client: " + e);
         }
     }
 

@@ -24,6 +24,30 @@ public final class Vertxes {
         // the static initializer does the work
     }
 
+    /**
+     * Starts {@code server} listening and waits up to 30 s.
+     *
+     * @throws IllegalArgumentException when the address cannot be bound (the port is in use or not allowed),
+     *                                  naming the {@code --port} flag, with the bind failure as its cause
+     * @throws IllegalStateException    for any other failure, with its cause
+     */
+    public static void listen(io.vertx.core.http.HttpServer server, String host, int port) {
+        try {
+            server.listen().toCompletionStage().toCompletableFuture().get(30, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while starting to listen on " + host + ":" + port, e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            if (cause instanceof java.net.BindException || cause instanceof java.net.SocketException)
+                throw new IllegalArgumentException("--port " + port + ": cannot listen on " + host + ":" + port
+                        + " (" + cause.getMessage() + ")", cause);
+            throw new IllegalStateException("cannot listen on " + host + ":" + port + ": " + cause, cause);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("no answer within 30 s while starting to listen on " + host + ":" + port, e);
+        }
+    }
+
     /** A new Vert.x instance with these options. */
     public static Vertx create(VertxOptions options) {
         return Vertx.vertx(options);

@@ -115,10 +115,10 @@ public final class InProcessDriver {
             endNanos = System.nanoTime();
         } finally {
             if (timeouts != null) timeouts.shutdownNow();
+            sampler.close();
         }
         ProcessMetrics.Snapshot end = ProcessMetrics.snapshot();
         int peakPlatform = ProcessMetrics.peakPlatformThreads();
-        sampler.close();
         int leftover = leftoverThreads(before);
 
         Histogram histogram = recorder.histogram();
@@ -174,7 +174,7 @@ public final class InProcessDriver {
         }
 
         void open(Pacer pacer, long requests, long startNanos) {
-            CountDownLatch done = new CountDownLatch((int) requests);
+            CountDownLatch done = new CountDownLatch(Math.toIntExact(requests));
             for (long i = 0; i < requests; i++) {
                 long due = startNanos + pacer.dueNanos(i) / settings.timeScaleDivisor();
                 sleepUntil(due);
@@ -216,8 +216,9 @@ public final class InProcessDriver {
             if (timeouts != null && !future.isDone()) {
                 CompletableFuture<Object> f = future;
                 long timeout = settings.requestTimeoutNanos() / settings.timeScaleDivisor();
-                timeouts.schedule(() -> f.completeExceptionally(new TimeoutException(
+                var pending = timeouts.schedule(() -> f.completeExceptionally(new TimeoutException(
                         "request timed out after " + Durations.format(timeout))), timeout, TimeUnit.NANOSECONDS);
+                f.whenComplete((v, e) -> pending.cancel(false));
             }
             return future.whenComplete((v, e) -> recorder.record(System.nanoTime() - intendedNanos, Outcome.of(v, e)));
         }

@@ -7,12 +7,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * How far a run's measured wall time is from its prediction, and the likely cause when it is more than
+ * How far a run's measured figure ({@link RunResult#measuredMillis()}: wall time of a batch, mean latency
+ * otherwise) is from its prediction, and the likely cause when it is more than
  * {@value #TOLERANCE_PERCENT} % away. Causes are checked in order, the first that fits is named:
  * failed requests, CPU saturation (fewer cores than runnable threads), thread creation, a saturated pool
  * (by Little's law), the time scale's fixed per-request costs, then overhead the formula leaves out.
  *
- * @param ratio  measured wall time over predicted wall time
+ * @param ratio  measured over predicted
  * @param cause  a short name of the likely cause, e.g. {@code pool saturated}; {@code ok} within tolerance
  * @param detail one line with the figures behind the cause (the prediction's formula is in the run's
  *               {@code predictionBasis})
@@ -32,7 +33,7 @@ public record Deviation(double ratio, String cause, String detail) {
 
     /** Assesses {@code r}, measured on {@code cores} processors. */
     public static Deviation of(RunResult r, int cores) {
-        double ratio = r.wallMillis() / Math.max(1e-9, r.predictedMillis());
+        double ratio = r.measuredMillis() / Math.max(1e-9, r.predictedMillis());
         boolean within = ratio <= 1 + TOLERANCE_PERCENT / 100.0 && ratio >= 1 - TOLERANCE_PERCENT / 100.0;
         if (within) return new Deviation(ratio, "ok", "within " + TOLERANCE_PERCENT + " % of the prediction ("
                 + RunTables.num(ratio) + " x, " + r.predictionBasis() + ")");
@@ -46,7 +47,7 @@ public record Deviation(double ratio, String cause, String detail) {
     }
 
     private static Deviation slower(RunResult r, double ratio, int cores) {
-        double extraMillis = r.wallMillis() - r.predictedMillis();
+        double extraMillis = r.measuredMillis() - r.predictedMillis();
         double busy = r.cpuMillis() / Math.max(1e-9, r.wallMillis() * cores);
         if (busy >= 0.7 && r.peakPlatformThreads() > cores)
             return new Deviation(ratio, "CPU-bound: fewer cores than threads", String.format(Locale.ROOT,

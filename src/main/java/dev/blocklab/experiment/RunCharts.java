@@ -74,8 +74,8 @@ public final class RunCharts {
 
     /** Peak resident memory and heap allocation, per run. */
     public static Chart memory(String subject, List<LabelledRun> runs) {
-        List<Bars> bars = List.of(bars("peak RSS", runs, r -> r.peakRssBytes() < 0 ? Double.NaN : r.peakRssBytes() / 1048576.0),
-                bars("allocated", runs, r -> r.allocatedBytes() < 0 ? Double.NaN : r.allocatedBytes() / 1048576.0));
+        List<Bars> bars = List.of(bars("peak RSS", runs, r -> r.peakRssBytes() < 0 ? Double.NaN : RunTables.mibValue(r.peakRssBytes())),
+                bars("allocated", runs, r -> r.allocatedBytes() < 0 ? Double.NaN : RunTables.mibValue(r.allocatedBytes())));
         return new Chart.BarChart(subject + ": memory", ROW, labels(runs), new Axis("memory", "MiB"), bars, spansWidely(bars),
                 "Peak resident set sampled from /proc/self/status every 10 ms (whole JVM, heap as sized so far); "
                         + "heap bytes allocated by all threads during the run (ThreadMXBean).");

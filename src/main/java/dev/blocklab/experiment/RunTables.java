@@ -26,13 +26,13 @@ public final class RunTables {
                     ms(r.latencyMillis().p50()), ms(r.latencyMillis().p99()), num(Deviation.littlesLaw(r)),
                     String.valueOf(r.peakPlatformThreads()), String.valueOf(r.platformThreadsStarted()),
                     ms(r.cpuMillis()), r.contextSwitches().voluntary() + "/" + r.contextSwitches().involuntary(),
-                    mb(r.allocatedBytes()), mb(r.peakRssBytes())));
+                    mib(r.allocatedBytes()), mib(r.peakRssBytes())));
             line.addAll(perRequest(r));
             cells.add(line);
         }
         List<String> columns = new ArrayList<>(List.of("row", "model", "requests", "ok %", "wall ms", "range ms",
                 "predicted ms", "measured/predicted", "ideal ms", "article ms", "p50 ms", "p99 ms", "in flight (Little)",
-                "peak threads", "threads started", "cpu ms", "ctx sw vol/invol", "alloc MB", "peak RSS MB"));
+                "peak threads", "threads started", "cpu ms", "ctx sw vol/invol", "alloc MiB", "peak RSS MiB"));
         columns.addAll(PER_REQUEST_COLUMNS);
         return new Table(title, columns, cells);
     }
@@ -47,13 +47,13 @@ public final class RunTables {
                     num(r.throughputPerSecond()), num(Deviation.littlesLaw(r)),
                     String.valueOf(r.peakPlatformThreads()), String.valueOf(r.peakOsThreads()), ms(r.cpuMillis()),
                     r.contextSwitches().voluntary() + "/" + r.contextSwitches().involuntary(),
-                    mb(r.allocatedBytes()), mb(r.peakRssBytes())));
+                    mib(r.allocatedBytes()), mib(r.peakRssBytes())));
             line.addAll(perRequest(r));
             cells.add(line);
         }
         List<String> columns = new ArrayList<>(List.of("model", "requests", "ok %", "wall ms", "predicted ms",
                 "measured/predicted", "ideal ms", "p50 ms", "p90 ms", "p99 ms", "max ms", "req/s", "in flight (Little)",
-                "peak threads", "peak OS threads", "cpu ms", "ctx sw vol/invol", "alloc MB", "peak RSS MB"));
+                "peak threads", "peak OS threads", "cpu ms", "ctx sw vol/invol", "alloc MiB", "peak RSS MiB"));
         columns.addAll(PER_REQUEST_COLUMNS);
         return new Table(title, columns, cells);
     }
@@ -69,7 +69,7 @@ public final class RunTables {
             RunResult r = lr.run();
             Deviation d = Deviation.of(r);
             cells.add(List.of(lr.label(), r.predictionBasis() == null ? "-" : r.predictionBasis(), ms(r.predictedMillis()),
-                    ms(r.wallMillis()), num(d.ratio()), d.flagged() ? d.cause() : "ok", d.flagged() ? d.detail() : "-",
+                    ms(r.measuredMillis()), num(d.ratio()), d.flagged() ? d.cause() : "ok", d.flagged() ? d.detail() : "-",
                     Deviation.littlesLawText(r).substring("Little's law: ".length())));
         }
         return new Table(title, List.of("row", "prediction", "predicted ms", "measured ms", "measured/predicted",
@@ -85,17 +85,17 @@ public final class RunTables {
             List<String> line = new ArrayList<>(List.of(lr.label(), String.valueOf(r.requests())));
             line.addAll(perRequest(r));
             line.add(String.valueOf(r.peakPlatformThreads()));
-            line.add(mb(r.peakRssBytes()));
+            line.add(mib(r.peakRssBytes()));
             cells.add(line);
         }
         List<String> columns = new ArrayList<>(List.of("row", "requests"));
         columns.addAll(PER_REQUEST_COLUMNS);
         columns.add("peak threads");
-        columns.add("peak RSS MB");
+        columns.add("peak RSS MiB");
         return new Table(title, columns, cells);
     }
 
-    private static final List<String> PER_REQUEST_COLUMNS = List.of("cpu us/req", "alloc KB/req", "ctx sw/req", "threads/req");
+    private static final List<String> PER_REQUEST_COLUMNS = List.of("cpu us/req", "alloc KiB/req", "ctx sw/req", "threads/req");
 
     private static List<String> perRequest(RunResult r) {
         if (r.requests() == 0) return List.of("-", "-", "-", "-");
@@ -127,5 +127,9 @@ public final class RunTables {
 
     static String num(double v) { return String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.2f", v); }
 
-    static String mb(long bytes) { return bytes < 0 ? "-" : String.format(Locale.ROOT, "%.1f", bytes / 1048576.0); }
+    /** Bytes in MiB (2^20 bytes), one decimal; "-" where unknown. */
+    static String mib(long bytes) { return bytes < 0 ? "-" : String.format(Locale.ROOT, "%.1f", mibValue(bytes)); }
+
+    /** Bytes in MiB (2^20 bytes). */
+    static double mibValue(long bytes) { return bytes / 1048576.0; }
 }

@@ -50,12 +50,12 @@ final class TenThousandJobsExperiment implements Experiment {
                     RunTables.ms(r.predictedMillis()),
                     row.articleMillis() == null ? "-" : RunTables.ms(row.articleMillis() / r.timeScaleDivisor()),
                     String.valueOf(r.platformThreadsStarted()), String.valueOf(r.peakPlatformThreads()),
-                    String.valueOf(r.peakOsThreads()), RunTables.mb(r.peakRssBytes()), RunTables.mb(r.allocatedBytes()),
+                    String.valueOf(r.peakOsThreads()), RunTables.mib(r.peakRssBytes()), RunTables.mib(r.allocatedBytes()),
                     String.valueOf(r.repeats())));
         }
         Table best = new Table("10,000 jobs: best and median of " + repeats + " runs",
                 List.of("model", "best ms", "median ms", "predicted ms", "article best ms", "OS threads created",
-                        "peak platform threads", "peak OS threads", "peak RSS MB", "alloc MB", "runs"), cells);
+                        "peak platform threads", "peak OS threads", "peak RSS MiB", "alloc MiB", "runs"), cells);
         List<LabelledRun> labelled = LabelledRun.ofSeedRows(rows);
         List<Chart> charts = new ArrayList<>(List.of(bestChart(rows, repeats)));
         charts.addAll(RunCharts.standard("10,000 jobs", labelled));

@@ -50,7 +50,7 @@ final class RequestThreads implements AutoCloseable {
                     if (e != null) response.completeExceptionally(e);
                     else response.complete(v);
                 });
-                response.whenComplete((v, e) -> { if (response.isCancelled()) answer.cancel(true); });
+                response.whenComplete((v, e) -> { if (e != null) answer.cancel(true); });
             } catch (Throwable t) {
                 response.completeExceptionally(t);
             }

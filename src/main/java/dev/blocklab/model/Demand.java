@@ -8,16 +8,17 @@ import dev.blocklab.workload.Graph;
  * @param requests          requests submitted at once
  * @param serialNanos       one request's calls one after another
  * @param criticalPathNanos one request's longest chain of calls
+ * @param levelledPathNanos one request's time when each level of its graph is forked and joined in turn
  * @param callsPerRequest   downstream calls per request
  * @param cpuNanosPerRequest CPU work per request, measured once on this machine
  * @param cores             available processors
  */
-public record Demand(long requests, long serialNanos, long criticalPathNanos, int callsPerRequest,
+public record Demand(long requests, long serialNanos, long criticalPathNanos, long levelledPathNanos, int callsPerRequest,
                      long cpuNanosPerRequest, int cores) {
 
     public static Demand of(Graph graph, long requests, long timeScaleDivisor, long cpuNanosPerRequest, int cores) {
         return new Demand(requests, graph.serialNanos() / timeScaleDivisor, graph.criticalPathNanos() / timeScaleDivisor,
-                graph.callCount(), cpuNanosPerRequest, cores);
+                graph.levelledPathNanos() / timeScaleDivisor, graph.callCount(), cpuNanosPerRequest, cores);
     }
 
     /** Time for the batch when each request holds one of {@code threads} threads for {@code perRequestNanos}. */

@@ -13,7 +13,9 @@ import java.util.function.Function;
 /**
  * Runs a request's graph as a chain of futures: each step starts when its inputs complete
  * ({@code thenCompose}/{@code thenCombine} style), so independent calls overlap. Non-call steps run on the
- * given executor; calls are started by {@code starter}, which decides whether they hold a thread.
+ * given executor; calls are started by {@code starter}, which decides whether they hold a thread. When the
+ * returned future completes exceptionally, whether by a failed step or from outside, every pending step is
+ * cancelled.
  */
 final class FutureStyle {
     private FutureStyle() {}
@@ -37,7 +39,11 @@ final class FutureStyle {
                     : ready.thenApplyAsync(values -> request.compute(index, values), executor);
             futures.add(result);
         }
-        return futures.getLast();
+        CompletableFuture<Object> last = futures.getLast();
+        // When the request ends early (a failure, a timeout or a cancellation from outside), steps still pending
+        // are cancelled, so they start no further calls and hold no further threads.
+        last.whenComplete((v, e) -> { if (e != null) futures.forEach(f -> f.cancel(true)); });
+        return last;
     }
 
     /** Completes with every input's value in order, or with the first failure. */

@@ -45,8 +45,8 @@ final class StructuredModel implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.criticalPathNanos() + d.cpuFloor(d.cores()),
-                "critical path " + Durations.format(d.criticalPathNanos()) + " (independent calls forked)");
+        return new Prediction(d.levelledPathNanos() + d.cpuFloor(d.cores()),
+                "levels of the graph forked and joined in turn: " + Durations.format(d.levelledPathNanos()));
     }
 
     @Override public void close() { Tasks.shutdown(executor); }

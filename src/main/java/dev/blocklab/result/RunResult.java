@@ -24,7 +24,8 @@ import java.util.TreeMap;
  * @param failureCauses          {@code Type: message} of each failure with its count, sorted
  * @param wallMillis             wall time of the run
  * @param idealMillis            the critical path of one request: the least any model could take
- * @param predictedMillis        what theory predicts for this model; {@code predictionBasis} says how
+ * @param predictedMillis        what theory predicts for this model ({@link #measuredMillis()} is its measured
+ *                               counterpart); {@code predictionBasis} says how
  * @param throughputPerSecond    requests completed per second of wall time
  * @param latencyHistogram       the latency HdrHistogram in nanoseconds, compressed and base64-encoded
  * @param peakPlatformThreads    JVM-wide peak of live platform threads during the run
@@ -48,6 +49,15 @@ public record RunResult(String model, String workload, String arrival, long time
         Objects.requireNonNull(model, "model");
         failureCauses = java.util.Collections.unmodifiableMap(new TreeMap<>(failureCauses));
     }
+
+    /** True for a batch arrival, whose prediction is the batch's wall time; otherwise it is one request's time. */
+    public boolean predictsWallTime() { return arrival.startsWith("batch"); }
+
+    /**
+     * The measured figure that {@code predictedMillis} predicts: the wall time for a batch, the mean latency
+     * for open and closed arrivals (where the prediction is one request's time).
+     */
+    public double measuredMillis() { return predictsWallTime() ? wallMillis : latencyMillis.mean(); }
 
     /** Successes over completed requests, in [0, 1]. */
     public double successRatio() { return requests == 0 ? 0 : (double) successes / requests; }

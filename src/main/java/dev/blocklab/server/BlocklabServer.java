@@ -80,13 +80,11 @@ public final class BlocklabServer implements AutoCloseable {
     public static BlocklabServer start(ServerSettings settings) {
         BlocklabServer s = new BlocklabServer(settings);
         try {
-            s.server.listen().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+            Vertxes.listen(s.server, settings.host(), settings.port());
             return s;
-        } catch (Exception e) {
+        } catch (RuntimeException e) {
             s.close();
-            Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
-            throw new IllegalArgumentException("--port " + settings.port() + ": cannot listen on " + settings.host()
-                    + ":" + settings.port() + " (" + cause.getMessage() + ")");
+            throw e;
         }
     }
 

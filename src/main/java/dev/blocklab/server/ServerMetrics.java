@@ -35,9 +35,13 @@ final class ServerMetrics {
 
     /** A handler of {@code endpoint} that blocks ran on an event loop; returns true the first time for it. */
     boolean blockedEventLoop(String endpoint) {
-        LongAdder a = eventLoopBlocking.computeIfAbsent(endpoint, k -> new LongAdder());
+        boolean[] first = {false};
+        LongAdder a = eventLoopBlocking.computeIfAbsent(endpoint, k -> {
+            first[0] = true;
+            return new LongAdder();
+        });
         a.increment();
-        return a.sum() == 1;
+        return first[0];
     }
 
     void heldEventLoop(long nanos) { eventLoopHeldNanos.add(nanos); }

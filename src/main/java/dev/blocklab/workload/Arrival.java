@@ -28,6 +28,9 @@ public sealed interface Arrival {
         public Open {
             if (!(ratePerSecond > 0)) throw new IllegalArgumentException("an open rate must be > 0 per second, got " + ratePerSecond);
             if (durationNanos <= 0) throw new IllegalArgumentException("an open rate needs a positive duration");
+            if (ratePerSecond * durationNanos / 1e9 > Integer.MAX_VALUE)
+                throw new IllegalArgumentException("an open rate of " + ratePerSecond + "/s for " + Durations.format(durationNanos)
+                        + " sends more than " + Integer.MAX_VALUE + " requests; lower the rate or the duration");
         }
         /** The number of requests the schedule sends. */
         public long requests() { return (long) Math.floor(ratePerSecond * durationNanos / 1e9); }

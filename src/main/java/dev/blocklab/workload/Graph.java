@@ -73,6 +73,21 @@ public record Graph(Object input, List<Step> steps) {
         return max;
     }
 
+    /**
+     * The time of one request that runs its graph level by level, forking each level's steps and joining them
+     * before the next level: the sum over {@link #levels()} of each level's longest expected call. At least the
+     * critical path; equal to it when every level's longest call lies on the longest chain.
+     */
+    public long levelledPathNanos() {
+        long sum = 0;
+        for (List<Integer> level : levels()) {
+            long longest = 0;
+            for (int i : level) if (steps.get(i) instanceof Step.Call c) longest = Math.max(longest, c.latency().expectedNanos());
+            sum += longest;
+        }
+        return sum;
+    }
+
     /** The steps grouped by depth: every step of level k reads only steps of levels below k. */
     public List<List<Integer>> levels() {
         Map<String, Integer> depth = new HashMap<>();

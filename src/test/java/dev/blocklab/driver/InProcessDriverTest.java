@@ -60,6 +60,15 @@ class InProcessDriverTest {
     }
 
     @Test
+    void measuredMillis_comparesLatencyWithThePredictionOfOpenRuns() {
+        Workload w = BuiltInWorkloads.hundredCalls().withArrival(new Arrival.Open(500, 2 * S)); // 20 ms at /100
+        RunResult r = driver.run(w, "virtual", quick, Progress.NONE);
+        assertThat(r.predictsWallTime()).isFalse();
+        assertThat(r.measuredMillis()).isEqualTo(r.latencyMillis().mean());
+        assertThat(r.predictedMillis()).isEqualTo(10.0); // one request: 1 s / 100
+    }
+
+    @Test
     void run_repeats_reportsMedianAndRange() {
         List<String> progress = new ArrayList<>();
         RunResult r = driver.run(BuiltInWorkloads.hundredCalls().withArrival(new Arrival.Batch(4)), "virtual",

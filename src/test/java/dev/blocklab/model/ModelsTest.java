@@ -20,7 +20,7 @@ class ModelsTest {
 
     @Test
     void predict_followsPoolSizes() {
-        Demand hundredCalls = new Demand(100, 1_000_000_000L, 1_000_000_000L, 1, 0, 2);
+        Demand hundredCalls = new Demand(100, 1_000_000_000L, 1_000_000_000L, 1_000_000_000L, 1, 0, 2);
         try (SimulatedBackend b = new SimulatedBackend()) {
             assertThat(predictSeconds("sequential", b, hundredCalls)).isEqualTo(100);
             assertThat(predictSeconds("fixed:8", b, hundredCalls)).isEqualTo(13);

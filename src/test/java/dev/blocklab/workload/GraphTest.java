@@ -23,6 +23,17 @@ class GraphTest {
     }
 
     @Test
+    void levelledPath_unbalancedGraph_exceedsTheCriticalPath() {
+        // a (1 s) -> b (1 s); c (2 s) alone; d reads b and c. Levels: {a, c}, {b}, {d}: 2 + 1 = 3 s, chain 2 s
+        Graph g = new Graph(0L, List.of(Step.Call.fixed("a", S, 1L), Step.Call.fixed("c", 2 * S, 1L),
+                new Step.Call("b", List.of("a"), new Latency.Fixed(S), new Value.Sum(0), 0, null, 0),
+                new Step.Combine("d", List.of("b", "c"), new Value.Sum(0))));
+        assertThat(g.criticalPathNanos()).isEqualTo(2 * S);
+        assertThat(g.levelledPathNanos()).isEqualTo(3 * S);
+        assertThat(BuiltInWorkloads.taskGraph(false).graph().levelledPathNanos()).isEqualTo(5 * S);
+    }
+
+    @Test
     void criticalPath_profilePage_isTheLongestCall() {
         Graph g = BuiltInWorkloads.profilePage().graph();
         assertThat(g.criticalPathNanos()).isEqualTo(500 * MS);
