@@ -19,7 +19,7 @@ import java.util.List;
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
         description = {"Reproduce the seed articles' experiments and print each measured figure beside the prediction and the article's figure.",
                 "Without a name: task-graph, hundred-calls and ten-thousand-jobs at quick scale (about a minute)."},
-        footer = {"", "Experiments: task-graph, hundred-calls, ten-thousand-jobs", "", "Examples:",
+        footer = {"", "Experiments: task-graph, hundred-calls, ten-thousand-jobs, thread-switch", "", "Examples:",
                 "  blocklab reproduce",
                 "  blocklab reproduce hundred-calls --full",
                 "  blocklab reproduce ten-thousand-jobs --format json",

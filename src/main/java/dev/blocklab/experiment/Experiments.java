@@ -9,7 +9,8 @@ public final class Experiments {
     private static final List<Experiment> ALL = List.of(
             new TaskGraphExperiment(),
             new HundredCallsExperiment(),
-            new TenThousandJobsExperiment());
+            new TenThousandJobsExperiment(),
+            new ThreadSwitchExperiment());
 
     /** The in-process experiments {@code blocklab reproduce} runs when no name is given. */
     private static final List<String> DEFAULT = List.of("task-graph", "hundred-calls", "ten-thousand-jobs");
