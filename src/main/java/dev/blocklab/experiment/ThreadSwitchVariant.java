@@ -5,7 +5,7 @@ import java.util.function.Supplier;
 /** Which threads make up a {@link ThreadRing}, and how one signals the next. */
 enum ThreadSwitchVariant {
     PLATFORM_FUTURE("platform-future", false, RingSignal.FutureSignal::new,
-            "platform threads, a fresh CompletableFuture per turn (the article's Figure 2)"),
+            "platform threads, a fresh CompletableFuture per turn, as the article"),
     PLATFORM_MONITOR("platform-monitor", false, RingSignal.MonitorSignal::new,
             "platform threads, synchronized wait/notify"),
     VIRTUAL_FUTURE("virtual-future", true, RingSignal.FutureSignal::new,
