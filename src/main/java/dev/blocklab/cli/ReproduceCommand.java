@@ -19,12 +19,16 @@ import java.util.List;
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
         description = {"Reproduce the seed articles' experiments and print each measured figure beside the prediction and the article's figure.",
                 "Without a name: task-graph, hundred-calls and ten-thousand-jobs at quick scale (about a minute)."},
-        footer = {"", "Experiments: task-graph, hundred-calls, ten-thousand-jobs, overhead, frameworks, profile-page", "", "Examples:",
+        footer = {"", "Experiments: task-graph, hundred-calls, ten-thousand-jobs (the default three, in process),",
+                "  thread-switch, profile-page (HTTP server and load generator), frameworks, overhead", "", "Examples:",
                 "  blocklab reproduce",
                 "  blocklab reproduce hundred-calls --full",
                 "  blocklab reproduce --quick --html report.html",
                 "  blocklab reproduce ten-thousand-jobs --format json",
-                "  blocklab reproduce task-graph --format csv > task-graph.csv"})
+                "  blocklab reproduce task-graph --format csv > task-graph.csv",
+                "  blocklab reproduce thread-switch --quick",
+                "  blocklab reproduce profile-page",
+                "  blocklab reproduce frameworks --quick"})
 final class ReproduceCommand implements Runnable {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 

@@ -10,9 +10,10 @@ public final class Experiments {
             new TaskGraphExperiment(),
             new HundredCallsExperiment(),
             new TenThousandJobsExperiment(),
-            new OverheadExperiment(),
+            new ThreadSwitchExperiment(),
+            new ProfilePageExperiment(),
             new FrameworksExperiment(),
-            new ProfilePageExperiment());
+            new OverheadExperiment());
 
     /** The in-process experiments {@code blocklab reproduce} runs when no name is given. */
     private static final List<String> DEFAULT = List.of("task-graph", "hundred-calls", "ten-thousand-jobs");
