@@ -13,22 +13,23 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The embedded backend: a blocking call sleeps on the caller's thread, a non-blocking call is a future
- * completed by one timer thread. The timer thread only completes futures, so it holds as many pending calls as
- * memory allows and is never the bottleneck for waiting; work chained on the futures should run elsewhere.
+ * completed by a timer thread (one per core, chosen by request id). Timer threads only complete futures, so they
+ * hold as many pending calls as memory allows and are never the bottleneck for waiting; work chained on the
+ * futures should run elsewhere.
  */
 public final class SimulatedBackend implements Backend {
-    private final ScheduledThreadPoolExecutor timer;
+    /** One timer per core, chosen by request id, so completing many calls at once is spread over the cores. */
+    private final ScheduledThreadPoolExecutor[] timers;
     private final LongAdder calls = new LongAdder();
     private final Queue<CallInvocation> log;
 
     /** @param recordCalls keep every invocation for {@link #recordedCalls()} (tests and fairness checks) */
     public SimulatedBackend(boolean recordCalls) {
-        timer = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "blocklab-backend-timer");
-            t.setDaemon(true);
-            return t;
-        });
-        timer.setRemoveOnCancelPolicy(true);
+        timers = new ScheduledThreadPoolExecutor[Runtime.getRuntime().availableProcessors()];
+        for (int i = 0; i < timers.length; i++) {
+            timers[i] = new ScheduledThreadPoolExecutor(1, Thread.ofPlatform().daemon().name("blocklab-backend-timer-" + i).factory());
+            timers[i].setRemoveOnCancelPolicy(true);
+        }
         log = recordCalls ? new ConcurrentLinkedQueue<>() : null;
     }
 
@@ -57,7 +58,8 @@ public final class SimulatedBackend implements Backend {
             complete.run();
             return result;
         }
-        ScheduledFuture<?> pending = timer.schedule(complete, wait, TimeUnit.NANOSECONDS);
+        ScheduledFuture<?> pending = timers[(int) Math.floorMod(call.requestId(), (long) timers.length)]
+                .schedule(complete, wait, TimeUnit.NANOSECONDS);
         result.whenComplete((v, e) -> { if (result.isCancelled()) pending.cancel(false); });
         return result;
     }
@@ -75,9 +77,9 @@ public final class SimulatedBackend implements Backend {
     }
 
     @Override public void close() {
-        timer.shutdownNow();
+        for (ScheduledThreadPoolExecutor timer : timers) timer.shutdownNow();
         try {
-            timer.awaitTermination(5, TimeUnit.SECONDS);
+            for (ScheduledThreadPoolExecutor timer : timers) timer.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
