@@ -157,7 +157,7 @@ final class FrameworksExperiment implements Experiment {
             }
         }
         return new ExperimentResult(name(), description(), scaleLabel(settings, plan), settings.environment(), List.copyOf(rows),
-                List.of(mainTable(rows, plan), whyTable(rows)), notes(rows, plan));
+                List.of(mainTable(rows, plan), whyTable(rows)), notes(rows, plan)).withCharts(charts(rows));
     }
 
     private static Double articleMillis(String variant, long slowDelayNanos) {
@@ -174,6 +174,21 @@ final class FrameworksExperiment implements Experiment {
             useCase.postsAndComments(request, dev.blocklab.frameworks.PlaceholderData.json("posts"), dev.blocklab.frameworks.PlaceholderData.json("comments"));
             useCase.albumsAndPhotos(request, dev.blocklab.frameworks.PlaceholderData.json("albums"), dev.blocklab.frameworks.PlaceholderData.json("photos"));
         }
+    }
+
+    /** The standard run charts, one set per combination (closed or open, 200 or 400 ms), variants side by side. */
+    private static List<dev.blocklab.result.Chart> charts(List<FrameworksRow> rows) {
+        List<dev.blocklab.result.Chart> charts = new ArrayList<>();
+        for (String combination : rows.stream().map(FrameworksRow::combination).distinct().toList()) {
+            List<LabelledRun> runs = rows.stream().filter(r -> r.combination().equals(combination) && r.run() != null)
+                    .map(r -> new LabelledRun(r.variant(), r.run())).toList();
+            if (runs.isEmpty()) continue;
+            charts.add(RunCharts.latencyByRun(combination, runs));
+            charts.add(RunCharts.successRatio(combination, runs));
+            charts.add(RunCharts.threads(combination, runs));
+            charts.add(RunCharts.costPerRequest(combination, runs));
+        }
+        return charts;
     }
 
     private static Table mainTable(List<FrameworksRow> rows, Plan plan) {

@@ -104,7 +104,7 @@ final class ThreadSwitchExperiment implements Experiment {
         int keyBytes = scale.blockBytes().contains(KEY_BLOCK_BYTES) ? KEY_BLOCK_BYTES : scale.blockBytes().getLast();
         tables.add(keyTable(keyThreads, keyBytes, byPoint));
         return new ExperimentResult(name(), description(), settings.full() ? "full" : "quick", settings.environment(),
-                rows, tables, notes(scale, rows, keyThreads, keyBytes, byPoint));
+                rows, tables, notes(scale, rows, keyThreads, keyBytes, byPoint)).withCharts(figure2(rows));
     }
 
     private static ThreadRing.Lap measure(ThreadSwitchVariant variant, int threads, int blockBytes, long handoffs,
@@ -198,4 +198,24 @@ final class ThreadSwitchExperiment implements Experiment {
     static String micros(double v) { return String.format(Locale.ROOT, "%.3f", v); }
 
     static String ratio(double v) { return String.format(Locale.ROOT, v >= 10 ? "%.1f" : "%.2f", v); }
+
+    /** Figure 2: cost per switch against threads, one chart per block size, a line per variant (log-log). */
+    static List<dev.blocklab.result.Chart> figure2(List<ThreadSwitchRow> rows) {
+        List<dev.blocklab.result.Chart> charts = new ArrayList<>();
+        for (int blockBytes : rows.stream().map(ThreadSwitchRow::blockBytes).distinct().sorted().toList()) {
+            List<dev.blocklab.result.Series> series = new ArrayList<>();
+            for (String variant : rows.stream().map(ThreadSwitchRow::variant).distinct().toList()) {
+                List<dev.blocklab.result.Series.Point> points = rows.stream()
+                        .filter(r -> r.variant().equals(variant) && r.blockBytes() == blockBytes)
+                        .sorted(java.util.Comparator.comparingInt(ThreadSwitchRow::threads))
+                        .map(r -> new dev.blocklab.result.Series.Point(r.threads(), r.microsPerSwitch())).toList();
+                if (!points.isEmpty()) series.add(new dev.blocklab.result.Series(variant, points));
+            }
+            charts.add(new dev.blocklab.result.Chart.LineChart("Figure 2: cost per switch against threads, " + size(blockBytes) + " blocks",
+                    new dev.blocklab.result.Axis("threads in the ring", "count"), new dev.blocklab.result.Axis("cost per hand-off", "us"),
+                    series, true, true, "Wall time of the ring's hand-offs (System.nanoTime, threads started before the clock) divided by the "
+                    + "hand-offs; each turn sums the thread's own block of " + size(blockBytes) + " and checks it; one run per point after two warm-ups."));
+        }
+        return charts;
+    }
 }

@@ -24,6 +24,8 @@ class FrameworksExperimentTest {
         List<Object> streamed = new ArrayList<>();
         ExperimentSettings settings = new ExperimentSettings(false, 100, Progress.NONE, streamed::add, Environment.current());
         ExperimentResult result = new FrameworksExperiment(plan).run(settings);
+        assertThat(result.charts()).extracting(dev.blocklab.result.Chart::title)
+                .anyMatch(t -> t.contains("success ratio")).anyMatch(t -> t.contains("cost per request"));
 
         assertThat(result.rows()).hasSize(8).isEqualTo(streamed);
         List<FrameworksExperiment.FrameworksRow> rows = result.rows().stream().map(FrameworksExperiment.FrameworksRow.class::cast).toList();

@@ -50,6 +50,13 @@ class ThreadSwitchExperimentTest {
     @Test
     void run_tinyScale_laysOutOneTablePerVariantRatiosAndTheKeyPoint() throws Exception {
         ExperimentResult result = new ThreadSwitchExperiment(TINY, TINY_FULL).run(settings(false, new ArrayList<>(), new ArrayList<>()));
+        // Figure 2: a log-log chart per block size, a line per variant, one point per thread count
+        assertThat(result.charts()).isNotEmpty().allSatisfy(c -> {
+            var line = (dev.blocklab.result.Chart.LineChart) c;
+            assertThat(line.title()).startsWith("Figure 2: cost per switch against threads");
+            assertThat(line.logX()).isTrue();
+            assertThat(line.series()).hasSize(4).allSatisfy(series -> assertThat(series.points()).isNotEmpty());
+        });
 
         List<Table> tables = result.tables();
         assertThat(tables).hasSize(4 + 2 + 1);
