@@ -1,5 +1,7 @@
 package dev.blocklab.frameworks;
 
+import dev.blocklab.model.Tasks;
+
 import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
@@ -60,6 +62,6 @@ final class InvokeAllVariant implements Model {
 
     @Override public void close() {
         requests.close();
-        RequestThreads.shutdown(io);
+        Tasks.shutdown(io);
     }
 }

@@ -1,5 +1,7 @@
 package dev.blocklab.frameworks;
 
+import dev.blocklab.model.Tasks;
+
 import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
@@ -54,6 +56,6 @@ final class ReactorVariant implements Model {
     @Override public void close() {
         requests.close();
         scheduler.dispose();
-        RequestThreads.shutdown(cpu);
+        Tasks.shutdown(cpu);
     }
 }

@@ -1,5 +1,7 @@
 package dev.blocklab.frameworks;
 
+import dev.blocklab.model.Tasks;
+
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -19,7 +21,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * that frees its request thread at once uses a handful of threads while a blocking one uses one per request in
  * flight.
  *
- * <p>Also home of the small thread helpers the variants share ({@link #factory}, {@link #shutdown}).
+ * <p>Also home of the thread factory the variants share ({@link #factory}); shutting down is {@link Tasks#shutdown}.
  */
 final class RequestThreads implements AutoCloseable {
     static final String PREFIX = "request-";
@@ -28,10 +30,15 @@ final class RequestThreads implements AutoCloseable {
 
     private final ThreadPoolExecutor pool;
 
+    /** Tasks submitted and not yet finished; the queue compares it with the pool size, as Tomcat does. */
+    private final java.util.concurrent.atomic.AtomicInteger submitted = new java.util.concurrent.atomic.AtomicInteger();
+
     RequestThreads() {
-        TaskQueue queue = new TaskQueue();
+        TaskQueue queue = new TaskQueue(submitted);
         pool = new ThreadPoolExecutor(MIN_SPARE, MAX, 60, TimeUnit.SECONDS, queue, factory("request"),
-                (task, executor) -> queue.force(task));
+                (task, executor) -> queue.force(task)) {
+            @Override protected void afterExecute(Runnable r, Throwable t) { submitted.decrementAndGet(); }
+        };
         queue.pool = pool;
     }
 
@@ -43,7 +50,10 @@ final class RequestThreads implements AutoCloseable {
      */
     CompletableFuture<Object> handle(Callable<CompletableFuture<Object>> work) {
         CompletableFuture<Object> response = new CompletableFuture<>();
-        Future<?> task = pool.submit(() -> {
+        submitted.incrementAndGet();
+        Future<?> task;
+        try {
+            task = pool.submit(() -> {
             try {
                 CompletableFuture<Object> answer = work.call();
                 answer.whenComplete((v, e) -> {
@@ -54,20 +64,31 @@ final class RequestThreads implements AutoCloseable {
             } catch (Throwable t) {
                 response.completeExceptionally(t);
             }
-        });
+            });
+        } catch (RuntimeException e) {
+            submitted.decrementAndGet();
+            throw e;
+        }
         response.whenComplete((v, e) -> { if (e != null) task.cancel(true); });
         return response;
     }
 
-    @Override public void close() { shutdown(pool); }
+    @Override public void close() { Tasks.shutdown(pool); }
 
-    /** Tomcat's trick: refuse to queue while the pool may still grow and no thread is idle. */
+    /**
+     * Tomcat's trick: refuse to queue while the pool may still grow and no thread is idle, so the executor starts a
+     * thread instead. Idleness is judged from an exact count of submitted, unfinished tasks (not the executor's
+     * approximate active count), so two requests arriving together never both queue behind one idle thread.
+     */
     private static final class TaskQueue extends LinkedBlockingQueue<Runnable> {
+        private final java.util.concurrent.atomic.AtomicInteger submitted;
         volatile ThreadPoolExecutor pool;
+
+        TaskQueue(java.util.concurrent.atomic.AtomicInteger submitted) { this.submitted = submitted; }
 
         @Override public boolean offer(Runnable task) {
             ThreadPoolExecutor p = pool;
-            if (p != null && p.getPoolSize() < p.getMaximumPoolSize() && p.getActiveCount() >= p.getPoolSize())
+            if (p != null && p.getPoolSize() < p.getMaximumPoolSize() && submitted.get() > p.getPoolSize())
                 return false;
             return super.offer(task);
         }
@@ -116,25 +137,5 @@ final class RequestThreads implements AutoCloseable {
         return Executors.newFixedThreadPool(n, factory(prefix));
     }
 
-    /** Shuts the executor down, interrupting what still runs, and waits for its threads to end. */
-    static void shutdown(ExecutorService executor) {
-        executor.shutdownNow();
-        try {
-            if (!executor.awaitTermination(30, TimeUnit.SECONDS))
-                throw new IllegalStateException("threads of " + executor + " did not end within 30 s of close");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
 
-    /** The value of a blocking call where a lambda cannot throw checked exceptions. */
-    static Object unchecked(Callable<Object> work) {
-        try {
-            return work.call();
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new java.util.concurrent.CompletionException(e);
-        }
-    }
 }

@@ -1,5 +1,7 @@
 package dev.blocklab.frameworks;
 
+import dev.blocklab.model.Tasks;
+
 import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
@@ -59,6 +61,6 @@ final class RxNonBlockingVariant implements Model {
 
     @Override public void close() {
         requests.close();
-        RequestThreads.shutdown(cpu);
+        Tasks.shutdown(cpu);
     }
 }

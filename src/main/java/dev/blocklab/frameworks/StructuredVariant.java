@@ -1,5 +1,7 @@
 package dev.blocklab.frameworks;
 
+import dev.blocklab.model.Tasks;
+
 import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
@@ -58,5 +60,5 @@ final class StructuredVariant implements Model {
                 + Durations.format(d.criticalPathNanos()) + "; forked in one scope on virtual threads");
     }
 
-    @Override public void close() { RequestThreads.shutdown(executor); }
+    @Override public void close() { Tasks.shutdown(executor); }
 }

@@ -1,5 +1,7 @@
 package dev.blocklab.frameworks;
 
+import dev.blocklab.model.Tasks;
+
 import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
@@ -37,7 +39,7 @@ final class SupplyAsyncVariant implements Model {
             CompletableFuture<Object>[] f = new CompletableFuture[4];
             for (int i = 0; i < 4; i++) {
                 int call = i;
-                f[i] = CompletableFuture.supplyAsync(() -> RequestThreads.unchecked(
+                f[i] = CompletableFuture.supplyAsync(() -> Tasks.unchecked(
                         () -> backend.callBlocking(useCase.invocation(request, call))), io);
             }
             try {
@@ -59,6 +61,6 @@ final class SupplyAsyncVariant implements Model {
 
     @Override public void close() {
         requests.close();
-        RequestThreads.shutdown(io);
+        Tasks.shutdown(io);
     }
 }

@@ -1,5 +1,7 @@
 package dev.blocklab.frameworks;
 
+import dev.blocklab.model.Tasks;
+
 import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
@@ -51,7 +53,7 @@ final class SuspendedFuturesVariant implements Model {
     }
 
     private CompletableFuture<Object> call(Request request, int call) {
-        return CompletableFuture.supplyAsync(() -> RequestThreads.unchecked(
+        return CompletableFuture.supplyAsync(() -> Tasks.unchecked(
                 () -> backend.callBlocking(useCase.invocation(request, call))), io);
     }
 
@@ -62,6 +64,6 @@ final class SuspendedFuturesVariant implements Model {
 
     @Override public void close() {
         requests.close();
-        RequestThreads.shutdown(io);
+        Tasks.shutdown(io);
     }
 }

@@ -1,5 +1,7 @@
 package dev.blocklab.frameworks;
 
+import dev.blocklab.model.Tasks;
+
 import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
@@ -66,5 +68,5 @@ final class VirtualThreadsVariant implements Model {
                 + Durations.format(d.criticalPathNanos()) + "; virtual threads unmount while waiting");
     }
 
-    @Override public void close() { RequestThreads.shutdown(executor); }
+    @Override public void close() { Tasks.shutdown(executor); }
 }

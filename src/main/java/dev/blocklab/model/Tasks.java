@@ -7,15 +7,15 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
-/** Helpers shared by the thread-holding models. */
-final class Tasks {
+/** Executor helpers shared by every model, here and in the frameworks comparison. Thread-safe, stateless. */
+public final class Tasks {
     private Tasks() {}
 
     /**
      * Runs {@code work} on {@code executor} and returns a future of its result; completing the future from
      * outside (cancelling it, or failing it with a timeout) interrupts the thread running it.
      */
-    static CompletableFuture<Object> submitInterruptibly(ExecutorService executor, Callable<Object> work) {
+    public static CompletableFuture<Object> submitInterruptibly(ExecutorService executor, Callable<Object> work) {
         CompletableFuture<Object> result = new CompletableFuture<>();
         Future<?> task = executor.submit(() -> {
             try {
@@ -29,7 +29,7 @@ final class Tasks {
     }
 
     /** Runs a blocking call where a lambda cannot throw checked exceptions. */
-    static Object unchecked(Callable<Object> work) {
+    public static Object unchecked(Callable<Object> work) {
         try {
             return work.call();
         } catch (RuntimeException e) {
@@ -40,7 +40,7 @@ final class Tasks {
     }
 
     /** Shuts the executor down, interrupting what still runs, and waits for its threads to end. */
-    static void shutdown(ExecutorService executor) {
+    public static void shutdown(ExecutorService executor) {
         executor.shutdownNow();
         try {
             if (!executor.awaitTermination(30, TimeUnit.SECONDS))
@@ -51,7 +51,7 @@ final class Tasks {
     }
 
     /** A factory of named platform threads. */
-    static java.util.concurrent.ThreadFactory named(String prefix) {
+    public static java.util.concurrent.ThreadFactory named(String prefix) {
         return Thread.ofPlatform().name(prefix + "-", 0).factory();
     }
 }
