@@ -1,5 +1,6 @@
 package dev.blocklab.frameworks;
 
+import dev.blocklab.result.Outcome;
 import com.lmax.disruptor.BlockingWaitStrategy;
 import com.lmax.disruptor.EventHandler;
 import com.lmax.disruptor.dsl.Disruptor;
@@ -123,7 +124,7 @@ final class DisruptorVariant implements Model {
             e.request = request;
             e.response = response;
             if (error != null) {
-                e.failure = error instanceof java.util.concurrent.CompletionException c && c.getCause() != null ? c.getCause() : error;
+                e.failure = Outcome.unwrap(error);
             } else {
                 e.values = new Object[] {f[0].join(), f[1].join(), f[2].join(), f[3].join()};
             }

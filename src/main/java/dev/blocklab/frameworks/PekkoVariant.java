@@ -1,5 +1,6 @@
 package dev.blocklab.frameworks;
 
+import dev.blocklab.result.Outcome;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import dev.blocklab.backend.Backend;
@@ -103,9 +104,7 @@ final class PekkoVariant implements Model {
         });
     }
 
-    private static Throwable unwrap(Throwable error) {
-        return error instanceof java.util.concurrent.CompletionException c && c.getCause() != null ? c.getCause() : error;
-    }
+    private static Throwable unwrap(Throwable error) { return Outcome.unwrap(error); }
 
     @Override public String name() { return waits ? "pekko-blocking" : "pekko-async"; }
 

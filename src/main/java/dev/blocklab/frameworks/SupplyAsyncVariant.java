@@ -1,5 +1,6 @@
 package dev.blocklab.frameworks;
 
+import dev.blocklab.result.Outcome;
 import dev.blocklab.model.Tasks;
 
 import dev.blocklab.backend.Backend;
@@ -45,7 +46,7 @@ final class SupplyAsyncVariant implements Model {
             try {
                 CompletableFuture.allOf(f).get();
             } catch (ExecutionException e) {
-                Throwable cause = e.getCause() instanceof java.util.concurrent.CompletionException c && c.getCause() != null ? c.getCause() : e.getCause();
+                Throwable cause = Outcome.unwrap(e);
                 throw cause instanceof Exception ex ? ex : e;
             }
             return CompletableFuture.completedFuture(FrameworksUseCase.answer(

@@ -1,5 +1,6 @@
 package dev.blocklab.server;
 
+import dev.blocklab.result.Outcome;
 import dev.blocklab.backend.Backend;
 import dev.blocklab.backend.HttpBackend;
 import dev.blocklab.backend.SimulatedBackend;
@@ -12,9 +13,7 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 
 import java.net.URI;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -193,9 +192,7 @@ public final class BlocklabServer implements AutoCloseable {
     }
 
     private void fail(HttpServerRequest req, String endpoint, Throwable failure) {
-        Throwable root = failure;
-        while ((root instanceof CompletionException || root instanceof ExecutionException) && root.getCause() != null)
-            root = root.getCause();
+        Throwable root = Outcome.unwrap(failure);
         if (root instanceof InterruptedException) Thread.currentThread().interrupt();
         answer(req, endpoint, 500, root.getClass().getName() + ": " + root.getMessage(), true);
     }
