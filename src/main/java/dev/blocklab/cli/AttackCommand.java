@@ -1,6 +1,9 @@
 package dev.blocklab.cli;
 
 import dev.blocklab.attack.Attack;
+import dev.blocklab.attack.AttackExperiment;
+import dev.blocklab.attack.AttackInterval;
+import dev.blocklab.attack.AttackTimeline;
 import dev.blocklab.attack.AttackListener;
 import dev.blocklab.attack.AttackReportFormat;
 import dev.blocklab.attack.AttackResult;
@@ -12,6 +15,8 @@ import dev.blocklab.attack.Schedule;
 import dev.blocklab.attack.Target;
 import dev.blocklab.attack.Targets;
 import dev.blocklab.attack.Threshold;
+import dev.blocklab.result.Environment;
+import dev.blocklab.result.ExperimentResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -42,6 +47,7 @@ import java.util.concurrent.TimeUnit;
                 "  blocklab attack http://127.0.0.1:8080/ --rate 100/s,500/s,1000/s --step 5s --hlog attack.hlog",
                 "  blocklab attack http://127.0.0.1:8080/ --users 50 --duration 10s",
                 "  blocklab attack http://127.0.0.1:8080/api --method POST --header 'Content-Type: application/json' --body @req.json",
+                "  blocklab attack http://127.0.0.1:8080/ --rate 100/s..2000/s --duration 20s --html attack.html --save attack.jsonl",
                 "  blocklab attack --targets targets.txt --rate 500/s --output hits.csv --fail-if 'p99>600ms' --fail-if 'success<99%'"})
 final class AttackCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -89,6 +95,12 @@ final class AttackCommand implements Callable<Integer> {
     @Option(names = "--hlog", paramLabel = "FILE", description = "Write 1-second interval latency histograms to this HdrHistogram log.")
     Path hlog;
 
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write one self-contained HTML page to FILE: the report's tables, a per-interval timeline, and charts of latency percentiles and sent versus scheduled rate over time, the latency percentile spectrum and status codes.")
+    Path html;
+
+    @Option(names = "--save", paramLabel = "FILE", description = "Save the attack as JSON Lines: one line per interval, then the whole result (kind experiment-result), which 'blocklab report FILE' rebuilds as text, JSON or HTML.")
+    Path save;
+
     @Option(names = "--fail-if", paramLabel = "COND", description = "Exit 1 when COND holds, e.g. 'p99>600ms', 'success<99%%', 'errors>0', 'late>0'; repeatable.")
     List<String> failIf = new ArrayList<>();
 
@@ -116,6 +128,8 @@ final class AttackCommand implements Callable<Integer> {
         List<AttackListener> listeners = new ArrayList<>();
         if (output != null) listeners.add(new HitsFile(output));
         if (hlog != null) listeners.add(new HlogFile(hlog));
+        AttackTimeline timeline = html != null || save != null ? new AttackTimeline(settings.schedule(), settings.intervalNanos()) : null;
+        if (timeline != null) listeners.add(timeline);
         ConsoleProgress progress = new ConsoleProgress(err, quiet);
 
         Attack attack = new Attack(settings);
@@ -135,6 +149,7 @@ final class AttackCommand implements Callable<Integer> {
             progress.clear();
             out.print(reportFormat.create().render(result));
             out.flush();
+            if (timeline != null) saveAndDraw(result, timeline.intervals(), settings.intervalNanos(), err);
             if (!quiet) {
                 if (output != null) err.println("responses saved to " + output);
                 if (hlog != null) err.println("interval histograms saved to " + hlog);
@@ -156,6 +171,22 @@ final class AttackCommand implements Callable<Integer> {
             }
         }
         return exit;
+    }
+
+    /** Writes {@code --save} and {@code --html}. */
+    private void saveAndDraw(AttackResult result, List<AttackInterval> intervals, long intervalNanos, PrintWriter err) {
+        ExperimentResult experiment = AttackExperiment.of(result, intervals, intervalNanos, Environment.current());
+        if (save != null) {
+            try (ResultsFile file = new ResultsFile(save)) {
+                for (AttackInterval i : intervals) file.write("attack-interval", i);
+                file.writeResult(experiment);
+            }
+            if (!quiet) err.println("results saved to " + save);
+        }
+        if (html != null) {
+            ReportCommand.writeHtml(html, "attack " + result.description(), List.of(experiment), ReportCommand.now());
+            if (!quiet) err.println("HTML report written to " + html);
+        }
     }
 
     /** Builds and validates the settings; every error names its flag. */
