@@ -13,7 +13,6 @@ import dev.blocklab.workload.Durations;
 import dev.blocklab.workload.Request;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 
 /**
  * LMAX Disruptor 4 with the four calls in parallel. Two rings:
@@ -140,12 +139,7 @@ final class DisruptorVariant implements Model {
                 e.request = request;
                 e.response = response;
             });
-            if (!waits) return response;
-            try {
-                return CompletableFuture.completedFuture(response.get());
-            } catch (ExecutionException ex) {
-                throw ex.getCause() instanceof Exception cause ? cause : ex;
-            }
+            return RequestThreads.holdIf(waits, response);
         });
     }
 

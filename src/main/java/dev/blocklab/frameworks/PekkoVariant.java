@@ -17,7 +17,6 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -115,12 +114,7 @@ final class PekkoVariant implements Model {
                     .toCompletableFuture()
                     .thenCompose(r -> r.failure() == null ? CompletableFuture.completedFuture((Object) r.answer())
                             : CompletableFuture.failedFuture(r.failure()));
-            if (!waits) return response;
-            try {
-                return CompletableFuture.completedFuture(response.get());
-            } catch (ExecutionException ex) {
-                throw ex.getCause() instanceof Exception cause ? cause : ex;
-            }
+            return RequestThreads.holdIf(waits, response);
         });
     }
 

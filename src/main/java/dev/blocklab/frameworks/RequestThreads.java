@@ -76,6 +76,19 @@ final class RequestThreads implements AutoCloseable {
     @Override public void close() { Tasks.shutdown(pool); }
 
     /**
+     * The request thread's side of a variant: the blocking form holds the request thread until the answer is in
+     * (the original's latch), rethrowing the failure as it was thrown; the asynchronous form returns at once.
+     */
+    static CompletableFuture<Object> holdIf(boolean waits, CompletableFuture<Object> response) throws Exception {
+        if (!waits) return response;
+        try {
+            return CompletableFuture.completedFuture(response.get());
+        } catch (java.util.concurrent.ExecutionException ex) {
+            throw ex.getCause() instanceof Exception cause ? cause : ex;
+        }
+    }
+
+    /**
      * Tomcat's trick: refuse to queue while the pool may still grow and no thread is idle, so the executor starts a
      * thread instead. Idleness is judged from an exact count of submitted, unfinished tasks (not the executor's
      * approximate active count), so two requests arriving together never both queue behind one idle thread.
