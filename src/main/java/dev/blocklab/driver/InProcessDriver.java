@@ -99,12 +99,7 @@ public final class InProcessDriver {
         Prediction prediction;
         try (Backend backend = backends.get();
              Model model = models.apply(new ModelContext(backend, settings.spareThreads()))) {
-            long n = switch (workload.arrival()) {
-                case Arrival.Batch b -> b.requests();
-                default -> 1;
-            };
-            prediction = model.predict(Demand.of(graph, n, settings.timeScaleDivisor(), cpuNanosPerRequest,
-                    Runtime.getRuntime().availableProcessors()));
+            prediction = model.predict(demand(workload, settings, cpuNanosPerRequest));
             Runner runner = new Runner(model, graph, settings, recorder, timeouts, progress);
             startNanos = System.nanoTime();
             switch (workload.arrival()) {
@@ -137,10 +132,15 @@ public final class InProcessDriver {
     /** What theory predicts for this workload under this model, without running it. */
     public Prediction predict(Workload workload, Function<ModelContext, Model> models, RunSettings settings) {
         try (Backend backend = backends.get(); Model model = models.apply(new ModelContext(backend, settings.spareThreads()))) {
-            long n = workload.arrival() instanceof Arrival.Batch b ? b.requests() : 1;
-            return model.predict(Demand.of(workload.graph(), n, settings.timeScaleDivisor(),
-                    cpuNanosPerRequest(workload.graph()), Runtime.getRuntime().availableProcessors()));
+            return model.predict(demand(workload, settings, cpuNanosPerRequest(workload.graph())));
         }
+    }
+
+    /** The demand a prediction is made for: the whole batch for a batch arrival, otherwise one request. */
+    private static Demand demand(Workload workload, RunSettings settings, long cpuNanosPerRequest) {
+        long n = workload.arrival() instanceof Arrival.Batch b ? b.requests() : 1;
+        return Demand.of(workload.graph(), n, settings.timeScaleDivisor(), cpuNanosPerRequest,
+                Runtime.getRuntime().availableProcessors());
     }
 
     /** Sends requests and records their outcomes; one instance per run. */
