@@ -35,7 +35,7 @@ final class FutureStyle {
             }
             CompletableFuture<List<Object>> ready = all(inputs);
             CompletableFuture<Object> result = step instanceof Step.Call
-                    ? ready.thenComposeAsync(values -> starter.apply(request.invocation(index, values)), executor)
+                    ? ready.thenCompose(values -> starter.apply(request.invocation(index, values)))
                     : ready.thenApplyAsync(values -> request.compute(index, values), executor);
             futures.add(result);
         }
