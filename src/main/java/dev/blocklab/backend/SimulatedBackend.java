@@ -48,7 +48,7 @@ public final class SimulatedBackend implements Backend {
 
     @Override public CompletableFuture<Object> callAsync(CallInvocation call) {
         started(call);
-        CompletableFuture<Object> result = new CompletableFuture<>();
+        TimedCall result = new TimedCall();
         Runnable complete = () -> {
             if (call.timesOut() || call.failure() != null) result.completeExceptionally(call.newFailure());
             else result.complete(call.value());
@@ -58,10 +58,22 @@ public final class SimulatedBackend implements Backend {
             complete.run();
             return result;
         }
-        ScheduledFuture<?> pending = timers[(int) Math.floorMod(call.requestId(), (long) timers.length)]
+        result.pending = timers[(int) Math.floorMod(call.requestId(), (long) timers.length)]
                 .schedule(complete, wait, TimeUnit.NANOSECONDS);
-        result.whenComplete((v, e) -> { if (result.isCancelled()) pending.cancel(false); });
+        if (result.isCancelled()) result.pending.cancel(false);
         return result;
+    }
+
+    /** A call's future; cancelling it removes its timer (cheaper than a dependent callback on every call). */
+    private static final class TimedCall extends CompletableFuture<Object> {
+        volatile ScheduledFuture<?> pending;
+
+        @Override public boolean cancel(boolean mayInterruptIfRunning) {
+            boolean cancelled = super.cancel(mayInterruptIfRunning);
+            ScheduledFuture<?> p = pending;
+            if (cancelled && p != null) p.cancel(false);
+            return cancelled;
+        }
     }
 
     private void started(CallInvocation call) {

@@ -87,6 +87,8 @@ public final class InProcessDriver {
                              RunSettings settings, Progress progress) {
         Graph graph = workload.graph();
         long cpuNanosPerRequest = cpuNanosPerRequest(graph);
+        // Start every run on a collected heap, so the garbage of the run before does not pause this one.
+        System.gc();
         Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
         RunRecorder recorder = new RunRecorder();
         ProcessMetrics.resetPeakPlatformThreads();
@@ -167,7 +169,7 @@ public final class InProcessDriver {
         void batch(int requests, long startNanos) {
             CountDownLatch done = new CountDownLatch(requests);
             for (int i = 0; i < requests; i++) {
-                send(startNanos).whenComplete((v, e) -> done.countDown());
+                send(startNanos, done::countDown);
                 maybeReport(requests);
             }
             await(done, requests);
@@ -178,7 +180,7 @@ public final class InProcessDriver {
             for (long i = 0; i < requests; i++) {
                 long due = startNanos + pacer.dueNanos(i) / settings.timeScaleDivisor();
                 sleepUntil(due);
-                send(due).whenComplete((v, e) -> done.countDown());
+                send(due, done::countDown);
                 maybeReport(requests);
             }
             await(done, requests);
@@ -191,7 +193,7 @@ public final class InProcessDriver {
                     executor.submit(() -> {
                         while (System.nanoTime() < end) {
                             try {
-                                send(System.nanoTime()).join();
+                                send(System.nanoTime(), () -> {}).join();
                             } catch (RuntimeException ignored) {
                                 // recorded by send
                             }
@@ -205,7 +207,8 @@ public final class InProcessDriver {
             }
         }
 
-        private CompletableFuture<Object> send(long intendedNanos) {
+        /** Submits one request; {@code onDone} runs once its outcome is recorded. */
+        private CompletableFuture<Object> send(long intendedNanos, Runnable onDone) {
             Request request = new Request(nextId.getAndIncrement(), graph, settings.seed(), settings.timeScaleDivisor());
             CompletableFuture<Object> future;
             try {
@@ -220,7 +223,10 @@ public final class InProcessDriver {
                         "request timed out after " + Durations.format(timeout))), timeout, TimeUnit.NANOSECONDS);
                 f.whenComplete((v, e) -> pending.cancel(false));
             }
-            return future.whenComplete((v, e) -> recorder.record(System.nanoTime() - intendedNanos, Outcome.of(v, e)));
+            return future.whenComplete((v, e) -> {
+                recorder.record(System.nanoTime() - intendedNanos, Outcome.of(v, e));
+                onDone.run();
+            });
         }
 
         private void maybeReport(long total) {

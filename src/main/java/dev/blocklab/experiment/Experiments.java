@@ -13,7 +13,8 @@ public final class Experiments {
             new ThreadSwitchExperiment(),
             new ProfilePageExperiment(),
             new FrameworksExperiment(),
-            new OverheadExperiment());
+            new OverheadExperiment(),
+            new HundredThousandCallsExperiment());
 
     /** The in-process experiments {@code blocklab reproduce} runs when no name is given. */
     private static final List<String> DEFAULT = List.of("task-graph", "hundred-calls", "ten-thousand-jobs");

@@ -40,6 +40,7 @@ final class FutureStyle {
             futures.add(result);
         }
         CompletableFuture<Object> last = futures.getLast();
+        if (futures.size() == 1) return last;   // nothing else to cancel
         // When the request ends early (a failure, a timeout or a cancellation from outside), steps still pending
         // are cancelled, so they start no further calls and hold no further threads.
         last.whenComplete((v, e) -> { if (e != null) futures.forEach(f -> f.cancel(true)); });
@@ -48,6 +49,8 @@ final class FutureStyle {
 
     /** Completes with every input's value in order, or with the first failure. */
     private static CompletableFuture<List<Object>> all(List<CompletableFuture<Object>> inputs) {
+        if (inputs.stream().allMatch(f -> f.isDone() && !f.isCompletedExceptionally()))
+            return CompletableFuture.completedFuture(new ArrayList<>(inputs.stream().map(CompletableFuture::join).toList()));
         CompletableFuture<List<Object>> acc = CompletableFuture.completedFuture(new ArrayList<>());
         for (CompletableFuture<Object> in : inputs) {
             acc = acc.thenCombine(in, (list, v) -> {
