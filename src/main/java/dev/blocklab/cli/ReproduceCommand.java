@@ -20,7 +20,7 @@ import java.util.List;
         description = {"Reproduce the seed articles' experiments and print each measured figure beside the prediction and the article's figure.",
                 "Without a name: task-graph, hundred-calls and ten-thousand-jobs at quick scale (about a minute)."},
         footer = {"", "Experiments: task-graph, hundred-calls, ten-thousand-jobs (the default three, in process),",
-                "  thread-switch, profile-page (HTTP server and load generator), frameworks, overhead, hundred-thousand-calls", "", "Examples:",
+                "  thread-switch, profile-page (HTTP server and load generator), frameworks,", "  frameworks-capacity, overhead, hundred-thousand-calls", "", "Examples:",
                 "  blocklab reproduce",
                 "  blocklab reproduce hundred-calls --full",
                 "  blocklab reproduce --quick --html report.html",
@@ -29,6 +29,7 @@ import java.util.List;
                 "  blocklab reproduce thread-switch --quick",
                 "  blocklab reproduce profile-page",
                 "  blocklab reproduce frameworks --quick",
+                "  blocklab reproduce frameworks-capacity --quick",
                 "  blocklab reproduce hundred-thousand-calls"})
 final class ReproduceCommand implements Runnable {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;

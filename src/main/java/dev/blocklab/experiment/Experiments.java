@@ -13,6 +13,7 @@ public final class Experiments {
             new ThreadSwitchExperiment(),
             new ProfilePageExperiment(),
             new FrameworksExperiment(),
+            new FrameworksCapacityExperiment(),
             new OverheadExperiment(),
             new HundredThousandCallsExperiment());
 

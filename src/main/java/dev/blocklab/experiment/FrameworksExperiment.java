@@ -166,8 +166,11 @@ final class FrameworksExperiment implements Experiment {
     }
 
     /** Runs the merge a few dozen times so that the first variant measured does not pay for the JIT alone. */
-    private static void warmUp(Plan plan) {
-        FrameworksUseCase useCase = new FrameworksUseCase(plan.ints(), plan.longs());
+    private static void warmUp(Plan plan) { warmUp(plan.ints(), plan.longs()); }
+
+    /** Runs the merge a few dozen times, with lists of these sizes to sort. */
+    static void warmUp(int ints, int longs) {
+        FrameworksUseCase useCase = new FrameworksUseCase(ints, longs);
         Workload w = FrameworksUseCase.workload(0, new Arrival.Batch(1));
         for (int i = 0; i < 150; i++) {
             var request = new dev.blocklab.workload.Request(i, w.graph(), 0, 1);

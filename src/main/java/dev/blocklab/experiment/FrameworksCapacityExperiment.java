@@ -1,0 +1,192 @@
+package dev.blocklab.experiment;
+
+import dev.blocklab.driver.InProcessDriver;
+import dev.blocklab.driver.RunSettings;
+import dev.blocklab.frameworks.FrameworkVariants;
+import dev.blocklab.frameworks.FrameworksUseCase;
+import dev.blocklab.result.ExperimentResult;
+import dev.blocklab.result.RunResult;
+import dev.blocklab.result.Table;
+import dev.blocklab.workload.Arrival;
+import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.Workload;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.IntFunction;
+
+/**
+ * The highest open-loop rate each frameworks variant sustains on this machine (seed 002's use case, 200 ms
+ * delays): a {@link RateSearch} per variant, each step an open run of fixed length at one rate. A rate holds when
+ * every request succeeds and the p99 latency, counted from each request's intended send time, stays within
+ * {@value #P99_LIMIT_FACTOR} x the variant's own unloaded latency (its prediction for one request alone).
+ */
+final class FrameworksCapacityExperiment implements Experiment {
+    static final double P99_LIMIT_FACTOR = 2.0;
+
+    /**
+     * How to search.
+     *
+     * @param stepNanos  length of each step's open run
+     * @param search     the rates tried
+     * @param ints       ints sorted per request (longs: half as many), as in {@link FrameworksUseCase}
+     * @param only       variant name prefixes to run (empty: all)
+     */
+    record Plan(long slowDelayNanos, long stepNanos, RateSearch search, int ints, int longs, List<String> only) {}
+
+    /**
+     * One rate tried for one variant.
+     *
+     * @param p99LimitMillis the p99 this step had to stay within
+     */
+    public record StepRow(double ratePerSecond, long requests, double successRatio, double p50Millis, double p99Millis,
+                          double throughputPerSecond, double cpuMillisPerRequest, int peakPlatformThreads,
+                          double p99LimitMillis, boolean sustained, String reason) {}
+
+    /**
+     * One variant's outcome.
+     *
+     * @param highestSustainedPerSecond the highest rate that held (0: not even the first); at least this when
+     *                                  {@code lowestFailedPerSecond} is 0
+     * @param atHighest                 the step at that rate, or null
+     * @param failedBecause             why the lowest failing rate failed, or null
+     */
+    public record CapacityRow(String variant, double highestSustainedPerSecond, double lowestFailedPerSecond,
+                              StepRow atHighest, String failedBecause, List<StepRow> steps, String unavailable) {}
+
+    private final Plan fixedPlan;
+    private final IntFunction<List<FrameworkVariants.Variant>> variants;
+
+    FrameworksCapacityExperiment() { this(null, FrameworkVariants::all); }
+
+    /** With a fixed plan and variants (tests); a null plan picks the quick or full plan. */
+    FrameworksCapacityExperiment(Plan plan, IntFunction<List<FrameworkVariants.Variant>> variants) {
+        this.fixedPlan = plan;
+        this.variants = variants;
+    }
+
+    @Override public String name() { return "frameworks-capacity"; }
+
+    @Override public String description() {
+        return "seed 002's use case: the highest open rate each frameworks variant sustains (all requests ok, p99 within "
+                + (int) P99_LIMIT_FACTOR + " x its unloaded latency)";
+    }
+
+    static Plan plan(ExperimentSettings settings) {
+        return settings.full()
+                ? new Plan(200_000_000L, 10_000_000_000L, new RateSearch(10, 2, 2560, 3),
+                        FrameworksUseCase.DEFAULT_INTS, FrameworksUseCase.DEFAULT_LONGS, List.of())
+                : new Plan(200_000_000L, 3_000_000_000L, new RateSearch(10, 2, 1280, 2),
+                        FrameworksUseCase.DEFAULT_INTS, FrameworksUseCase.DEFAULT_LONGS, List.of());
+    }
+
+    @Override public ExperimentResult run(ExperimentSettings settings) {
+        Plan plan = fixedPlan != null ? fixedPlan : plan(settings);
+        FrameworksExperiment.warmUp(plan.ints(), plan.longs());
+        InProcessDriver driver = new InProcessDriver();
+        RunSettings rs = RunSettings.DEFAULTS.withTimeScale(1).withRuns(0, 1)
+                .withRequestTimeoutNanos(FrameworksExperiment.REQUEST_TIMEOUT_NANOS);
+        List<CapacityRow> rows = new ArrayList<>();
+        for (FrameworkVariants.Variant variant : variants.apply(FrameworkVariants.ARTICLE_POOL_200MS)) {
+            if (!plan.only().isEmpty() && plan.only().stream().noneMatch(variant.name()::startsWith)) continue;
+            CapacityRow row;
+            if (variant.unavailable().isPresent()) {
+                row = new CapacityRow(variant.name(), 0, 0, null, null, List.of(), variant.unavailable().get());
+            } else {
+                try {
+                    RateSearch.Outcome<StepRow> outcome = plan.search().run(rate -> {
+                        settings.progress().update(variant.name() + " at " + RunTables.num(rate) + " req/s");
+                        Workload w = FrameworksUseCase.workload(plan.slowDelayNanos(), new Arrival.Open(rate, plan.stepNanos()));
+                        FrameworksUseCase useCase = new FrameworksUseCase(plan.ints(), plan.longs());
+                        RunResult r = driver.run(w, variant.name(), context -> variant.create(context.backend(), useCase), rs,
+                                line -> settings.progress().update(variant.name() + " at " + RunTables.num(rate) + " req/s: " + line));
+                        return judge(rate, r);
+                    });
+                    RateSearch.Step<StepRow> high = outcome.highestStep();
+                    RateSearch.Step<StepRow> failed = outcome.failedStep();
+                    row = new CapacityRow(variant.name(), outcome.highestSustainedPerSecond(), outcome.lowestFailedPerSecond(),
+                            high == null ? null : high.verdict().measurement(), failed == null ? null : failed.verdict().reason(),
+                            outcome.steps().stream().map(s -> s.verdict().measurement()).toList(), null);
+                } catch (RuntimeException | LinkageError e) {
+                    row = new CapacityRow(variant.name(), 0, 0, null, null, List.of(), e.getClass().getSimpleName() + ": " + e.getMessage());
+                }
+            }
+            settings.rowSink().accept(row);
+            rows.add(row);
+        }
+        return new ExperimentResult(name(), description(), (settings.full() ? "full" : "quick") + ", real delays, steps of "
+                + Durations.format(plan.stepNanos()), settings.environment(), List.copyOf(rows),
+                List.of(capacityTable(rows), stepsTable(rows)), notes(rows, plan));
+    }
+
+    /** A step holds when every request succeeded and p99 stayed within the factor of the unloaded latency. */
+    static RateSearch.Verdict<StepRow> judge(double rate, RunResult r) {
+        double unloaded = Math.max(r.predictedMillis(), r.idealMillis());
+        double limit = P99_LIMIT_FACTOR * unloaded;
+        double p99 = r.latencyMillis().p99();
+        String reason = null;
+        if (r.successes() < r.requests())
+            reason = String.format(Locale.ROOT, "%s %% ok (%d of %d failed or timed out)", RunTables.pct(r.successRatio()),
+                    r.requests() - r.successes(), r.requests());
+        else if (p99 > limit)
+            reason = String.format(Locale.ROOT, "p99 %s ms > %s ms (%.0f x unloaded %s ms)", RunTables.ms(p99), RunTables.ms(limit),
+                    P99_LIMIT_FACTOR, RunTables.ms(unloaded));
+        StepRow step = new StepRow(rate, r.requests(), r.successRatio(), r.latencyMillis().p50(), p99, r.throughputPerSecond(),
+                FrameworksExperiment.cpuPerRequest(r), r.peakPlatformThreads(), limit, reason == null, reason);
+        return new RateSearch.Verdict<>(reason == null, reason, step);
+    }
+
+    private static Table capacityTable(List<CapacityRow> rows) {
+        List<List<String>> cells = new ArrayList<>();
+        for (CapacityRow row : rows) {
+            if (row.unavailable() != null) {
+                cells.add(List.of(row.variant(), "unavailable: " + row.unavailable(), "", "", "", "", "", ""));
+                continue;
+            }
+            String highest = row.highestSustainedPerSecond() == 0 ? "< " + RunTables.num(row.lowestFailedPerSecond())
+                    : (row.lowestFailedPerSecond() == 0 ? ">= " : "") + RunTables.num(row.highestSustainedPerSecond());
+            StepRow h = row.atHighest();
+            cells.add(List.of(row.variant(), highest,
+                    row.lowestFailedPerSecond() == 0 ? "-" : RunTables.num(row.lowestFailedPerSecond()),
+                    h == null ? "-" : RunTables.ms(h.p50Millis()), h == null ? "-" : RunTables.ms(h.p99Millis()),
+                    h == null ? "-" : RunTables.ms(h.cpuMillisPerRequest()), h == null ? "-" : String.valueOf(h.peakPlatformThreads()),
+                    row.failedBecause() == null ? "-" : row.failedBecause()));
+        }
+        return new Table("Highest sustained open rate per variant (200 ms delays; latency from each request's intended send time)",
+                List.of("variant", "sustained req/s", "failed at req/s", "p50 ms", "p99 ms", "cpu ms/req", "peak threads",
+                        "why the next rate failed"), cells);
+    }
+
+    private static Table stepsTable(List<CapacityRow> rows) {
+        List<List<String>> cells = new ArrayList<>();
+        for (CapacityRow row : rows) {
+            for (StepRow s : row.steps()) {
+                cells.add(List.of(row.variant(), RunTables.num(s.ratePerSecond()), String.valueOf(s.requests()), RunTables.pct(s.successRatio()),
+                        RunTables.ms(s.p50Millis()), RunTables.ms(s.p99Millis()), RunTables.ms(s.p99LimitMillis()),
+                        RunTables.num(s.throughputPerSecond()), s.sustained() ? "held" : "failed: " + s.reason()));
+            }
+        }
+        return new Table("Every step, in the order run", List.of("variant", "rate req/s", "requests", "ok %", "p50 ms", "p99 ms",
+                "p99 limit ms", "req/s done", "verdict"), cells);
+    }
+
+    private static List<String> notes(List<CapacityRow> rows, Plan plan) {
+        List<String> notes = new ArrayList<>();
+        RateSearch s = plan.search();
+        notes.add(String.format(Locale.ROOT, "Search: open runs of %s at %s req/s, doubling until a rate fails (at most %s req/s), then %d halvings of the gap "
+                        + "between the last rate that held and the first that failed. A rate holds when every request succeeds and p99 <= %.0f x the "
+                        + "variant's unloaded latency (its prediction for one request alone: the calls' critical path, in series for sequential).",
+                Durations.format(plan.stepNanos()), RunTables.num(s.startPerSecond()), RunTables.num(s.maxPerSecond()), s.refinements(), P99_LIMIT_FACTOR));
+        notes.add("Open loop: requests are sent on schedule whatever the variant does, and latency counts from each request's intended send time, "
+                + "so a variant that falls behind shows it in p99.");
+        rows.stream().filter(r -> r.unavailable() == null).max(Comparator.comparingDouble(CapacityRow::highestSustainedPerSecond))
+                .ifPresent(best -> notes.add("Highest sustained rate: " + best.variant() + " at " + RunTables.num(best.highestSustainedPerSecond())
+                        + " req/s (the search's resolution is the gap between 'sustained' and 'failed at')."));
+        notes.add("Every variant shares the same CPU budget: about 10 ms of Jackson parsing and sorting per request here, so on these cores no variant can "
+                + "go much above cores / CPU per request; variants whose threads wait (pools, the original Disruptor stages) stop earlier, at threads / thread-time per request.");
+        notes.add("One short run per step on a shared machine: a single noisy step can end a search early; the steps table shows every step.");
+        return notes;
+    }
+}

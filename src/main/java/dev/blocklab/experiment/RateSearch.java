@@ -1,0 +1,76 @@
+package dev.blocklab.experiment;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.DoubleFunction;
+
+/**
+ * Finds the highest open-loop rate a system sustains: rates rise geometrically from {@code startPerSecond} until
+ * one fails, then the gap between the last rate that held and the first that failed is halved
+ * {@code refinements} times. Whether a rate holds is the measurement's own verdict, so the search is pure logic
+ * and is tested without running anything. Assumes that a system which fails at a rate fails at every higher one;
+ * on a noisy machine a single step can break that, which the steps' list shows.
+ *
+ * @param startPerSecond first rate tried
+ * @param factor         each rate is the previous one times this, until one fails
+ * @param maxPerSecond   the search stops climbing here (the answer is then "at least" this)
+ * @param refinements    halvings of the gap between the last pass and the first failure
+ */
+public record RateSearch(double startPerSecond, double factor, double maxPerSecond, int refinements) {
+    public RateSearch {
+        if (startPerSecond <= 0 || factor <= 1 || maxPerSecond < startPerSecond || refinements < 0)
+            throw new IllegalArgumentException("rate search needs start > 0, factor > 1, max >= start, refinements >= 0");
+    }
+
+    /** What one step measured: did the rate hold, and why not. */
+    public record Verdict<T>(boolean sustained, String reason, T measurement) {}
+
+    /** One rate tried, in the order tried. */
+    public record Step<T>(double ratePerSecond, Verdict<T> verdict) {}
+
+    /**
+     * The search's outcome.
+     *
+     * @param highestSustainedPerSecond the highest rate that held, or 0 when even the first failed
+     * @param lowestFailedPerSecond     the lowest rate that failed, or 0 when none failed up to the maximum
+     */
+    public record Outcome<T>(double highestSustainedPerSecond, double lowestFailedPerSecond, List<Step<T>> steps) {
+        /** The step at the highest sustained rate, or null. */
+        public Step<T> highestStep() {
+            return steps.stream().filter(s -> s.verdict().sustained() && s.ratePerSecond() == highestSustainedPerSecond)
+                    .findFirst().orElse(null);
+        }
+
+        /** The step at the lowest failed rate, or null. */
+        public Step<T> failedStep() {
+            return steps.stream().filter(s -> !s.verdict().sustained() && s.ratePerSecond() == lowestFailedPerSecond)
+                    .findFirst().orElse(null);
+        }
+    }
+
+    /** Runs the search; {@code measure} runs the system at a rate (requests per second) and judges it. */
+    public <T> Outcome<T> run(DoubleFunction<Verdict<T>> measure) {
+        List<Step<T>> steps = new ArrayList<>();
+        double pass = 0;
+        double fail = 0;
+        for (double rate = startPerSecond; ; rate = Math.min(maxPerSecond, Math.round(rate * factor))) {
+            Verdict<T> v = measure.apply(rate);
+            steps.add(new Step<>(rate, v));
+            if (!v.sustained()) {
+                fail = rate;
+                break;
+            }
+            pass = rate;
+            if (rate >= maxPerSecond) break;
+        }
+        for (int i = 0; i < refinements && fail > 0 && fail - pass > 1; i++) {
+            double rate = Math.round((pass + fail) / 2);
+            if (rate <= pass || rate >= fail) break;
+            Verdict<T> v = measure.apply(rate);
+            steps.add(new Step<>(rate, v));
+            if (v.sustained()) pass = rate;
+            else fail = rate;
+        }
+        return new Outcome<>(pass, fail, List.copyOf(steps));
+    }
+}
