@@ -76,9 +76,9 @@ final class FrameworksCapacityExperiment implements Experiment {
 
     static Plan plan(ExperimentSettings settings) {
         return settings.full()
-                ? new Plan(200_000_000L, 10_000_000_000L, new RateSearch(10, 2, 2560, 3),
+                ? new Plan(200_000_000L, 10_000_000_000L, new RateSearch(10, 2, 2560, 3, 2),
                         FrameworksUseCase.DEFAULT_INTS, FrameworksUseCase.DEFAULT_LONGS, List.of())
-                : new Plan(200_000_000L, 3_000_000_000L, new RateSearch(10, 2, 1280, 2),
+                : new Plan(200_000_000L, 3_000_000_000L, new RateSearch(10, 2, 1280, 2, 2),
                         FrameworksUseCase.DEFAULT_INTS, FrameworksUseCase.DEFAULT_LONGS, List.of());
     }
 
@@ -176,9 +176,9 @@ final class FrameworksCapacityExperiment implements Experiment {
         List<String> notes = new ArrayList<>();
         RateSearch s = plan.search();
         notes.add(String.format(Locale.ROOT, "Search: open runs of %s at %s req/s, doubling until a rate fails (at most %s req/s), then %d halvings of the gap "
-                        + "between the last rate that held and the first that failed. A rate holds when every request succeeds and p99 <= %.0f x the "
+                        + "between the last rate that held and the first that failed; a rate fails only after %d runs at it failed in a row. A rate holds when every request succeeds and p99 <= %.0f x the "
                         + "variant's unloaded latency (its prediction for one request alone: the calls' critical path, in series for sequential).",
-                Durations.format(plan.stepNanos()), RunTables.num(s.startPerSecond()), RunTables.num(s.maxPerSecond()), s.refinements(), P99_LIMIT_FACTOR));
+                Durations.format(plan.stepNanos()), RunTables.num(s.startPerSecond()), RunTables.num(s.maxPerSecond()), s.refinements(), s.attempts(), P99_LIMIT_FACTOR));
         notes.add("Open loop: requests are sent on schedule whatever the variant does, and latency counts from each request's intended send time, "
                 + "so a variant that falls behind shows it in p99.");
         rows.stream().filter(r -> r.unavailable() == null).max(Comparator.comparingDouble(CapacityRow::highestSustainedPerSecond))

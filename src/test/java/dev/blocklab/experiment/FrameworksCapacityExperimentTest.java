@@ -18,7 +18,7 @@ class FrameworksCapacityExperimentTest {
 
     @Test
     void run_tinySearch_verdictsFollowTheRuleAndTheOutcomeFollowsTheSteps() {
-        var plan = new FrameworksCapacityExperiment.Plan(20_000_000L, 300_000_000L, new RateSearch(20, 2, 40, 1),
+        var plan = new FrameworksCapacityExperiment.Plan(20_000_000L, 300_000_000L, new RateSearch(20, 2, 40, 1, 1),
                 2_000, 1_000, List.of("sequential", "reactor"));
         List<Object> streamed = new ArrayList<>();
         ExperimentResult result = new FrameworksCapacityExperiment(plan, FrameworkVariants::all)
