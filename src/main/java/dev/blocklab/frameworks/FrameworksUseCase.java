@@ -187,7 +187,7 @@ public final class FrameworksUseCase {
 
     /**
      * The kind of a thread, for the report: {@code virtual}, {@code request thread} (the modelled server pool),
-     * {@code actor dispatcher}, {@code backend timer}, else the thread's name without its trailing number.
+     * {@code actor dispatcher}, {@code backend timer}, {@code event loop} (Vert.x's), else the thread's name without its trailing number.
      */
     static String threadKind(Thread thread) {
         if (thread.isVirtual()) return "virtual";
@@ -195,6 +195,7 @@ public final class FrameworksUseCase {
         if (name.startsWith(RequestThreads.PREFIX)) return "request thread";
         if (name.contains("dispatcher")) return "actor dispatcher";
         if (name.startsWith("blocklab-backend-timer")) return "backend timer";
+        if (name.startsWith("vert.x-eventloop-thread")) return "event loop";
         String kind = name.replaceAll("-\\d+$", "");
         return kind.isEmpty() ? "unnamed" : kind;
     }
