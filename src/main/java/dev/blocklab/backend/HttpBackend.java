@@ -41,6 +41,11 @@ import java.util.concurrent.atomic.LongAdder;
  * A failing call asks for status 500 and raises its configured exception; a call whose timeout comes before its
  * delay times out in the client and raises {@link TimeoutException}.
  *
+ * <p>{@link #routed(URI)} makes a backend whose successful calls go to the server's route of the call's name
+ * instead ({@code GET /posts} for the call {@code posts}): the route decides the delay and the body, which may be
+ * far larger than a URL can carry (the frameworks use case's 820 KB of photos), and the client still checks
+ * that the body equals the call's value. Calls meant to fail still go to {@code /call}.
+ *
  * <p>Interruption: a platform thread blocked in a socket read notices an interrupt only when the read returns
  * (at the latest after the call's delay); a virtual thread is woken at once.
  */
@@ -57,17 +62,29 @@ public final class HttpBackend implements Backend {
     private final LongAdder calls = new LongAdder();
     private final Context[] contexts;
     private final AtomicLong nextContext = new AtomicLong();
+    private final boolean routed;
 
     /**
      * A backend at {@code base}, e.g. {@code http://127.0.0.1:9100}.
      *
      * @throws IllegalArgumentException when {@code base} is not an {@code http://host:port} URL
      */
-    public HttpBackend(URI base) {
+    public HttpBackend(URI base) { this(base, false); }
+
+    /**
+     * A backend at {@code base} whose successful calls are {@code GET /NAME}, NAME being the call's name: the
+     * server's route of that path answers with its own delay and body (see the class comment).
+     *
+     * @throws IllegalArgumentException when {@code base} is not an {@code http://host:port} URL
+     */
+    public static HttpBackend routed(URI base) { return new HttpBackend(base, true); }
+
+    private HttpBackend(URI base, boolean routed) {
         if (base == null || !"http".equals(base.getScheme()) || base.getHost() == null)
             throw new IllegalArgumentException("--backend: '" + base + "' is not an http://HOST:PORT URL");
         Vertxes.init();
         this.base = base;
+        this.routed = routed;
         this.host = base.getHost();
         this.port = base.getPort() < 0 ? 80 : base.getPort();
         this.blocking = new BlockingHttpClient(host, port, 4096);
@@ -82,13 +99,13 @@ public final class HttpBackend implements Backend {
                 new PoolOptions().setHttp2MaxSize(loops * 2).setMaxWaitQueueSize(-1));
     }
 
-    @Override public String name() { return "http " + base; }
+    @Override public String name() { return "http " + base + (routed ? " (routes by call name)" : ""); }
 
     @Override public Object callBlocking(CallInvocation call) throws Exception {
         calls.increment();
         BlockingHttpClient.Response r;
         try {
-            r = blocking.get(pathAndQuery(call), call.timeoutNanos());
+            r = blocking.get(path(call), call.timeoutNanos());
         } catch (TimeoutException e) {
             throw timedOut(call);
         }
@@ -100,7 +117,7 @@ public final class HttpBackend implements Backend {
         calls.increment();
         CompletableFuture<Object> result = new CompletableFuture<>();
         RequestOptions options = new RequestOptions().setMethod(HttpMethod.GET).setHost(host).setPort(port)
-                .setURI(pathAndQuery(call));
+                .setURI(path(call));
         if (call.timeoutNanos() > 0) options.setTimeout(Math.max(1, TimeUnit.NANOSECONDS.toMillis(call.timeoutNanos() + 999_999)));
         AtomicReference<HttpClientRequest> sent = new AtomicReference<>();
         // made on an event loop, so the response's body handler is in place before the body can arrive
@@ -141,6 +158,11 @@ public final class HttpBackend implements Backend {
         } catch (Exception e) {
             System.err.println("blocklab: closing the HTTP backend client: " + e);
         }
+    }
+
+    /** The path this backend asks for: the call's route when routed and the call succeeds, else {@code /call?...}. */
+    private String path(CallInvocation call) {
+        return routed && call.failure() == null ? "/" + URLEncoder.encode(call.call(), StandardCharsets.UTF_8) : pathAndQuery(call);
     }
 
     /** {@code /call?...} asking the backend for this call's delay, status and answer. */

@@ -29,6 +29,7 @@ import java.util.List;
                 "  blocklab reproduce thread-switch --quick",
                 "  blocklab reproduce profile-page",
                 "  blocklab reproduce frameworks --quick",
+                "  blocklab reproduce frameworks --quick --backend http",
                 "  blocklab reproduce frameworks-capacity --quick",
                 "  blocklab reproduce hundred-thousand-calls"})
 final class ReproduceCommand implements Runnable {
@@ -51,8 +52,10 @@ final class ReproduceCommand implements Runnable {
     @Option(names = "--format", defaultValue = "text", description = "text, json or csv (default: ${DEFAULT-VALUE}).")
     String format;
 
-
-
+    @Option(names = "--backend", paramLabel = "KIND", defaultValue = "simulated",
+            description = {"Where the downstream calls go: simulated (in process, no sockets) or http (a backend server",
+                    "started in this process on 127.0.0.1, called over real sockets). Frameworks only (default: ${DEFAULT-VALUE})."})
+    String backend;
 
     @picocli.CommandLine.Mixin OutputOptions output = new OutputOptions();
 
@@ -61,6 +64,12 @@ final class ReproduceCommand implements Runnable {
         if (reportFormat == ReportFormat.HTML)
             throw new IllegalArgumentException("--format html: use --html FILE, which puts every experiment on one page");
         List<Experiment> experiments = name == null ? Experiments.defaults() : List.of(Experiments.require(name));
+        ExperimentSettings.CallBackend calls = ExperimentSettings.CallBackend.parse(backend);
+        if (calls != ExperimentSettings.CallBackend.SIMULATED)
+            for (Experiment e : experiments)
+                if (!e.choosesBackend())
+                    throw new IllegalArgumentException("--backend " + backend + ": only the frameworks experiment chooses its backend, not "
+                            + (name == null ? "the default experiments" : e.name()));
         long divisor = timeScale != null ? timeScale : scale.full ? 1 : ExperimentSettings.QUICK_TIME_SCALE;
         if (divisor < 1) throw new IllegalArgumentException("--time-scale must be at least 1, got " + divisor);
         PrintWriter out = spec.commandLine().getOut();
@@ -73,7 +82,7 @@ final class ReproduceCommand implements Runnable {
             for (Experiment experiment : experiments) {
                 if (!output.quiet) err.println("running " + experiment.name() + ": " + experiment.description());
                 ExperimentSettings settings = new ExperimentSettings(scale.full, divisor, progress,
-                        row -> file.write(experiment.name(), row), env);
+                        row -> file.write(experiment.name(), row), env, calls);
                 ExperimentResult result;
                 try {
                     result = experiment.run(settings);

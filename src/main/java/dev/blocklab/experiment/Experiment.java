@@ -12,6 +12,12 @@ public interface Experiment {
     String description();
 
     /**
+     * Whether {@link ExperimentSettings#backend()} changes what it runs: true where {@code --backend http} is
+     * honoured (the frameworks comparison); the others always run their own set-up.
+     */
+    default boolean choosesBackend() { return false; }
+
+    /**
      * Runs the experiment. Rows are handed to {@link ExperimentSettings#rowSink()} as they are measured, so an
      * interrupted run keeps what it had; progress goes to {@link ExperimentSettings#progress()}.
      */

@@ -13,13 +13,36 @@ import java.util.function.Consumer;
  * @param progress    where progress lines go
  * @param rowSink     receives every row as soon as it is measured
  * @param environment the machine, recorded once
+ * @param backend     where the downstream calls go, for the experiments that can choose (frameworks)
  */
 public record ExperimentSettings(boolean full, long timeScale, Progress progress, Consumer<Object> rowSink,
-                                 Environment environment) {
+                                 Environment environment, CallBackend backend) {
     public static final long QUICK_TIME_SCALE = 10;
+
+    /** Where an experiment's downstream calls go ({@code --backend}). */
+    public enum CallBackend {
+        /** The embedded simulated backend: timers in this process, no sockets. */
+        SIMULATED,
+        /** A real {@code BackendServer} started in this process on 127.0.0.1, called over HTTP. */
+        HTTP;
+
+        /** {@code simulated} or {@code http}; anything else is an error naming {@code --backend}. */
+        public static CallBackend parse(String text) {
+            for (CallBackend b : values()) if (b.label().equals(text)) return b;
+            throw new IllegalArgumentException("--backend must be simulated or http, got '" + text + "'");
+        }
+
+        public String label() { return name().toLowerCase(java.util.Locale.ROOT); }
+    }
 
     public ExperimentSettings {
         if (timeScale < 1) throw new IllegalArgumentException("time scale must be >= 1");
+        java.util.Objects.requireNonNull(backend, "backend");
+    }
+
+    /** With the simulated backend. */
+    public ExperimentSettings(boolean full, long timeScale, Progress progress, Consumer<Object> rowSink, Environment environment) {
+        this(full, timeScale, progress, rowSink, environment, CallBackend.SIMULATED);
     }
 
     public static ExperimentSettings quick() {
@@ -29,6 +52,10 @@ public record ExperimentSettings(boolean full, long timeScale, Progress progress
     public String scaleLabel() { return full ? "full" : "quick, delays / " + timeScale; }
 
     public ExperimentSettings withTimeScale(long divisor) {
-        return new ExperimentSettings(full, divisor, progress, rowSink, environment);
+        return new ExperimentSettings(full, divisor, progress, rowSink, environment, backend);
+    }
+
+    public ExperimentSettings withBackend(CallBackend calls) {
+        return new ExperimentSettings(full, timeScale, progress, rowSink, environment, calls);
     }
 }

@@ -1,6 +1,9 @@
 package dev.blocklab.experiment;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.blocklab.backend.BackendServer;
+import dev.blocklab.backend.BackendSettings;
+import dev.blocklab.backend.HttpBackend;
 import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.driver.RunSettings;
 import dev.blocklab.frameworks.FrameworkVariants;
@@ -99,8 +102,10 @@ final class FrameworksExperiment implements Experiment {
 
     @Override public String name() { return "frameworks"; }
 
+    @Override public boolean choosesBackend() { return true; }
+
     @Override public String description() {
-        return "seed 002: one use case under ExecutorService, CompletableFuture, RxJava, Reactor, Disruptor, Pekko, virtual threads and structured concurrency";
+        return "seed 002: one use case under ExecutorService, CompletableFuture, RxJava, Reactor, Vert.x's event loop, Disruptor, Pekko, virtual threads and structured concurrency";
     }
 
     static Plan plan(ExperimentSettings settings) {
@@ -123,7 +128,7 @@ final class FrameworksExperiment implements Experiment {
     @Override public ExperimentResult run(ExperimentSettings settings) {
         Plan plan = fixedPlan != null ? fixedPlan : plan(settings);
         warmUp(plan);
-        InProcessDriver driver = new InProcessDriver();
+        boolean http = settings.backend() == ExperimentSettings.CallBackend.HTTP;
         RunSettings rs = RunSettings.DEFAULTS.withTimeScale(plan.timeScale()).withRuns(0, 1)
                 .withRequestTimeoutNanos(REQUEST_TIMEOUT_NANOS * plan.timeScale());
         List<FrameworksRow> rows = new ArrayList<>();
@@ -133,31 +138,48 @@ final class FrameworksExperiment implements Experiment {
                     ? new Arrival.Closed(plan.users(), plan.closedDurationNanos())
                     : new Arrival.Open(plan.ratePerSecond(), plan.openDurationNanos());
             Workload workload = FrameworksUseCase.workload(combination.slowDelayNanos(), arrival);
-            for (FrameworkVariants.Variant variant : variants.apply(pool)) {
-                if (!plan.only().isEmpty() && plan.only().stream().noneMatch(variant.name()::startsWith)) continue;
-                Double article = combination.closed() ? articleMillis(variant.name(), combination.slowDelayNanos()) : null;
-                FrameworksRow row;
-                if (variant.unavailable().isPresent()) {
-                    row = new FrameworksRow(variant.name(), combination.label(), null, article, "-", variant.unavailable().get(),
-                            "unavailable: " + variant.unavailable().get());
-                } else {
-                    FrameworksUseCase useCase = new FrameworksUseCase(plan.ints(), plan.longs());
-                    try {
-                        RunResult r = driver.run(workload, variant.name(), context -> variant.create(context.backend(), useCase), rs,
-                                line -> settings.progress().update(combination.label() + " " + line));
-                        row = new FrameworksRow(variant.name(), combination.label(), r, article, useCase.cpuPlacesLabel(), null,
-                                why(variant.name(), combination, r, article, plan));
-                    } catch (RuntimeException | LinkageError e) {
-                        String reason = e.getClass().getSimpleName() + ": " + e.getMessage();
-                        row = new FrameworksRow(variant.name(), combination.label(), null, article, "-", reason, "unavailable: " + reason);
-                    }
+            try (BackendServer server = http ? startBackend(workload, plan) : null) {
+                // over HTTP, every run gets a fresh client (blocking sockets and a Vert.x client) to this combination's server
+                InProcessDriver driver = server == null ? new InProcessDriver() : new InProcessDriver(() -> HttpBackend.routed(server.uri()));
+                for (FrameworkVariants.Variant variant : variants.apply(pool)) {
+                    if (!plan.only().isEmpty() && plan.only().stream().noneMatch(variant.name()::startsWith)) continue;
+                    FrameworksRow row = measure(variant, combination, workload, driver, rs, plan, settings);
+                    settings.rowSink().accept(row);
+                    rows.add(row);
                 }
-                settings.rowSink().accept(row);
-                rows.add(row);
             }
         }
         return new ExperimentResult(name(), description(), scaleLabel(settings, plan), settings.environment(), List.copyOf(rows),
-                List.of(mainTable(rows, plan), whyTable(rows)), notes(rows, plan)).withCharts(charts(rows));
+                List.of(mainTable(rows, plan), whyTable(rows)), notes(rows, plan, http)).withCharts(charts(rows));
+    }
+
+    /** One variant under one combination, or a row saying why it could not run. */
+    private static FrameworksRow measure(FrameworkVariants.Variant variant, Combination combination, Workload workload,
+                                         InProcessDriver driver, RunSettings rs, Plan plan, ExperimentSettings settings) {
+        Double article = combination.closed() ? articleMillis(variant.name(), combination.slowDelayNanos()) : null;
+        if (variant.unavailable().isPresent()) {
+            return new FrameworksRow(variant.name(), combination.label(), null, article, "-", variant.unavailable().get(),
+                    "unavailable: " + variant.unavailable().get());
+        }
+        FrameworksUseCase useCase = new FrameworksUseCase(plan.ints(), plan.longs());
+        try {
+            RunResult r = driver.run(workload, variant.name(), context -> variant.create(context.backend(), useCase), rs,
+                    line -> settings.progress().update(combination.label() + " " + line));
+            return new FrameworksRow(variant.name(), combination.label(), r, article, useCase.cpuPlacesLabel(), null,
+                    why(variant.name(), combination, r, article, plan));
+        } catch (RuntimeException | LinkageError e) {
+            String reason = e.getClass().getSimpleName() + ": " + e.getMessage();
+            return new FrameworksRow(variant.name(), combination.label(), null, article, "-", reason, "unavailable: " + reason);
+        }
+    }
+
+    /**
+     * A backend server on 127.0.0.1 (a free port) serving the workload's four calls as routes, with their delays
+     * divided by the plan's time scale, on one event loop per core.
+     */
+    private static BackendServer startBackend(Workload workload, Plan plan) {
+        return BackendServer.start(new BackendSettings(BackendSettings.DEFAULT_HOST, 0, FrameworksUseCase.routes(workload),
+                plan.timeScale(), Runtime.getRuntime().availableProcessors()));
     }
 
     private static Double articleMillis(String variant, long slowDelayNanos) {
@@ -240,6 +262,7 @@ final class FrameworksExperiment implements Experiment {
                     RunTables.ms(callsMillis), 200 * 1000 / callsMillis);
             case "virtual", "structured" -> "no thread limit (virtual threads)";
             case "pekko-blocking", "disruptor-latch" -> "no limit but the 200 waiting request threads";
+            case "vertx-event-loop" -> String.format(Locale.ROOT, "no thread waits; the merges hold the %d event loops, so CPU is the limit", cores);
             default -> "no thread waits";
         };
         String cpuLimit = String.format(Locale.ROOT, "CPU %s ms/req = %.0f req/s on %d cores", RunTables.ms(cpu),
@@ -260,14 +283,18 @@ final class FrameworksExperiment implements Experiment {
 
     private static String scaleLabel(ExperimentSettings settings, Plan plan) {
         return (settings.full() ? "full" : "quick") + ", delays / " + plan.timeScale()
-                + ", closed " + Durations.format(plan.closedDurationNanos()) + ", open " + Durations.format(plan.openDurationNanos());
+                + ", closed " + Durations.format(plan.closedDurationNanos()) + ", open " + Durations.format(plan.openDurationNanos())
+                + ", backend " + settings.backend().label();
     }
 
-    private static List<String> notes(List<FrameworksRow> rows, Plan plan) {
+    private static List<String> notes(List<FrameworksRow> rows, Plan plan, boolean http) {
         List<String> notes = new ArrayList<>();
+        notes.add(http
+                ? "Backend: HTTP. A backend server in this process on 127.0.0.1 serves the four lists as routes (/posts, /comments, /albums, /photos) with their delays; blocking calls use a blocking socket client (HTTP/1.1), non-blocking calls the Vert.x client (HTTP/2). Its event loops and the client's share the cores, so CPU ms/req and peak threads include both."
+                : "Backend: simulated in process (timers, no sockets); --backend http calls a real server on 127.0.0.1 instead.");
         notes.add("Use case: posts and albums delayed 200 ms (or 400 ms), comments and photos 20 ms; every call answers its whole list as JSON (100 posts, 500 comments, 100 albums, 5,000 photos), parsed with Jackson; the merge keeps one user's items and sorts "
                 + plan.ints() + " ints and " + plan.longs() + " longs per request. CPU ms/req is the whole process's CPU time over completed requests.");
-        notes.add("Request threads: a modelled Tomcat pool of up to 200 platform threads; virtual and structured run each request on a virtual thread. Pool sizes: 16 at 200 ms, 24 at 400 ms, as the article.");
+        notes.add("Request threads: a modelled Tomcat pool of up to 200 platform threads; virtual and structured run each request on a virtual thread; vertx-event-loop has none, each request runs on one of its event loops. Pool sizes: 16 at 200 ms, 24 at 400 ms, as the article.");
         notes.add("Combinations run: " + plan.combinations().stream().map(Combination::label).toList()
                 + (plan.combinations().size() < 4 ? " (quick: the open rate at 400 ms is left out; --full runs all four for 30 s each)" : "") + ".");
         notes.add("The article's figures are averages of a JMeter closed loop of 50 threads (its \"50 req/sec\") on 8 cores; they sit beside the closed rows only.");

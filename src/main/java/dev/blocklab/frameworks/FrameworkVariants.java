@@ -51,6 +51,7 @@ public final class FrameworkVariants {
         Optional<String> reactor = missing("reactor.core.publisher.Mono", "Project Reactor");
         Optional<String> disruptor = missing("com.lmax.disruptor.dsl.Disruptor", "LMAX Disruptor");
         Optional<String> pekko = missing("org.apache.pekko.actor.typed.ActorSystem", "Apache Pekko");
+        Optional<String> vertx = missing("io.vertx.core.Vertx", "Vert.x");
         int n = ioPoolSize;
         return List.of(
                 new Variant("sequential", "the four calls one after another on the request thread, which merges", none,
@@ -67,6 +68,8 @@ public final class FrameworkVariants {
                         rx, RxNonBlockingVariant::new),
                 new Variant("reactor", "Reactor Mono.zip over non-blocking calls, merges on one reactor-cpu thread per core",
                         reactor, ReactorVariant::new),
+                new Variant("vertx-event-loop", "Vert.x 5: each request on one event loop (one per core), non-blocking calls, both merges on that loop (blocking it for their CPU time)",
+                        vertx, EventLoopVariant::new),
                 new Variant("disruptor-latch", "Disruptor 4, calls in parallel (non-blocking), merge handlers; request thread waits",
                         disruptor, (b, u) -> new DisruptorVariant(b, u, true)),
                 new Variant("disruptor-async", "Disruptor 4, calls in parallel (non-blocking), merge handlers; response suspended",

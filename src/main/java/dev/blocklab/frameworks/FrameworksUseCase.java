@@ -2,6 +2,7 @@ package dev.blocklab.frameworks;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.blocklab.backend.Route;
 import dev.blocklab.workload.Arrival;
 import dev.blocklab.workload.CallInvocation;
 import dev.blocklab.workload.Graph;
@@ -78,6 +79,24 @@ public final class FrameworksUseCase {
     }
 
     public FrameworksUseCase() { this(DEFAULT_INTS, DEFAULT_LONGS); }
+
+    /**
+     * The routes with which a {@link dev.blocklab.backend.BackendServer} serves this workload's calls over HTTP,
+     * for {@link dev.blocklab.backend.HttpBackend#routed}: one per call step, {@code /NAME}, answering the step's
+     * value (the same JSON as the simulated backend's) after the step's fixed delay, before the server's time scale.
+     *
+     * @throws IllegalArgumentException when a call's delay is not fixed or its value not constant
+     */
+    public static List<Route> routes(Workload workload) {
+        List<Route> routes = new ArrayList<>();
+        for (Step step : workload.graph().steps()) {
+            if (!(step instanceof Step.Call call)) continue;
+            if (!(call.latency() instanceof Latency.Fixed(long nanos)) || !(call.returns() instanceof Value.Constant(Object value)))
+                throw new IllegalArgumentException("call '" + call.name() + "' needs a fixed delay and a constant value to be served as a route");
+            routes.add(Route.fixed("/" + call.name(), nanos, String.valueOf(value)));
+        }
+        return List.copyOf(routes);
+    }
 
     /** The article's workload: posts and albums after {@code slowDelayNanos}, comments and photos after 20 ms. */
     public static Workload workload(long slowDelayNanos, Arrival arrival) {
@@ -187,7 +206,7 @@ public final class FrameworksUseCase {
 
     /**
      * The kind of a thread, for the report: {@code virtual}, {@code request thread} (the modelled server pool),
-     * {@code actor dispatcher}, {@code backend timer}, else the thread's name without its trailing number.
+     * {@code actor dispatcher}, {@code backend timer}, {@code event loop} (Vert.x's), else the thread's name without its trailing number.
      */
     static String threadKind(Thread thread) {
         if (thread.isVirtual()) return "virtual";
@@ -195,6 +214,7 @@ public final class FrameworksUseCase {
         if (name.startsWith(RequestThreads.PREFIX)) return "request thread";
         if (name.contains("dispatcher")) return "actor dispatcher";
         if (name.startsWith("blocklab-backend-timer")) return "backend timer";
+        if (name.startsWith("vert.x-eventloop-thread")) return "event loop";
         String kind = name.replaceAll("-\\d+$", "");
         return kind.isEmpty() ? "unnamed" : kind;
     }

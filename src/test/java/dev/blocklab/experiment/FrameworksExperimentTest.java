@@ -54,6 +54,29 @@ class FrameworksExperimentTest {
     }
 
     @Test
+    void run_httpBackendRunsTheVariantsOverABackendServer() throws Exception {
+        FrameworksExperiment.Plan plan = new FrameworksExperiment.Plan(100, 3, 30_000_000_000L, 50, 1_000_000_000L,
+                List.of(new FrameworksExperiment.Combination(true, 200_000_000L)), 1_000, 500,
+                List.of("sequential", "reactor", "vertx-event-loop"));
+        ExperimentSettings settings = new ExperimentSettings(false, 100, Progress.NONE, row -> {}, Environment.current())
+                .withBackend(ExperimentSettings.CallBackend.HTTP);
+        ExperimentResult result = new FrameworksExperiment(plan).run(settings);
+
+        List<FrameworksExperiment.FrameworksRow> rows = result.rows().stream().map(FrameworksExperiment.FrameworksRow.class::cast).toList();
+        assertThat(rows).extracting(FrameworksExperiment.FrameworksRow::variant).containsExactly("sequential", "reactor", "vertx-event-loop");
+        for (FrameworksExperiment.FrameworksRow row : rows) {
+            assertThat(row.unavailable()).as(row.variant()).isNull();
+            assertThat(row.run().requests()).as(row.variant() + " completed requests").isPositive();
+            assertThat(row.run().successRatio()).as(row.variant()).isEqualTo(1.0);
+            assertThat((String) row.run().answer()).as(row.variant()).startsWith("user ").contains("albums");
+        }
+        assertThat(rows.get(2).cpuStepOn()).isEqualTo("event loop");
+        assertThat(rows.get(2).why()).contains("event loops");
+        assertThat(result.scale()).endsWith("backend http");
+        assertThat(result.notes()).anyMatch(n -> n.startsWith("Backend: HTTP"));
+    }
+
+    @Test
     void run_variantThatFailsToStartIsReportedUnavailableAndOthersStillRun() throws Exception {
         FrameworksExperiment.Plan plan = new FrameworksExperiment.Plan(100, 3, 20_000_000_000L, 50, 1_000_000_000L,
                 List.of(new FrameworksExperiment.Combination(true, 200_000_000L)), 1_000, 500, List.of());

@@ -70,6 +70,12 @@ class FrameworkVariantsTest {
     }
 
     @Test
+    void submit_eventLoopVariantRunsEveryMergeOnAnEventLoop() throws Exception {
+        Observed seen = observe(FrameworkVariants.named("vertx-event-loop", 16), WORKLOAD);
+        assertThat(seen.places()).isEqualTo(Map.of("event loop", 2L * REQUESTS));
+    }
+
+    @Test
     void submit_failingCallReachesTheCallerWithItsTypeAndMessage() throws Exception {
         Workload failing = FrameworksUseCase.workload(FrameworksUseCase.SLOW_DELAY_NANOS, FrameworksUseCase.FAST_DELAY_NANOS,
                 new Arrival.Batch(1), "photos", new Step.FailureSpec("java.io.FileNotFoundException", "photos service down"));
@@ -131,6 +137,7 @@ class FrameworkVariantsTest {
         assertThat(FrameworksUseCase.threadKind(Thread.ofPlatform().name("request-7").unstarted(() -> {}))).isEqualTo("request thread");
         assertThat(FrameworksUseCase.threadKind(Thread.ofPlatform().name("frameworks-3-pekko.actor.default-dispatcher-5").unstarted(() -> {}))).isEqualTo("actor dispatcher");
         assertThat(FrameworksUseCase.threadKind(Thread.ofPlatform().name("rx-io-12").unstarted(() -> {}))).isEqualTo("rx-io");
+        assertThat(FrameworksUseCase.threadKind(Thread.ofPlatform().name("vert.x-eventloop-thread-1").unstarted(() -> {}))).isEqualTo("event loop");
     }
 
     /** Threads the JVM starts on demand and keeps (carriers, common pool), as the driver counts them. */
