@@ -44,7 +44,9 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>{@link #routed(URI)} makes a backend whose successful calls go to the server's route of the call's name
  * instead ({@code GET /posts} for the call {@code posts}): the route decides the delay and the body, which may be
  * far larger than a URL can carry (the frameworks use case's 820 KB of photos), and the client still checks
- * that the body equals the call's value. Calls meant to fail still go to {@code /call}.
+ * that the body equals the call's value. Calls meant to fail still go to {@code /call}. The call's own delay is
+ * not sent: routed mode is only right against routes made from the same workload
+ * ({@code FrameworksUseCase.routes}), and call names must be usable as a path as they are.
  *
  * <p>Interruption: a platform thread blocked in a socket read notices an interrupt only when the read returns
  * (at the latest after the call's delay); a virtual thread is woken at once.
@@ -63,6 +65,8 @@ public final class HttpBackend implements Backend {
     private final Context[] contexts;
     private final AtomicLong nextContext = new AtomicLong();
     private final boolean routed;
+    /** Call names a routed backend can use as a path as they are. */
+    private static final java.util.regex.Pattern ROUTE_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9._-]+");
 
     /**
      * A backend at {@code base}, e.g. {@code http://127.0.0.1:9100}.
@@ -162,7 +166,12 @@ public final class HttpBackend implements Backend {
 
     /** The path this backend asks for: the call's route when routed and the call succeeds, else {@code /call?...}. */
     private String path(CallInvocation call) {
-        return routed && call.failure() == null ? "/" + URLEncoder.encode(call.call(), StandardCharsets.UTF_8) : pathAndQuery(call);
+        if (routed && call.failure() == null) {
+            if (!ROUTE_NAME.matcher(call.call()).matches())
+                throw new IllegalArgumentException("call '" + call.call() + "' cannot be a route path (letters, digits, '.', '_', '-' only)");
+            return "/" + call.call();
+        }
+        return pathAndQuery(call);
     }
 
     /** {@code /call?...} asking the backend for this call's delay, status and answer. */

@@ -14,8 +14,9 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * The embedded backend: a blocking call sleeps on the caller's thread, a non-blocking call is a future
  * completed by a timer thread (one per core, chosen by request id). Timer threads only complete futures, so they
- * hold as many pending calls as memory allows and are never the bottleneck for waiting; work chained on the
- * futures should run elsewhere.
+ * hold as many pending calls as memory allows and are never the bottleneck for waiting. Work chained on the
+ * futures without an executor runs on the timer thread: keep it short (starting the next call, recording a
+ * latency), and run anything longer on an executor. Cancelling a call's future removes its timer.
  */
 public final class SimulatedBackend implements Backend {
     /** One timer per core, chosen by request id, so completing many calls at once is spread over the cores. */

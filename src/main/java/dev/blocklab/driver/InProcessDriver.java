@@ -46,6 +46,7 @@ import java.util.function.Supplier;
  * <p>Each run gets a fresh backend and a fresh model, closed at the end of the run; platform threads that the
  * run started and that outlive the close are counted as {@code leftoverThreads}. Latency counts from each
  * request's intended start: the batch's start, the open schedule's due time, or the closed-loop user's submit.
+ * Every run (warm-ups included) starts with {@code System.gc()}, so the garbage of one run does not pause the next.
  */
 public final class InProcessDriver {
     private final Supplier<Backend> backends;
@@ -224,8 +225,11 @@ public final class InProcessDriver {
                 f.whenComplete((v, e) -> pending.cancel(false));
             }
             return future.whenComplete((v, e) -> {
-                recorder.record(System.nanoTime() - intendedNanos, Outcome.of(v, e));
-                onDone.run();
+                try {
+                    recorder.record(System.nanoTime() - intendedNanos, Outcome.of(v, e));
+                } finally {
+                    onDone.run();   // a batch's latch must open even if recording failed
+                }
             });
         }
 

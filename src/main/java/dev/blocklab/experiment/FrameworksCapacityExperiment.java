@@ -95,23 +95,25 @@ final class FrameworksCapacityExperiment implements Experiment {
             if (variant.unavailable().isPresent()) {
                 row = new CapacityRow(variant.name(), 0, 0, null, null, List.of(), variant.unavailable().get());
             } else {
-                try {
-                    RateSearch.Outcome<StepRow> outcome = plan.search().run(rate -> {
-                        settings.progress().update(variant.name() + " at " + RunTables.num(rate) + " req/s");
-                        Workload w = FrameworksUseCase.workload(plan.slowDelayNanos(), new Arrival.Open(rate, plan.stepNanos()));
-                        FrameworksUseCase useCase = new FrameworksUseCase(plan.ints(), plan.longs());
+                RateSearch.Outcome<StepRow> outcome = plan.search().run(rate -> {
+                    settings.progress().update(variant.name() + " at " + RunTables.num(rate) + " req/s");
+                    Workload w = FrameworksUseCase.workload(plan.slowDelayNanos(), new Arrival.Open(rate, plan.stepNanos()));
+                    FrameworksUseCase useCase = new FrameworksUseCase(plan.ints(), plan.longs());
+                    try {
                         RunResult r = driver.run(w, variant.name(), context -> variant.create(context.backend(), useCase), rs,
                                 line -> settings.progress().update(variant.name() + " at " + RunTables.num(rate) + " req/s: " + line));
                         return judge(rate, r);
-                    });
-                    RateSearch.Step<StepRow> high = outcome.highestStep();
-                    RateSearch.Step<StepRow> failed = outcome.failedStep();
-                    row = new CapacityRow(variant.name(), outcome.highestSustainedPerSecond(), outcome.lowestFailedPerSecond(),
-                            high == null ? null : high.verdict().measurement(), failed == null ? null : failed.verdict().reason(),
-                            outcome.steps().stream().map(s -> s.verdict().measurement()).toList(), null);
-                } catch (RuntimeException | LinkageError e) {
-                    row = new CapacityRow(variant.name(), 0, 0, null, null, List.of(), e.getClass().getSimpleName() + ": " + e.getMessage());
-                }
+                    } catch (RuntimeException | LinkageError e) {
+                        // A run that throws (the variant failed to start, or broke mid-run) fails this rate; the
+                        // steps before it are kept.
+                        return failed(rate, e.getClass().getSimpleName() + ": " + e.getMessage());
+                    }
+                });
+                RateSearch.Step<StepRow> high = outcome.highestStep();
+                RateSearch.Step<StepRow> failed = outcome.failedStep();
+                row = new CapacityRow(variant.name(), outcome.highestSustainedPerSecond(), outcome.lowestFailedPerSecond(),
+                        high == null ? null : high.verdict().measurement(), failed == null ? null : failed.verdict().reason(),
+                        outcome.steps().stream().map(s -> s.verdict().measurement()).toList(), null);
             }
             settings.rowSink().accept(row);
             rows.add(row);
@@ -119,6 +121,11 @@ final class FrameworksCapacityExperiment implements Experiment {
         return new ExperimentResult(name(), description(), (settings.full() ? "full" : "quick") + ", real delays, steps of "
                 + Durations.format(plan.stepNanos()), settings.environment(), List.copyOf(rows),
                 List.of(capacityTable(rows), stepsTable(rows)), notes(rows, plan));
+    }
+
+    /** A rate at which the run threw: nothing measured, the reason kept. */
+    private static RateSearch.Verdict<StepRow> failed(double rate, String reason) {
+        return new RateSearch.Verdict<>(false, reason, new StepRow(rate, 0, 0, 0, 0, 0, 0, 0, 0, false, reason));
     }
 
     /** A step holds when every request succeeded and p99 stayed within the factor of the unloaded latency. */
@@ -175,16 +182,19 @@ final class FrameworksCapacityExperiment implements Experiment {
     private static List<String> notes(List<CapacityRow> rows, Plan plan) {
         List<String> notes = new ArrayList<>();
         RateSearch s = plan.search();
-        notes.add(String.format(Locale.ROOT, "Search: open runs of %s at %s req/s, doubling until a rate fails (at most %s req/s), then %d halvings of the gap "
+        notes.add(String.format(Locale.ROOT, "Search: open runs of %s at %s req/s, multiplying the rate by %s until one fails (at most %s req/s), then %d halvings of the gap "
                         + "between the last rate that held and the first that failed; a rate fails only after %d runs at it failed in a row. A rate holds when every request succeeds and p99 <= %.0f x the "
                         + "variant's unloaded latency (its prediction for one request alone: the calls' critical path, in series for sequential).",
-                Durations.format(plan.stepNanos()), RunTables.num(s.startPerSecond()), RunTables.num(s.maxPerSecond()), s.refinements(), s.attempts(), P99_LIMIT_FACTOR));
+                Durations.format(plan.stepNanos()), RunTables.num(s.startPerSecond()), RunTables.num(s.factor()), RunTables.num(s.maxPerSecond()), s.refinements(), s.attempts(), P99_LIMIT_FACTOR));
         notes.add("Open loop: requests are sent on schedule whatever the variant does, and latency counts from each request's intended send time, "
-                + "so a variant that falls behind shows it in p99.");
+                + "so a variant that falls behind shows it in p99. Resolution: a variant overloaded by x % queues about x % of the step's length, so "
+                + "over a step of " + Durations.format(plan.stepNanos()) + " a small overload (under about its unloaded latency / step length) can still pass; "
+                + "the search's own steps are coarser than that. Each variant is judged against its own unloaded latency (the 'p99 limit' column), so "
+                + "the serial variants (sequential, disruptor-stages) get a larger allowance in milliseconds.");
         rows.stream().filter(r -> r.unavailable() == null).max(Comparator.comparingDouble(CapacityRow::highestSustainedPerSecond))
                 .ifPresent(best -> notes.add("Highest sustained rate: " + best.variant() + " at " + RunTables.num(best.highestSustainedPerSecond())
                         + " req/s (the search's resolution is the gap between 'sustained' and 'failed at')."));
-        notes.add("Every variant shares the same CPU budget: about 10 ms of Jackson parsing and sorting per request here, so on these cores no variant can "
+        notes.add("Every variant shares the same CPU budget: about 6-14 ms of process CPU per request here, most of it Jackson parsing, so on these cores no variant can "
                 + "go much above cores / CPU per request; variants whose threads wait (pools, the original Disruptor stages) stop earlier, at threads / thread-time per request.");
         notes.add("One short run per step on a shared machine: a single noisy step can end a search early; the steps table shows every step.");
         return notes;

@@ -2,6 +2,7 @@ package dev.blocklab.experiment;
 
 import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.driver.RunSettings;
+import dev.blocklab.recorder.ProcessMetrics;
 import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.result.RunResult;
 import dev.blocklab.result.Table;
@@ -20,6 +21,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A batch of concurrent calls of one second (100,000 by default) under the two models that hold no platform
@@ -47,6 +49,8 @@ final class HundredThousandCallsExperiment implements Experiment {
      * @param successes       calls that completed normally (a floor row waits for all of them)
      * @param ratioToCall     median wall / call delay
      * @param overFloorMillis median wall minus the median of this row's bare floor (0 for a floor row)
+     * @param cpuMillis       process CPU time (getrusage) of one run: the median run's for an engine row, the mean
+     *                        over the repeats for a floor row
      */
     public record FloorRow(String row, String kind, int requests, long successes, double callMillis, double medianWallMillis,
                            double bestWallMillis, double worstWallMillis, int repeats, double ratioToCall,
@@ -88,7 +92,7 @@ final class HundredThousandCallsExperiment implements Experiment {
                 String.format(Locale.ROOT, "%.3f", r.ratioToCall()), r.ratioToCall() <= 1.05 ? "yes" : "no",
                 r.kind().startsWith("engine") ? String.format(Locale.ROOT, "%+.0f", r.overFloorMillis()) : "-",
                 r.kind().startsWith("engine") ? String.format(Locale.ROOT, "%.2f", r.overFloorMillis() * 1e3 / r.requests()) : "-",
-                r.cpuMillis() < 0 ? "-" : RunTables.ms(r.cpuMillis()))).toList();
+                RunTables.ms(r.cpuMillis()))).toList();
         return new ExperimentResult(name(), description(), "real time, " + requests + " calls of " + Durations.format(callNanos)
                 + ", median of " + repeats + " after " + warmups + " warm-up(s)", settings.environment(), rows,
                 List.of(new Table(requests + " concurrent calls of " + Durations.format(callNanos), List.of("row", "kind",
@@ -113,55 +117,90 @@ final class HundredThousandCallsExperiment implements Experiment {
 
     private FloorRow floor(String row, String kind, int warmups, int repeats, ExperimentSettings settings, Batch batch) {
         double[] walls = new double[repeats];
+        long successes = 0;
+        double cpuMillis = 0;
         for (int i = 0; i < warmups + repeats; i++) {
             settings.progress().update(row + (i < warmups ? " warm-up " + (i + 1) : " run " + (i - warmups + 1) + "/" + repeats));
             System.gc();
-            long start = System.nanoTime();
-            await(batch.start());
-            double wallMillis = (System.nanoTime() - start) / 1e6;
-            if (i >= warmups) walls[i - warmups] = wallMillis;
+            try (BareBatch b = batch.prepare()) {   // executors are made before the clock starts, as the engine's are
+                ProcessMetrics.Snapshot before = ProcessMetrics.snapshot();
+                long start = System.nanoTime();
+                b.start();
+                await(b.done());
+                double wallMillis = (System.nanoTime() - start) / 1e6;
+                if (i >= warmups) {
+                    walls[i - warmups] = wallMillis;
+                    successes = b.completed().sum();
+                    cpuMillis += (ProcessMetrics.snapshot().cpuNanos() - before.cpuNanos()) / 1e6 / repeats;
+                }
+            }
         }
-        Arrays.sort(walls);
-        double median = walls[(repeats - 1) / 2];
-        return new FloorRow(row, "floor: " + kind, requests, requests, callNanos / 1e6, median, walls[0], walls[repeats - 1], repeats,
-                median / (callNanos / 1e6), 0, -1);
+        double[] sorted = walls.clone();
+        Arrays.sort(sorted);
+        double median = sorted[(repeats - 1) / 2];
+        return new FloorRow(row, "floor: " + kind, requests, successes, callNanos / 1e6, median, sorted[0], sorted[repeats - 1],
+                repeats, median / (callNanos / 1e6), 0, cpuMillis);
     }
 
-    /** Starts the batch's waits and returns a latch that opens when all have completed. */
+    /** Makes a batch of bare waits, ready to start. */
     @FunctionalInterface
     private interface Batch {
-        CountDownLatch start();
+        BareBatch prepare();
     }
 
-    private CountDownLatch timerFutures(int timers) {
-        CountDownLatch done = new CountDownLatch(requests);
+    /** A batch of bare waits: {@link #start()} sends them; {@code done} opens when all have completed. */
+    private abstract class BareBatch implements AutoCloseable {
+        final CountDownLatch done = new CountDownLatch(requests);
+        final LongAdder completed = new LongAdder();
+
+        abstract void start();
+
+        CountDownLatch done() { return done; }
+
+        LongAdder completed() { return completed; }
+
+        @Override public void close() {}
+    }
+
+    private BareBatch timerFutures(int timers) {
         ScheduledThreadPoolExecutor[] pool = new ScheduledThreadPoolExecutor[timers];
         for (int i = 0; i < timers; i++) pool[i] = new ScheduledThreadPoolExecutor(1, Thread.ofPlatform().daemon().factory());
-        for (int i = 0; i < requests; i++) {
-            CompletableFuture<Object> call = new CompletableFuture<>();
-            pool[i % timers].schedule(() -> call.complete(99L), callNanos, TimeUnit.NANOSECONDS);
-            call.whenComplete((v, e) -> done.countDown());
-        }
-        // The executors end once their last call has completed; shutdown() lets the scheduled calls run.
-        for (ScheduledThreadPoolExecutor t : pool) t.shutdown();
-        return done;
+        return new BareBatch() {
+            @Override void start() {
+                for (int i = 0; i < requests; i++) {
+                    CompletableFuture<Object> call = new CompletableFuture<>();
+                    pool[i % timers].schedule(() -> call.complete(99L), callNanos, TimeUnit.NANOSECONDS);
+                    call.whenComplete((v, e) -> {
+                        if (e == null) completed.increment();
+                        done.countDown();
+                    });
+                }
+            }
+
+            @Override public void close() {
+                for (ScheduledThreadPoolExecutor t : pool) t.shutdownNow();
+            }
+        };
     }
 
-    private CountDownLatch virtualSleeps() {
-        CountDownLatch done = new CountDownLatch(requests);
+    private BareBatch virtualSleeps() {
         Duration call = Duration.ofNanos(callNanos);
-        for (int i = 0; i < requests; i++) {
-            Thread.startVirtualThread(() -> {
-                try {
-                    Thread.sleep(call);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } finally {
-                    done.countDown();
+        return new BareBatch() {
+            @Override void start() {
+                for (int i = 0; i < requests; i++) {
+                    Thread.startVirtualThread(() -> {
+                        try {
+                            Thread.sleep(call);
+                            completed.increment();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        } finally {
+                            done.countDown();
+                        }
+                    });
                 }
-            });
-        }
-        return done;
+            }
+        };
     }
 
     private static void await(CountDownLatch done) {

@@ -13,15 +13,15 @@ import java.util.function.DoubleFunction;
  * in a row failed at it (every run is in the steps' list).
  *
  * @param startPerSecond first rate tried
- * @param factor         each rate is the previous one times this, until one fails
+ * @param factor         each rate is the previous one times this (rounded, and at least one more), until one fails
  * @param maxPerSecond   the search stops climbing here (the answer is then "at least" this)
  * @param refinements    halvings of the gap between the last pass and the first failure
  * @param attempts       runs at a rate before it counts as failed (1: no retry)
  */
 public record RateSearch(double startPerSecond, double factor, double maxPerSecond, int refinements, int attempts) {
     public RateSearch {
-        if (startPerSecond <= 0 || factor <= 1 || maxPerSecond < startPerSecond || refinements < 0 || attempts < 1)
-            throw new IllegalArgumentException("rate search needs start > 0, factor > 1, max >= start, refinements >= 0, attempts >= 1");
+        if (startPerSecond < 1 || factor <= 1 || maxPerSecond < startPerSecond || refinements < 0 || attempts < 1)
+            throw new IllegalArgumentException("rate search needs start >= 1, factor > 1, max >= start, refinements >= 0, attempts >= 1");
     }
 
     /** What one step measured: did the rate hold, and why not. */
@@ -33,7 +33,8 @@ public record RateSearch(double startPerSecond, double factor, double maxPerSeco
     /**
      * The search's outcome.
      *
-     * @param highestSustainedPerSecond the highest rate that held, or 0 when even the first failed
+     * @param highestSustainedPerSecond the highest rate that held, which the refinements may find below the first
+     *                                  rate when that one failed; 0 when no rate tried held
      * @param lowestFailedPerSecond     the lowest rate that failed, or 0 when none failed up to the maximum
      */
     public record Outcome<T>(double highestSustainedPerSecond, double lowestFailedPerSecond, List<Step<T>> steps) {
@@ -55,7 +56,7 @@ public record RateSearch(double startPerSecond, double factor, double maxPerSeco
         List<Step<T>> steps = new ArrayList<>();
         double pass = 0;
         double fail = 0;
-        for (double rate = startPerSecond; ; rate = Math.min(maxPerSecond, Math.round(rate * factor))) {
+        for (double rate = startPerSecond; ; rate = Math.min(maxPerSecond, Math.max(rate + 1, Math.round(rate * factor)))) {
             Verdict<T> v = attempt(rate, measure, steps);
             if (!v.sustained()) {
                 fail = rate;

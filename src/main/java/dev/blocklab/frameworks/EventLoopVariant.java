@@ -66,15 +66,16 @@ final class EventLoopVariant implements Model {
         CompletableFuture<Object> response = new CompletableFuture<>();
         Context loop = loops.get((int) Math.floorMod(next.getAndIncrement(), loops.size()));
         loop.runOnContext(ignored -> {
+            if (response.isDone()) return;   // timed out while queued behind a busy loop: start no calls
+            List<CompletableFuture<Object>> started = new CopyOnWriteArrayList<>();
+            response.whenComplete((v, e) -> {
+                if (e != null) started.forEach(call -> call.cancel(true));
+            });
             try {
-                CompletableFuture<Object> posts = backend.callAsync(useCase.invocation(request, FrameworksUseCase.POSTS));
-                CompletableFuture<Object> comments = backend.callAsync(useCase.invocation(request, FrameworksUseCase.COMMENTS));
-                CompletableFuture<Object> albums = backend.callAsync(useCase.invocation(request, FrameworksUseCase.ALBUMS));
-                CompletableFuture<Object> photos = backend.callAsync(useCase.invocation(request, FrameworksUseCase.PHOTOS));
-                response.whenComplete((v, e) -> {
-                    if (e == null) return;
-                    for (CompletableFuture<Object> call : List.of(posts, comments, albums, photos)) call.cancel(true);
-                });
+                CompletableFuture<Object> posts = start(started, request, FrameworksUseCase.POSTS);
+                CompletableFuture<Object> comments = start(started, request, FrameworksUseCase.COMMENTS);
+                CompletableFuture<Object> albums = start(started, request, FrameworksUseCase.ALBUMS);
+                CompletableFuture<Object> photos = start(started, request, FrameworksUseCase.PHOTOS);
                 Future<Object> p = Future.fromCompletionStage(posts, loop), c = Future.fromCompletionStage(comments, loop);
                 Future<Object> a = Future.fromCompletionStage(albums, loop), ph = Future.fromCompletionStage(photos, loop);
                 // each map runs on the loop that completed the pair's last call: this request's loop
@@ -88,6 +89,13 @@ final class EventLoopVariant implements Model {
             }
         });
         return response;
+    }
+
+    /** Starts one call and keeps it where a failed response will cancel it. */
+    private CompletableFuture<Object> start(List<CompletableFuture<Object>> started, Request request, int call) {
+        CompletableFuture<Object> f = backend.callAsync(useCase.invocation(request, call));
+        started.add(f);
+        return f;
     }
 
     @Override public Prediction predict(Demand d) {

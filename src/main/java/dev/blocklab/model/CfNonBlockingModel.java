@@ -10,8 +10,9 @@ import java.util.concurrent.Executors;
 
 /**
  * Non-blocking composition: calls are futures completed by the backend's timer, composed with
- * {@code thenCompose}/{@code thenCombine}; the callbacks (and any CPU step) run on a pool of N threads. No
- * thread waits for a call, so a batch takes its critical path however many requests it holds.
+ * {@code thenCompose}/{@code thenCombine}; CPU and combine steps run on a pool of N threads, and a call starts on
+ * the thread that made its inputs ready (see {@link FutureStyle}). No thread waits for a call, so a batch takes
+ * its critical path however many requests it holds.
  */
 final class CfNonBlockingModel implements Model {
     private final Backend backend;

@@ -6,6 +6,8 @@ import dev.blocklab.workload.Step;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
@@ -13,9 +15,12 @@ import java.util.function.Function;
 /**
  * Runs a request's graph as a chain of futures: each step starts when its inputs complete
  * ({@code thenCompose}/{@code thenCombine} style), so independent calls overlap. Non-call steps run on the
- * given executor; calls are started by {@code starter}, which decides whether they hold a thread. When the
- * returned future completes exceptionally, whether by a failed step or from outside, every pending step is
- * cancelled.
+ * given executor; calls are started by {@code starter}, which decides whether they hold a thread. A call starts
+ * on whichever thread made its inputs ready: the submitting thread when they are at hand (a batch's first calls
+ * are all in flight as soon as it is submitted, with no hop through the executor), otherwise the thread that
+ * completed the last input (a backend's timer, for a call that follows a call). Starting a call must not block:
+ * a starter hands it to a timer, a client or a pool. When the returned future completes exceptionally, whether
+ * by a failed step or from outside, every pending step and every call already started is cancelled.
  */
 final class FutureStyle {
     private FutureStyle() {}
@@ -25,6 +30,8 @@ final class FutureStyle {
                                               Executor executor) {
         List<Step> steps = request.graph().steps();
         List<CompletableFuture<Object>> futures = new ArrayList<>(steps.size());
+        // The starters' own futures, which a thenCompose stage does not cancel: cancelling them frees their timers.
+        Queue<CompletableFuture<Object>> started = new ConcurrentLinkedQueue<>();
         for (int i = 0; i < steps.size(); i++) {
             final int index = i;
             Step step = steps.get(i);
@@ -34,17 +41,40 @@ final class FutureStyle {
                 inputs.add(idx < 0 ? CompletableFuture.completedFuture(request.graph().input()) : futures.get(idx));
             }
             CompletableFuture<List<Object>> ready = all(inputs);
-            CompletableFuture<Object> result = step instanceof Step.Call
-                    ? ready.thenCompose(values -> starter.apply(request.invocation(index, values)))
-                    : ready.thenApplyAsync(values -> request.compute(index, values), executor);
+            CompletableFuture<Object> result;
+            if (step instanceof Step.Call && ready.isDone() && !ready.isCompletedExceptionally()) {
+                result = start(starter, request, index, ready.join());   // inputs at hand: no dependent stage needed
+            } else {
+                result = step instanceof Step.Call
+                        ? ready.thenCompose(values -> {
+                            CompletableFuture<Object> call = starter.apply(request.invocation(index, values));
+                            started.add(call);
+                            return call;
+                        })
+                        : ready.thenApplyAsync(values -> request.compute(index, values), executor);
+            }
             futures.add(result);
         }
         CompletableFuture<Object> last = futures.getLast();
         if (futures.size() == 1) return last;   // nothing else to cancel
         // When the request ends early (a failure, a timeout or a cancellation from outside), steps still pending
         // are cancelled, so they start no further calls and hold no further threads.
-        last.whenComplete((v, e) -> { if (e != null) futures.forEach(f -> f.cancel(true)); });
+        last.whenComplete((v, e) -> {
+            if (e == null) return;
+            futures.forEach(f -> f.cancel(true));
+            started.forEach(f -> f.cancel(true));
+        });
         return last;
+    }
+
+    /** Starts a call whose inputs are ready; a starter that throws gives a failed future, as thenCompose would. */
+    private static CompletableFuture<Object> start(Function<CallInvocation, CompletableFuture<Object>> starter,
+                                                   Request request, int index, List<Object> values) {
+        try {
+            return starter.apply(request.invocation(index, values));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     /** Completes with every input's value in order, or with the first failure. */

@@ -35,11 +35,11 @@ public final class RunRecorder {
         switch (outcome) {
             case Outcome.Success s -> {
                 successes.increment();
-                firstAnswer.compareAndSet(null, s.value());
+                if (firstAnswer.get() == null) firstAnswer.compareAndSet(null, s.value());
             }
             case Outcome.Failure f -> {
                 failures.increment();
-                firstFailure.compareAndSet(null, f.cause());
+                if (firstFailure.get() == null) firstFailure.compareAndSet(null, f.cause());
                 causes.computeIfAbsent(f.cause().getClass().getName() + ": " + f.cause().getMessage(), k -> new LongAdder()).increment();
             }
             case Outcome.Timeout t -> {

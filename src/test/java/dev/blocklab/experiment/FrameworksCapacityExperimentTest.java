@@ -10,6 +10,12 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import dev.blocklab.model.Demand;
+import dev.blocklab.model.Model;
+import dev.blocklab.model.Prediction;
+import dev.blocklab.workload.Request;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -45,5 +51,49 @@ class FrameworksCapacityExperimentTest {
         assertThat(rows.get(0).steps().getFirst().p99LimitMillis()).isGreaterThan(rows.get(1).steps().getFirst().p99LimitMillis());
         assertThat(result.tables()).hasSize(2);
         assertThat(result.tables().get(1).rows()).hasSize(rows.stream().mapToInt(r -> r.steps().size()).sum());
+    }
+
+    /** A variant whose every request fails: no rate holds, the refinement goes below the first rate, the reason is kept. */
+    @Test
+    void run_variantThatFailsEveryRequest_sustainsNothingAndSaysWhy() {
+        var plan = new FrameworksCapacityExperiment.Plan(20_000_000L, 200_000_000L, new RateSearch(20, 2, 40, 1, 1),
+                2_000, 1_000, List.of());
+        FrameworkVariants.Variant down = new FrameworkVariants.Variant("down", "fails every request", Optional.empty(),
+                (backend, useCase) -> new Model() {
+                    @Override public String name() { return "down"; }
+                    @Override public CompletableFuture<Object> submit(Request request) {
+                        return CompletableFuture.failedFuture(new IllegalStateException("service down"));
+                    }
+                    @Override public Prediction predict(Demand d) { return new Prediction(d.criticalPathNanos(), "critical path"); }
+                    @Override public void close() {}
+                });
+        ExperimentResult result = new FrameworksCapacityExperiment(plan, pool -> List.of(down))
+                .run(new ExperimentSettings(false, 1, Progress.NONE, row -> {}, Environment.current()));
+
+        CapacityRow row = (CapacityRow) result.rows().getFirst();
+        assertThat(row.steps()).extracting(StepRow::ratePerSecond).containsExactly(20.0, 10.0);
+        assertThat(row.highestSustainedPerSecond()).isZero();
+        assertThat(row.lowestFailedPerSecond()).isEqualTo(10);
+        assertThat(row.atHighest()).isNull();
+        assertThat(row.failedBecause()).startsWith("0.00 % ok (2 of 2 failed");
+        assertThat(result.tables().getFirst().rows().getFirst()).contains("< 10.00");
+    }
+
+    /** The rule itself: every request ok, and p99 within twice the larger of the prediction and the critical path. */
+    @Test
+    void judge_table() {
+        // DeviationTest.run: latency percentiles all equal the mean; critical path (idealMillis) 1 ms.
+        var ok = FrameworksCapacityExperiment.judge(50, DeviationTest.run("reactor", 150, 150, 3200, 200, 399, 0, 20, 900, 1));
+        assertThat(ok.sustained()).isTrue();
+        assertThat(ok.measurement().p99LimitMillis()).isEqualTo(400.0);
+        var slow = FrameworksCapacityExperiment.judge(50, DeviationTest.run("reactor", 150, 150, 3200, 200, 401, 0, 20, 900, 1));
+        assertThat(slow.sustained()).isFalse();
+        assertThat(slow.reason()).isEqualTo("p99 401 ms > 400 ms (2 x unloaded 200 ms)");
+        var oneFailed = FrameworksCapacityExperiment.judge(50, DeviationTest.run("reactor", 1000, 999, 3200, 200, 210, 0, 20, 900, 1));
+        assertThat(oneFailed.sustained()).isFalse();
+        assertThat(oneFailed.reason()).startsWith("99.90 % ok (1 of 1000 failed");
+        var serial = FrameworksCapacityExperiment.judge(50, DeviationTest.run("sequential", 150, 150, 3200, 440, 800, 0, 20, 900, 1));
+        assertThat(serial.sustained()).as("sequential's own unloaded latency is 440 ms").isTrue();
+        assertThat(serial.measurement().p99LimitMillis()).isEqualTo(880.0);
     }
 }

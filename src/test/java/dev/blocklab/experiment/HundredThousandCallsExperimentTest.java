@@ -26,6 +26,7 @@ class HundredThousandCallsExperimentTest {
                 "cf-nonblocking:" + Runtime.getRuntime().availableProcessors(), "bare virtual threads", "virtual");
         for (FloorRow r : rows) {
             assertThat(r.successes()).as(r.row()).isEqualTo(2_000);
+            assertThat(r.cpuMillis()).as(r.row() + " process CPU").isPositive();
             assertThat(r.repeats()).isEqualTo(3);
             // No call can complete before its delay, so no wall time is under it.
             assertThat(r.bestWallMillis()).as(r.row()).isGreaterThanOrEqualTo(20.0);

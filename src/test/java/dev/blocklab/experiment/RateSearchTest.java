@@ -29,7 +29,7 @@ class RateSearchTest {
     }
 
     @Test
-    void run_firstRateFails_reportsNothingSustained() {
+    void run_firstRateFails_refinesBelowIt() {
         List<Double> tried = new ArrayList<>();
         var outcome = new RateSearch(10, 2, 1000, 3, 1).run(r -> capacity(4, r, tried));
         // The gap 0..10 is halved too: 5 fails, 3 holds, 4 holds.
@@ -46,6 +46,14 @@ class RateSearchTest {
         assertThat(outcome.highestSustainedPerSecond()).isEqualTo(50);
         assertThat(outcome.lowestFailedPerSecond()).isZero();
         assertThat(outcome.failedStep()).isNull();
+    }
+
+    @Test
+    void run_smallFactor_stillClimbsByAtLeastOne() {
+        List<Double> tried = new ArrayList<>();
+        new RateSearch(1, 1.4, 4, 0, 1).run(r -> capacity(1e9, r, tried));
+        // 1 x 1.4 rounds back to 1: the next rate is 2 all the same, so the search cannot repeat a rate forever.
+        assertThat(tried).containsExactly(1.0, 2.0, 3.0, 4.0);
     }
 
     @Test
@@ -75,7 +83,7 @@ class RateSearchTest {
     @Test
     void constructor_badArguments_rejected() {
         assertThatThrownBy(() -> new RateSearch(10, 2, 50, 1, 0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new RateSearch(0, 2, 10, 1, 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new RateSearch(0.4, 2, 10, 1, 1)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new RateSearch(1, 1, 10, 1, 1)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new RateSearch(10, 2, 5, 1, 1)).isInstanceOf(IllegalArgumentException.class);
     }

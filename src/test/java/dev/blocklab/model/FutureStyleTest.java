@@ -33,4 +33,30 @@ class FutureStyleTest {
             assertThat(backend.recordedCalls()).extracting(CallInvocation::call).doesNotContain("second");
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void submit_callStartsOnTheThreadThatMadeItsInputsReady() throws Exception {
+        // first (5 ms), then second from first's value: first starts in submit, second on the timer that completed first
+        Graph g = new Graph(0L, List.of(Step.Call.fixed("first", 5 * MS, 1L),
+                new Step.Call("second", List.of("first"), new Latency.Fixed(MS), new Value.Sum(1), 0, null, 0)));
+        java.util.Map<String, String> startedOn = new java.util.concurrent.ConcurrentHashMap<>();
+        try (SimulatedBackend simulated = new SimulatedBackend()) {
+            dev.blocklab.backend.Backend backend = new dev.blocklab.backend.Backend() {
+                @Override public String name() { return "recording"; }
+                @Override public Object callBlocking(CallInvocation call) throws Exception { return simulated.callBlocking(call); }
+                @Override public CompletableFuture<Object> callAsync(CallInvocation call) {
+                    startedOn.put(call.call(), Thread.currentThread().getName());
+                    return simulated.callAsync(call);
+                }
+                @Override public long callsStarted() { return simulated.callsStarted(); }
+                @Override public void close() {}
+            };
+            try (Model model = Models.create("cf-nonblocking:2", new ModelContext(backend))) {
+                Object answer = model.submit(new Request(0, g, 1, 1)).get(5, java.util.concurrent.TimeUnit.SECONDS);
+                assertThat(answer).isEqualTo(2L);
+            }
+        }
+        assertThat(startedOn.get("first")).isEqualTo(Thread.currentThread().getName());
+        assertThat(startedOn.get("second")).startsWith("blocklab-backend-timer-");
+    }
 }
