@@ -139,6 +139,7 @@ final class FrameworksExperiment implements Experiment {
                     : new Arrival.Open(plan.ratePerSecond(), plan.openDurationNanos());
             Workload workload = FrameworksUseCase.workload(combination.slowDelayNanos(), arrival);
             try (BackendServer server = http ? startBackend(workload, plan) : null) {
+                if (server != null) warmUpHttp(server, workload, plan, settings);
                 // over HTTP, every run gets a fresh client (blocking sockets and a Vert.x client) to this combination's server
                 InProcessDriver driver = server == null ? new InProcessDriver() : new InProcessDriver(() -> HttpBackend.routed(server.uri()));
                 for (FrameworkVariants.Variant variant : variants.apply(pool)) {
@@ -180,6 +181,30 @@ final class FrameworksExperiment implements Experiment {
     private static BackendServer startBackend(Workload workload, Plan plan) {
         return BackendServer.start(new BackendSettings(BackendSettings.DEFAULT_HOST, 0, FrameworksUseCase.routes(workload),
                 plan.timeScale(), Runtime.getRuntime().availableProcessors()));
+    }
+
+    /**
+     * Sends a few dozen requests' calls through both forms of the HTTP client, so that the first variant measured
+     * does not pay alone for the JIT of the sockets, Netty and Vert.x. Blocking calls run on virtual threads, so
+     * this takes about one request's delays.
+     */
+    private static void warmUpHttp(BackendServer server, Workload workload, Plan plan, ExperimentSettings settings) {
+        settings.progress().update("warming up the HTTP client");
+        FrameworksUseCase useCase = new FrameworksUseCase(plan.ints(), plan.longs());
+        List<Integer> calls = List.of(FrameworksUseCase.POSTS, FrameworksUseCase.COMMENTS, FrameworksUseCase.ALBUMS, FrameworksUseCase.PHOTOS);
+        try (HttpBackend backend = HttpBackend.routed(server.uri()); var threads = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+            for (int i = 0; i < 30; i++) {
+                var request = new dev.blocklab.workload.Request(i, workload.graph(), 0, plan.timeScale());
+                for (int call : calls) {
+                    done.add(backend.callAsync(useCase.invocation(request, call)));
+                    done.add(threads.submit(() -> backend.callBlocking(useCase.invocation(request, call))));
+                }
+            }
+            for (var f : done) f.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("warming up the HTTP backend at " + server.uri() + " failed: " + e.getMessage(), e);
+        }
     }
 
     private static Double articleMillis(String variant, long slowDelayNanos) {

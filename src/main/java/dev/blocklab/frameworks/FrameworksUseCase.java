@@ -48,7 +48,7 @@ public final class FrameworksUseCase {
     /** The calls, in step order. */
     public static final List<String> CALLS = List.of("posts", "comments", "albums", "photos");
     /** Step indexes in the graph. */
-    static final int POSTS = 0, COMMENTS = 1, ALBUMS = 2, PHOTOS = 3;
+    public static final int POSTS = 0, COMMENTS = 1, ALBUMS = 2, PHOTOS = 3;
     public static final int DEFAULT_INTS = 125_000;
     public static final int DEFAULT_LONGS = 62_500;
     public static final long SLOW_DELAY_NANOS = 200_000_000L;

@@ -79,8 +79,15 @@ final class FutureStyle {
 
     /** Completes with every input's value in order, or with the first failure. */
     private static CompletableFuture<List<Object>> all(List<CompletableFuture<Object>> inputs) {
-        if (inputs.stream().allMatch(f -> f.isDone() && !f.isCompletedExceptionally()))
-            return CompletableFuture.completedFuture(new ArrayList<>(inputs.stream().map(CompletableFuture::join).toList()));
+        List<Object> values = new ArrayList<>(inputs.size());
+        for (CompletableFuture<Object> in : inputs) {
+            if (!in.isDone() || in.isCompletedExceptionally()) {
+                values = null;
+                break;
+            }
+            values.add(in.join());
+        }
+        if (values != null) return CompletableFuture.completedFuture(values);   // all at hand (a batch's first steps)
         CompletableFuture<List<Object>> acc = CompletableFuture.completedFuture(new ArrayList<>());
         for (CompletableFuture<Object> in : inputs) {
             acc = acc.thenCombine(in, (list, v) -> {
