@@ -203,10 +203,6 @@ public final class BackendServer implements AutoCloseable {
 
     /** Stops listening and releases the event loops; answers still pending are dropped. */
     @Override public void close() {
-        try {
-            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            if (e instanceof InterruptedException) Thread.currentThread().interrupt();
-        }
+        Vertxes.awaitClose(vertx.close(), 10, "closing the backend server");
     }
 }

@@ -154,14 +154,8 @@ public final class HttpBackend implements Backend {
 
     @Override public void close() {
         blocking.close();
-        try {
-            // the event loops close even when closing the client fails or times out
-            async.close().eventually(vertx::close).toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            System.err.println("blocklab: closing the HTTP backend client: " + e);
-        }
+        // the event loops close even when closing the client fails or times out
+        Vertxes.awaitClose(async.close().eventually(vertx::close), 20, "closing the HTTP backend client");
     }
 
     /** The path this backend asks for: the call's route when routed and the call succeeds, else {@code /call?...}. */

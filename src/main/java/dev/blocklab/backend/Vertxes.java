@@ -48,6 +48,35 @@ public final class Vertxes {
         }
     }
 
+    /**
+     * Waits for a Vert.x future from a thread that is not an event loop.
+     *
+     * @param what what is awaited, for the error message ("closing the backend server")
+     * @throws IllegalStateException when it fails (with its cause), times out, or the wait is interrupted
+     */
+    public static <T> T await(io.vertx.core.Future<T> future, int timeoutSeconds, String what) {
+        try {
+            return future.toCompletionStage().toCompletableFuture().get(timeoutSeconds, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while " + what, e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new IllegalStateException(what + " failed: " + cause, cause);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("no answer within " + timeoutSeconds + " s while " + what, e);
+        }
+    }
+
+    /** Waits for a closing future; a failure or time-out is reported on stderr in one line, not thrown. */
+    public static void awaitClose(io.vertx.core.Future<?> closing, int timeoutSeconds, String what) {
+        try {
+            await(closing, timeoutSeconds, what);
+        } catch (IllegalStateException e) {
+            System.err.println("blocklab: " + e.getMessage());
+        }
+    }
+
     /** A new Vert.x instance with these options. */
     public static Vertx create(VertxOptions options) {
         return Vertx.vertx(options);

@@ -16,7 +16,6 @@ import io.vertx.core.VertxOptions;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -50,10 +49,10 @@ final class EventLoopVariant implements Model {
         vertx = Vertxes.create(new VertxOptions().setEventLoopPoolSize(cores));
         try {
             // one deployment instance per core: Vert.x gives each instance its own event-loop context, in turn
-            await(vertx.deployVerticle(() -> context -> {
+            Vertxes.await(vertx.deployVerticle(() -> context -> {
                 loops.add(context);
                 return Future.succeededFuture();
-            }, new DeploymentOptions().setInstances(cores)));
+            }, new DeploymentOptions().setInstances(cores)), 10, "deploying the event-loop variant's handlers");
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -103,24 +102,5 @@ final class EventLoopVariant implements Model {
                 + Durations.format(d.criticalPathNanos()) + "; no thread waits, the merges hold the event loop");
     }
 
-    @Override public void close() {
-        try {
-            await(vertx.close());
-        } catch (RuntimeException e) {
-            System.err.println("blocklab: closing the event-loop variant's Vert.x: " + e.getMessage());
-        }
-    }
-
-    private static void await(Future<?> future) {
-        try {
-            future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for Vert.x", e);
-        } catch (java.util.concurrent.ExecutionException e) {
-            throw new IllegalStateException("Vert.x failed: " + e.getCause(), e.getCause());
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new IllegalStateException("Vert.x did not answer within 10 s", e);
-        }
-    }
+    @Override public void close() { Vertxes.awaitClose(vertx.close(), 10, "closing the event-loop variant's Vert.x"); }
 }

@@ -209,11 +209,7 @@ public final class BlocklabServer implements AutoCloseable {
 
     /** Stops accepting, stops the handler threads and models, and releases the backend. */
     @Override public void close() {
-        try {
-            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            if (e instanceof InterruptedException) Thread.currentThread().interrupt();
-        }
+        Vertxes.awaitClose(vertx.close(), 10, "closing the server");
         profilePage.cancelQueuedBlockingCalls();
         dispatcher.close();
         runner.close();
