@@ -54,9 +54,9 @@ final class ReproduceCommand implements Runnable {
     String format;
 
     @Option(names = "--backend", paramLabel = "KIND", defaultValue = "simulated",
-            description = {"Where the downstream calls go: simulated (in process, no sockets) or http (a backend server",
-                    "started in this process on 127.0.0.1, called over real sockets). Only frameworks and frameworks-capacity",
-                    "(default: ${DEFAULT-VALUE})."})
+            description = "Where the downstream calls go: simulated (in process, no sockets) or http (a backend server "
+                    + "started in this process on 127.0.0.1, called over real sockets). Only frameworks and frameworks-capacity "
+                    + "(default: ${DEFAULT-VALUE}).")
     String backend;
 
     @picocli.CommandLine.Mixin OutputOptions output = new OutputOptions();
