@@ -31,6 +31,7 @@ import java.util.List;
                 "  blocklab reproduce frameworks --quick",
                 "  blocklab reproduce frameworks --quick --backend http",
                 "  blocklab reproduce frameworks-capacity --quick",
+                "  blocklab reproduce frameworks-capacity --quick --backend http",
                 "  blocklab reproduce hundred-thousand-calls"})
 final class ReproduceCommand implements Runnable {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -53,8 +54,9 @@ final class ReproduceCommand implements Runnable {
     String format;
 
     @Option(names = "--backend", paramLabel = "KIND", defaultValue = "simulated",
-            description = {"Where the downstream calls go: simulated (in process, no sockets) or http (a backend server",
-                    "started in this process on 127.0.0.1, called over real sockets). Frameworks only (default: ${DEFAULT-VALUE})."})
+            description = "Where the downstream calls go: simulated (in process, no sockets) or http (a backend server "
+                    + "started in this process on 127.0.0.1, called over real sockets). Only frameworks and frameworks-capacity "
+                    + "(default: ${DEFAULT-VALUE}).")
     String backend;
 
     @picocli.CommandLine.Mixin OutputOptions output = new OutputOptions();
@@ -68,8 +70,9 @@ final class ReproduceCommand implements Runnable {
         if (calls != ExperimentSettings.CallBackend.SIMULATED)
             for (Experiment e : experiments)
                 if (!e.choosesBackend())
-                    throw new IllegalArgumentException("--backend " + backend + ": only the frameworks experiment chooses its backend, not "
-                            + (name == null ? "the default experiments" : e.name()));
+                    throw new IllegalArgumentException("--backend " + backend + ": only "
+                            + String.join(" and ", Experiments.all().stream().filter(Experiment::choosesBackend).map(Experiment::name).toList())
+                            + " choose their backend, not " + (name == null ? "the default experiments" : e.name()));
         long divisor = timeScale != null ? timeScale : scale.full ? 1 : ExperimentSettings.QUICK_TIME_SCALE;
         if (divisor < 1) throw new IllegalArgumentException("--time-scale must be at least 1, got " + divisor);
         PrintWriter out = spec.commandLine().getOut();

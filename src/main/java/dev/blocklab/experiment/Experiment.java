@@ -13,7 +13,7 @@ public interface Experiment {
 
     /**
      * Whether {@link ExperimentSettings#backend()} changes what it runs: true where {@code --backend http} is
-     * honoured (the frameworks comparison); the others always run their own set-up.
+     * honoured (the frameworks comparison and its capacity search); the others always run their own set-up.
      */
     default boolean choosesBackend() { return false; }
 

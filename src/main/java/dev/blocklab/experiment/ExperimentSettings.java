@@ -13,7 +13,7 @@ import java.util.function.Consumer;
  * @param progress    where progress lines go
  * @param rowSink     receives every row as soon as it is measured
  * @param environment the machine, recorded once
- * @param backend     where the downstream calls go, for the experiments that can choose (frameworks)
+ * @param backend     where the downstream calls go, for the experiments that can choose (frameworks, frameworks-capacity)
  */
 public record ExperimentSettings(boolean full, long timeScale, Progress progress, Consumer<Object> rowSink,
                                  Environment environment, CallBackend backend) {

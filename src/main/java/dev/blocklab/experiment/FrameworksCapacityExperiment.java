@@ -1,5 +1,6 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.backend.BackendServer;
 import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.driver.RunSettings;
 import dev.blocklab.frameworks.FrameworkVariants;
@@ -22,9 +23,12 @@ import java.util.function.IntFunction;
  * delays): a {@link RateSearch} per variant, each step an open run of fixed length at one rate. A rate holds when
  * every request succeeds and the p99 latency, counted from each request's intended send time, stays within
  * {@value #P99_LIMIT_FACTOR} x the variant's own unloaded latency (its prediction for one request alone).
+ * Over {@code --backend http} one backend server serves the whole search, every step with a fresh client.
  */
 final class FrameworksCapacityExperiment implements Experiment {
     static final double P99_LIMIT_FACTOR = 2.0;
+    /** Real delays: the parsing and sorting cannot be scaled, so a divided delay would only multiply the rate. */
+    private static final long TIME_SCALE = 1;
 
     /**
      * How to search.
@@ -69,6 +73,8 @@ final class FrameworksCapacityExperiment implements Experiment {
 
     @Override public String name() { return "frameworks-capacity"; }
 
+    @Override public boolean choosesBackend() { return true; }
+
     @Override public String description() {
         return "seed 002's use case: the highest open rate each frameworks variant sustains (all requests ok, p99 within "
                 + (int) P99_LIMIT_FACTOR + " x its unloaded latency)";
@@ -85,8 +91,15 @@ final class FrameworksCapacityExperiment implements Experiment {
     @Override public ExperimentResult run(ExperimentSettings settings) {
         Plan plan = fixedPlan != null ? fixedPlan : plan(settings);
         FrameworksExperiment.warmUp(plan.ints(), plan.longs());
-        InProcessDriver driver = new InProcessDriver();
-        RunSettings rs = RunSettings.DEFAULTS.withTimeScale(1).withRuns(0, 1)
+        // Every step has the same delays, and the routes depend only on them (not on the arrival): one server for all.
+        try (BackendServer server = FrameworksBackends.startIfHttp(settings,
+                FrameworksUseCase.workload(plan.slowDelayNanos(), new Arrival.Batch(1)), TIME_SCALE, plan.ints(), plan.longs())) {
+            return search(plan, FrameworksBackends.driver(server), settings);
+        }
+    }
+
+    private ExperimentResult search(Plan plan, InProcessDriver driver, ExperimentSettings settings) {
+        RunSettings rs = RunSettings.DEFAULTS.withTimeScale(TIME_SCALE).withRuns(0, 1)
                 .withRequestTimeoutNanos(FrameworksExperiment.REQUEST_TIMEOUT_NANOS);
         List<CapacityRow> rows = new ArrayList<>();
         for (FrameworkVariants.Variant variant : variants.apply(FrameworkVariants.ARTICLE_POOL_200MS)) {
@@ -119,8 +132,8 @@ final class FrameworksCapacityExperiment implements Experiment {
             rows.add(row);
         }
         return new ExperimentResult(name(), description(), (settings.full() ? "full" : "quick") + ", real delays, steps of "
-                + Durations.format(plan.stepNanos()), settings.environment(), List.copyOf(rows),
-                List.of(capacityTable(rows), stepsTable(rows)), notes(rows, plan));
+                + Durations.format(plan.stepNanos()) + ", backend " + settings.backend().label(), settings.environment(), List.copyOf(rows),
+                List.of(capacityTable(rows), stepsTable(rows)), notes(rows, plan, settings));
     }
 
     /** A rate at which the run threw: nothing measured, the reason kept. */
@@ -179,8 +192,9 @@ final class FrameworksCapacityExperiment implements Experiment {
                 "p99 limit ms", "req/s done", "verdict"), cells);
     }
 
-    private static List<String> notes(List<CapacityRow> rows, Plan plan) {
+    private static List<String> notes(List<CapacityRow> rows, Plan plan, ExperimentSettings settings) {
         List<String> notes = new ArrayList<>();
+        notes.add(FrameworksBackends.note(settings));
         RateSearch s = plan.search();
         notes.add(String.format(Locale.ROOT, "Search: open runs of %s at %s req/s, multiplying the rate by %s until one fails (at most %s req/s), then %d halvings of the gap "
                         + "between the last rate that held and the first that failed; a rate fails only after %d runs at it failed in a row. A rate holds when every request succeeds and p99 <= %.0f x the "
@@ -194,7 +208,9 @@ final class FrameworksCapacityExperiment implements Experiment {
         rows.stream().filter(r -> r.unavailable() == null).max(Comparator.comparingDouble(CapacityRow::highestSustainedPerSecond))
                 .ifPresent(best -> notes.add("Highest sustained rate: " + best.variant() + " at " + RunTables.num(best.highestSustainedPerSecond())
                         + " req/s (the search's resolution is the gap between 'sustained' and 'failed at')."));
-        notes.add("Every variant shares the same CPU budget: about 6-14 ms of process CPU per request here, most of it Jackson parsing, so on these cores no variant can "
+        notes.add("Every variant shares the same CPU budget: about 6-14 ms of process CPU per request here over the simulated backend, most of it Jackson parsing"
+                + (settings.backend() == ExperimentSettings.CallBackend.HTTP ? ", more over HTTP, where the server and the client move the JSON through sockets on the same cores" : "")
+                + ", so on these cores no variant can "
                 + "go much above cores / CPU per request; variants whose threads wait (pools, the original Disruptor stages) stop earlier, at threads / thread-time per request.");
         notes.add("One short run per step on a shared machine: a single noisy step can end a search early; the steps table shows every step.");
         return notes;

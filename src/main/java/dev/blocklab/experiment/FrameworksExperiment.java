@@ -2,8 +2,6 @@ package dev.blocklab.experiment;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.blocklab.backend.BackendServer;
-import dev.blocklab.backend.BackendSettings;
-import dev.blocklab.backend.HttpBackend;
 import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.driver.RunSettings;
 import dev.blocklab.frameworks.FrameworkVariants;
@@ -128,7 +126,6 @@ final class FrameworksExperiment implements Experiment {
     @Override public ExperimentResult run(ExperimentSettings settings) {
         Plan plan = fixedPlan != null ? fixedPlan : plan(settings);
         warmUp(plan);
-        boolean http = settings.backend() == ExperimentSettings.CallBackend.HTTP;
         RunSettings rs = RunSettings.DEFAULTS.withTimeScale(plan.timeScale()).withRuns(0, 1)
                 .withRequestTimeoutNanos(REQUEST_TIMEOUT_NANOS * plan.timeScale());
         List<FrameworksRow> rows = new ArrayList<>();
@@ -138,10 +135,8 @@ final class FrameworksExperiment implements Experiment {
                     ? new Arrival.Closed(plan.users(), plan.closedDurationNanos())
                     : new Arrival.Open(plan.ratePerSecond(), plan.openDurationNanos());
             Workload workload = FrameworksUseCase.workload(combination.slowDelayNanos(), arrival);
-            try (BackendServer server = http ? startBackend(workload, plan) : null) {
-                if (server != null) warmUpHttp(server, workload, plan, settings);
-                // over HTTP, every run gets a fresh client (blocking sockets and a Vert.x client) to this combination's server
-                InProcessDriver driver = server == null ? new InProcessDriver() : new InProcessDriver(() -> HttpBackend.routed(server.uri()));
+            try (BackendServer server = FrameworksBackends.startIfHttp(settings, workload, plan.timeScale(), plan.ints(), plan.longs())) {
+                InProcessDriver driver = FrameworksBackends.driver(server);
                 for (FrameworkVariants.Variant variant : variants.apply(pool)) {
                     if (!plan.only().isEmpty() && plan.only().stream().noneMatch(variant.name()::startsWith)) continue;
                     FrameworksRow row = measure(variant, combination, workload, driver, rs, plan, settings);
@@ -151,7 +146,7 @@ final class FrameworksExperiment implements Experiment {
             }
         }
         return new ExperimentResult(name(), description(), scaleLabel(settings, plan), settings.environment(), List.copyOf(rows),
-                List.of(mainTable(rows, plan), whyTable(rows)), notes(rows, plan, http)).withCharts(charts(rows));
+                List.of(mainTable(rows, plan), whyTable(rows)), notes(rows, plan, settings)).withCharts(charts(rows));
     }
 
     /** One variant under one combination, or a row saying why it could not run. */
@@ -171,39 +166,6 @@ final class FrameworksExperiment implements Experiment {
         } catch (RuntimeException | LinkageError e) {
             String reason = e.getClass().getSimpleName() + ": " + e.getMessage();
             return new FrameworksRow(variant.name(), combination.label(), null, article, "-", reason, "unavailable: " + reason);
-        }
-    }
-
-    /**
-     * A backend server on 127.0.0.1 (a free port) serving the workload's four calls as routes, with their delays
-     * divided by the plan's time scale, on one event loop per core.
-     */
-    private static BackendServer startBackend(Workload workload, Plan plan) {
-        return BackendServer.start(new BackendSettings(BackendSettings.DEFAULT_HOST, 0, FrameworksUseCase.routes(workload),
-                plan.timeScale(), Runtime.getRuntime().availableProcessors()));
-    }
-
-    /**
-     * Sends a few dozen requests' calls through both forms of the HTTP client, so that the first variant measured
-     * does not pay alone for the JIT of the sockets, Netty and Vert.x. Blocking calls run on virtual threads, so
-     * this takes about one request's delays.
-     */
-    private static void warmUpHttp(BackendServer server, Workload workload, Plan plan, ExperimentSettings settings) {
-        settings.progress().update("warming up the HTTP client");
-        FrameworksUseCase useCase = new FrameworksUseCase(plan.ints(), plan.longs());
-        List<Integer> calls = List.of(FrameworksUseCase.POSTS, FrameworksUseCase.COMMENTS, FrameworksUseCase.ALBUMS, FrameworksUseCase.PHOTOS);
-        try (HttpBackend backend = HttpBackend.routed(server.uri()); var threads = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
-            List<java.util.concurrent.Future<?>> done = new ArrayList<>();
-            for (int i = 0; i < 30; i++) {
-                var request = new dev.blocklab.workload.Request(i, workload.graph(), 0, plan.timeScale());
-                for (int call : calls) {
-                    done.add(backend.callAsync(useCase.invocation(request, call)));
-                    done.add(threads.submit(() -> backend.callBlocking(useCase.invocation(request, call))));
-                }
-            }
-            for (var f : done) f.get(30, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("warming up the HTTP backend at " + server.uri() + " failed: " + e.getMessage(), e);
         }
     }
 
@@ -312,11 +274,9 @@ final class FrameworksExperiment implements Experiment {
                 + ", backend " + settings.backend().label();
     }
 
-    private static List<String> notes(List<FrameworksRow> rows, Plan plan, boolean http) {
+    private static List<String> notes(List<FrameworksRow> rows, Plan plan, ExperimentSettings settings) {
         List<String> notes = new ArrayList<>();
-        notes.add(http
-                ? "Backend: HTTP. A backend server in this process on 127.0.0.1 serves the four lists as routes (/posts, /comments, /albums, /photos) with their delays; blocking calls use a blocking socket client (HTTP/1.1), non-blocking calls the Vert.x client (HTTP/2). Its event loops and the client's share the cores, so CPU ms/req and peak threads include both."
-                : "Backend: simulated in process (timers, no sockets); --backend http calls a real server on 127.0.0.1 instead.");
+        notes.add(FrameworksBackends.note(settings));
         notes.add("Use case: posts and albums delayed 200 ms (or 400 ms), comments and photos 20 ms; every call answers its whole list as JSON (100 posts, 500 comments, 100 albums, 5,000 photos), parsed with Jackson; the merge keeps one user's items and sorts "
                 + plan.ints() + " ints and " + plan.longs() + " longs per request. CPU ms/req is the whole process's CPU time over completed requests.");
         notes.add("Request threads: a modelled Tomcat pool of up to 200 platform threads; virtual and structured run each request on a virtual thread; vertx-event-loop has none, each request runs on one of its event loops. Pool sizes: 16 at 200 ms, 24 at 400 ms, as the article.");

@@ -49,8 +49,31 @@ class FrameworksCapacityExperimentTest {
         }
         // Sequential makes its calls in series, so its unloaded latency and limit are the larger.
         assertThat(rows.get(0).steps().getFirst().p99LimitMillis()).isGreaterThan(rows.get(1).steps().getFirst().p99LimitMillis());
+        assertThat(result.scale()).endsWith("backend simulated");
         assertThat(result.tables()).hasSize(2);
         assertThat(result.tables().get(1).rows()).hasSize(rows.stream().mapToInt(r -> r.steps().size()).sum());
+    }
+
+    /** Over {@code --backend http}: one real server for the whole search, every step's requests answered through it. */
+    @Test
+    void run_httpBackend_everyStepAnsweredOverARealServer() {
+        var plan = new FrameworksCapacityExperiment.Plan(20_000_000L, 300_000_000L, new RateSearch(20, 2, 40, 0, 1),
+                2_000, 1_000, List.of("reactor"));
+        ExperimentResult result = new FrameworksCapacityExperiment(plan, FrameworkVariants::all)
+                .run(new ExperimentSettings(false, 1, Progress.NONE, row -> {}, Environment.current())
+                        .withBackend(ExperimentSettings.CallBackend.HTTP));
+
+        CapacityRow row = (CapacityRow) result.rows().getFirst();
+        assertThat(row.variant()).isEqualTo("reactor");
+        assertThat(row.unavailable()).isNull();
+        assertThat(row.steps()).isNotEmpty();
+        for (StepRow s : row.steps()) {
+            assertThat(s.requests()).as("at " + s.ratePerSecond()).isEqualTo(Math.round(0.3 * s.ratePerSecond()));
+            assertThat(s.successRatio()).as("at " + s.ratePerSecond() + ": " + s.reason()).isEqualTo(1.0);
+        }
+        assertThat(result.scale()).endsWith("backend http");
+        assertThat(result.notes().getFirst()).startsWith("Backend: HTTP");
+        assertThat(Experiments.require("frameworks-capacity").choosesBackend()).isTrue();
     }
 
     /** A variant whose every request fails: no rate holds, the refinement goes below the first rate, the reason is kept. */

@@ -46,6 +46,15 @@ class FrameworksHttpBackendTest {
         assertThat(routes.get(3).body()).isEqualTo(PlaceholderData.json("photos"));
     }
 
+    /** What lets the capacity search serve every rate from one server: the routes follow the delays, not the arrival. */
+    @Test
+    void routes_dependOnTheDelaysNotTheArrival() {
+        List<Route> batch = FrameworksUseCase.routes(FrameworksUseCase.workload(200_000_000L, new Arrival.Batch(1)));
+        assertThat(FrameworksUseCase.routes(FrameworksUseCase.workload(200_000_000L, new Arrival.Open(640, 3_000_000_000L)))).isEqualTo(batch);
+        assertThat(FrameworksUseCase.routes(FrameworksUseCase.workload(200_000_000L, new Arrival.Closed(50, 1_000_000_000L)))).isEqualTo(batch);
+        assertThat(FrameworksUseCase.routes(FrameworksUseCase.workload(400_000_000L, new Arrival.Batch(1)))).isNotEqualTo(batch);
+    }
+
     @Test
     void submit_overHttpAnswersAsOverTheSimulatedBackendWithFourCallsPerRequest() throws Exception {
         List<String> reference;
