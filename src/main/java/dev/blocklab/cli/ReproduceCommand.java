@@ -55,7 +55,7 @@ final class ReproduceCommand implements Runnable {
 
     @Option(names = "--backend", paramLabel = "KIND", defaultValue = "simulated",
             description = "Where the downstream calls go: simulated (in process, no sockets) or http (a backend server "
-                    + "started in this process on 127.0.0.1, called over real sockets). Only frameworks and frameworks-capacity "
+                    + "started in this process on 127.0.0.1, called over real sockets). Accepted by frameworks and frameworks-capacity only "
                     + "(default: ${DEFAULT-VALUE}).")
     String backend;
 
