@@ -31,7 +31,7 @@ final class FutureStyle {
         List<Step> steps = request.graph().steps();
         List<CompletableFuture<Object>> futures = new ArrayList<>(steps.size());
         // The starters' own futures, which a thenCompose stage does not cancel: cancelling them frees their timers.
-        Queue<CompletableFuture<Object>> started = new ConcurrentLinkedQueue<>();
+        Queue<CompletableFuture<Object>> started = steps.size() > 1 ? new ConcurrentLinkedQueue<>() : null;
         for (int i = 0; i < steps.size(); i++) {
             final int index = i;
             Step step = steps.get(i);
@@ -40,15 +40,16 @@ final class FutureStyle {
                 int idx = request.graph().indexOf(name);
                 inputs.add(idx < 0 ? CompletableFuture.completedFuture(request.graph().input()) : futures.get(idx));
             }
-            CompletableFuture<List<Object>> ready = all(inputs);
+            List<Object> atHand = step instanceof Step.Call ? valuesIfDone(inputs) : null;
             CompletableFuture<Object> result;
-            if (step instanceof Step.Call && ready.isDone() && !ready.isCompletedExceptionally()) {
-                result = start(starter, request, index, ready.join());   // inputs at hand: no dependent stage needed
+            if (atHand != null) {
+                result = start(starter, request, index, atHand);   // inputs at hand: no dependent stage needed
             } else {
+                CompletableFuture<List<Object>> ready = all(inputs);
                 result = step instanceof Step.Call
                         ? ready.thenCompose(values -> {
                             CompletableFuture<Object> call = starter.apply(request.invocation(index, values));
-                            started.add(call);
+                            if (started != null) started.add(call);
                             return call;
                         })
                         : ready.thenApplyAsync(values -> request.compute(index, values), executor);
@@ -77,16 +78,19 @@ final class FutureStyle {
         }
     }
 
-    /** Completes with every input's value in order, or with the first failure. */
-    private static CompletableFuture<List<Object>> all(List<CompletableFuture<Object>> inputs) {
+    /** Every input's value in order when all have completed normally, otherwise null. */
+    private static List<Object> valuesIfDone(List<CompletableFuture<Object>> inputs) {
         List<Object> values = new ArrayList<>(inputs.size());
         for (CompletableFuture<Object> in : inputs) {
-            if (!in.isDone() || in.isCompletedExceptionally()) {
-                values = null;
-                break;
-            }
+            if (!in.isDone() || in.isCompletedExceptionally()) return null;
             values.add(in.join());
         }
+        return values;
+    }
+
+    /** Completes with every input's value in order, or with the first failure. */
+    private static CompletableFuture<List<Object>> all(List<CompletableFuture<Object>> inputs) {
+        List<Object> values = valuesIfDone(inputs);
         if (values != null) return CompletableFuture.completedFuture(values);   // all at hand (a batch's first steps)
         CompletableFuture<List<Object>> acc = CompletableFuture.completedFuture(new ArrayList<>());
         for (CompletableFuture<Object> in : inputs) {
