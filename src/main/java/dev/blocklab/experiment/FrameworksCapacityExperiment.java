@@ -208,7 +208,7 @@ final class FrameworksCapacityExperiment implements Experiment {
         rows.stream().filter(r -> r.unavailable() == null).max(Comparator.comparingDouble(CapacityRow::highestSustainedPerSecond))
                 .ifPresent(best -> notes.add("Highest sustained rate: " + best.variant() + " at " + RunTables.num(best.highestSustainedPerSecond())
                         + " req/s (the search's resolution is the gap between 'sustained' and 'failed at')."));
-        notes.add("Every variant shares the same CPU budget: about 6-14 ms of process CPU per request here over the simulated backend, most of it Jackson parsing"
+        notes.add("Every variant shares the same CPU budget: about 4-14 ms of process CPU per request here over the simulated backend, most of it Jackson parsing"
                 + (settings.backend() == ExperimentSettings.CallBackend.HTTP ? ", more over HTTP, where the server and the client move the JSON through sockets on the same cores" : "")
                 + ", so on these cores no variant can "
                 + "go much above cores / CPU per request; variants whose threads wait (pools, the original Disruptor stages) stop earlier, at threads / thread-time per request.");
