@@ -1,6 +1,5 @@
 package dev.blocklab.attack;
 
-import dev.blocklab.experiment.RunCharts;
 import dev.blocklab.result.Axis;
 import dev.blocklab.result.Bars;
 import dev.blocklab.result.Chart;
@@ -108,7 +107,7 @@ public final class AttackExperiment {
     }
 
     static Chart spectrum(Histogram latencyNanos) {
-        List<Series> series = latencyNanos.getTotalCount() == 0 ? List.of() : List.of(new Series("latency", RunCharts.spectrum(latencyNanos)));
+        List<Series> series = latencyNanos.getTotalCount() == 0 ? List.of() : List.of(new Series("latency", Series.spectrum(latencyNanos)));
         String[] labels = {"0%", "90%", "99%", "99.9%", "99.99%", "99.999%", "99.9999%"};
         List<Axis.Tick> ticks = new ArrayList<>();
         for (int d = 0; d < labels.length && Math.pow(10, d) <= Math.max(10, latencyNanos.getTotalCount()); d++)

@@ -104,7 +104,7 @@ public final class RunCharts {
             Histogram h = decode(lr.run().latencyHistogram());
             if (h == null || h.getTotalCount() == 0) continue;
             maxCount = Math.max(maxCount, h.getTotalCount());
-            series.add(new Series(lr.label(), spectrum(h)));
+            series.add(new Series(lr.label(), Series.spectrum(h)));
         }
         List<Axis.Tick> ticks = new ArrayList<>();
         String[] labels = {"0%", "90%", "99%", "99.9%", "99.99%", "99.999%", "99.9999%"};
@@ -114,22 +114,6 @@ public final class RunCharts {
                 new Axis("percentile, spaced as 1/(1-p)", "", ticks), new Axis("latency", "ms"), series, true, true,
                 "Latency from each request's intended start, HdrHistogram of nanoseconds (3 significant digits); "
                         + "each line stops at the highest percentile its request count resolves, " + counts(runs) + scale(runs) + ".");
-    }
-
-    /**
-     * Points of a percentile spectrum: x = {@code 1/(1-p)} at four steps per decade from p = 0 up to the highest
-     * percentile the count resolves, y = latency in milliseconds.
-     */
-    public static List<Series.Point> spectrum(Histogram nanos) {
-        List<Series.Point> points = new ArrayList<>();
-        double top = Math.log10(Math.max(1, nanos.getTotalCount()));
-        for (int step = 0; step <= Math.floor(top * 4 + 1e-9); step++) {
-            double x = Math.pow(10, step / 4.0);
-            double percentile = 100 * (1 - 1 / x);
-            points.add(new Series.Point(x, nanos.getValueAtPercentile(percentile) / 1e6));
-        }
-        if (points.size() == 1) points.add(new Series.Point(10, nanos.getMaxValue() / 1e6));
-        return points;
     }
 
     /** Decodes {@link RunResult#latencyHistogram()}; null when absent or unreadable. */

@@ -21,7 +21,7 @@ class RunChartsTest {
     @Test void spectrum_thousandValues_fourStepsPerDecadeUpToP999() {
         Histogram h = new Histogram(3);
         for (int i = 1; i <= 1000; i++) h.recordValue(i * 1_000_000L);
-        List<Series.Point> points = RunCharts.spectrum(h);
+        List<Series.Point> points = Series.spectrum(h);
         assertThat(points).hasSize(13);
         assertThat(points.getFirst().x()).isEqualTo(1.0);
         assertThat(points.getLast().x()).isCloseTo(1000, org.assertj.core.data.Offset.offset(1e-6));
