@@ -26,11 +26,20 @@ import java.util.concurrent.locks.LockSupport;
  * any thread (a shutdown hook, for example): sending stops within {@link SendLoop#MAX_SLEEP_NANOS}, responses
  * still outstanding get {@link #STOP_GRACE_NANOS} to arrive, and {@code run} returns the result of what was
  * sent. Everything recorded happens-before {@code run} returns.
+ *
+ * <p>Requests still without a response when the attack ends (after the grace, or the timeout plus a second at
+ * the end of a full run) are cut off: each counts as status 0 with the error {@value #CUT_OFF_ERROR}, and enters
+ * the latency and service-time histograms with the time it had reached at the report (a lower bound), and the
+ * listener gets its {@link Hit}. A response arriving after that is ignored.
  */
 public final class Attack {
     /** After a stop, how long responses still in flight may take before they are cut off. */
     public static final long STOP_GRACE_NANOS = 1_000_000_000L;
+    /** The error text of a request cut off at the end. */
+    public static final String CUT_OFF_ERROR = "no response before the attack stopped";
     private static final long PROGRESS_EVERY_NANOS = 250_000_000L;
+    /** After the cut-off, how long completions that already claimed their request may take to finish recording. */
+    private static final long RECORDING_GRACE_NANOS = 100_000_000L;
 
     private final AttackSettings settings;
     private volatile boolean stopRequested;
@@ -87,10 +96,12 @@ public final class Attack {
                 monitor.shutdownNow();
                 awaitQuietly(monitor);
             }
+            long reportNanos = System.nanoTime() - start;
+            for (Hit hit : recorder.cutOff(reportNanos, CUT_OFF_ERROR)) run.deliver(hit);
+            awaitRecorded(recorder);
             progress.update(run.progressLine());
             run.emitInterval();
-            result = recorder.result(description(), outcome, settings.lateThresholdNanos(),
-                    "no response before the attack stopped");
+            result = recorder.result(description(), outcome, settings.lateThresholdNanos(), reportNanos, CUT_OFF_ERROR);
         } finally {
             listener.onEnd(); // flush and close output files whatever happened, keeping what was recorded
         }
@@ -132,6 +143,13 @@ public final class Attack {
         }
     }
 
+    /** Waits (briefly) for completions that claimed their request before the cut-off to finish recording it. */
+    private static void awaitRecorded(AttackRecorder recorder) {
+        long deadline = System.nanoTime() + RECORDING_GRACE_NANOS;
+        while (recorder.completedCount() < recorder.sentCount() && System.nanoTime() - deadline < 0)
+            LockSupport.parkNanos(1_000_000L);
+    }
+
     private static void park(long nanos) throws InterruptedException {
         LockSupport.parkNanos(nanos);
         if (Thread.interrupted()) throw new InterruptedException();
@@ -169,26 +187,31 @@ public final class Attack {
             List<Target> targets = settings.targets();
             int ti = (int) (index % targets.size());
             Target target = targets.get(ti);
-            recorder.sent(sentNanos - startNanos, target.bodyLength());
+            recorder.sent(index, ti, intendedNanos - startNanos, sentNanos - startNanos, target.bodyLength());
             Transport.Completion completion = (status, bytesIn, error) -> {
                 long end = System.nanoTime();
                 String e = error != null ? error
                         : status < 200 || status >= 400 ? target.label() + ": status " + status : null;
                 Hit hit = new Hit(index, ti, intendedNanos - startNanos, sentNanos - startNanos, end - intendedNanos,
                         end - sentNanos, status, bytesIn, target.bodyLength(), e);
-                recorder.record(hit, end - startNanos);
-                try {
-                    listener.onHit(hit);
-                } catch (RuntimeException ex) {
-                    listenerFailure.compareAndSet(null, ex);
-                    stop();
-                }
+                if (!recorder.record(hit, end - startNanos)) return; // already cut off and reported
+                deliver(hit);
                 if (then != null) then.run();
             };
             try {
                 transport.send(target, completion);
             } catch (RuntimeException ex) {
                 completion.complete(0, 0, target.label() + ": " + Transport.describe(ex));
+            }
+        }
+
+        /** Hands {@code hit} to the listener; a listener that fails stops the attack and fails the run. */
+        void deliver(Hit hit) {
+            try {
+                listener.onHit(hit);
+            } catch (RuntimeException ex) {
+                listenerFailure.compareAndSet(null, ex);
+                stop();
             }
         }
 

@@ -43,6 +43,8 @@ public final class AttackExperiment {
                 ? "The attacker FELL BEHIND its schedule (over 1 % of sends late, or requests never sent): the target saw a lower or burstier rate than asked."
                 : "The attacker kept its schedule (at most 1 % of sends late, none unsent).");
         if (r.stopped()) notes.add("The attack was stopped before its duration; the figures cover what was sent.");
+        if (r.cutOff() > 0) notes.add(r.cutOff() + (r.cutOff() == 1 ? " request was" : " requests were")
+                + " cut off at the end without a response: each counts as status 0, and its latency up to the report, a lower bound.");
         notes.add("Timeline intervals are " + every + " long; requests count in the interval they were sent, scheduled or "
                 + "completed in, latency percentiles per interval at 2 significant digits.");
         return new ExperimentResult(NAME, r.description(), "real time", environment, timeline,

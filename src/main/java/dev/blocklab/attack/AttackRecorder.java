@@ -4,6 +4,8 @@ import dev.blocklab.result.LatencyMillis;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,9 +14,16 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The concurrent side of an attack's measurements. {@link #sent} and {@link #record} may be called from any
- * threads at once without locking (HdrHistogram {@link Recorder}s, {@link LongAdder}s); {@link #drainInterval}
- * and {@link #result} from one thread at a time (they are synchronized). Results are built only from drained
+ * threads at once without locking (HdrHistogram {@link Recorder}s, {@link LongAdder}s, one
+ * {@link ConcurrentHashMap} put and remove per request); {@link #drainInterval}, {@link #cutOff} and
+ * {@link #result} from one thread at a time (they are synchronized). Results are built only from drained
  * totals, so a report never sees a histogram being written.
+ *
+ * <p>Each request in flight is kept by its index with its intended and actual send times, from {@link #sent} to
+ * its {@link #record}. When the attack ends with requests still in flight, {@link #cutOff} records each of them
+ * with the latency it had reached by then (a lower bound), so a target that stalls at the end cannot look
+ * faster than it was. Whoever removes a request from the map records it: its completion or the cut-off, never
+ * both.
  */
 final class AttackRecorder {
     /** Latencies up to an hour at 3 significant digits. */
@@ -40,17 +49,37 @@ final class AttackRecorder {
     private final AtomicLong firstSendNanos = new AtomicLong(Long.MAX_VALUE);
     private final AtomicLong lastSendNanos = new AtomicLong(Long.MIN_VALUE);
     private final AtomicLong lastEndNanos = new AtomicLong(Long.MIN_VALUE);
+    private final Map<Long, InFlight> inFlight = new ConcurrentHashMap<>(1024);
+    private final LongAdder cutOffCount = new LongAdder();
 
-    /** A request left at {@code sentNanos} (attack-relative) with {@code bytes} of body. */
-    void sent(long sentNanos, long bytes) {
+    /** A request sent and not yet recorded; times attack-relative. */
+    private record InFlight(int target, long intendedNanos, long sentNanos, long bytesOut) {}
+
+    /**
+     * Request {@code index} (unique in this recorder) for target {@code target}, due at {@code intendedNanos},
+     * left at {@code sentNanos} (both attack-relative) with {@code bytes} of body. Call before handing it to the
+     * client, so its completion always finds it.
+     */
+    void sent(long index, int target, long intendedNanos, long sentNanos, long bytes) {
+        inFlight.put(index, new InFlight(target, intendedNanos, sentNanos, bytes));
         sent.increment();
         bytesOut.add(bytes);
         firstSendNanos.accumulateAndGet(sentNanos, Math::min);
         lastSendNanos.accumulateAndGet(sentNanos, Math::max);
     }
 
-    /** One response or error; {@code endNanos} attack-relative. */
-    void record(Hit hit, long endNanos) {
+    /**
+     * One response or error; {@code endNanos} attack-relative. Returns false, recording nothing, when the
+     * request was already counted by {@link #cutOff} (its response came after the report was made).
+     */
+    boolean record(Hit hit, long endNanos) {
+        if (inFlight.remove(hit.index()) == null) return false;
+        count(hit);
+        lastEndNanos.accumulateAndGet(endNanos, Math::max);
+        return true;
+    }
+
+    private void count(Hit hit) {
         latency.recordValue(clamp(hit.latencyNanos()));
         service.recordValue(clamp(hit.serviceNanos()));
         statuses.computeIfAbsent(hit.status(), k -> new LongAdder()).increment();
@@ -63,8 +92,28 @@ final class AttackRecorder {
             else if (a == null) a = errors.computeIfAbsent(hit.error(), k -> new LongAdder());
             a.increment();
         }
-        lastEndNanos.accumulateAndGet(endNanos, Math::max);
         completed.increment();
+    }
+
+    /**
+     * Records every request still in flight as cut off at {@code reportNanos} (attack-relative): status 0 with
+     * {@code error}, latency {@code reportNanos} minus its intended send time and service time minus its actual
+     * send (lower bounds of what it would have taken). Returns their hits in index order; a second call finds
+     * none. The last response time (and so the wait duration) stays that of the last real response.
+     */
+    synchronized List<Hit> cutOff(long reportNanos, String error) {
+        List<Hit> hits = new ArrayList<>();
+        for (Long index : inFlight.keySet()) {
+            InFlight f = inFlight.remove(index);
+            if (f == null) continue; // completed meanwhile: its completion records it
+            Hit hit = new Hit(index, f.target(), f.intendedNanos(), f.sentNanos(), reportNanos - f.intendedNanos(),
+                    reportNanos - f.sentNanos(), 0, 0, f.bytesOut(), error);
+            count(hit);
+            cutOffCount.increment();
+            hits.add(hit);
+        }
+        hits.sort(java.util.Comparator.comparingLong(Hit::index));
+        return hits;
     }
 
     private static long clamp(long nanos) { return Math.min(Math.max(0, nanos), HIGHEST_TRACKABLE_NANOS); }
@@ -83,21 +132,19 @@ final class AttackRecorder {
     }
 
     /**
-     * The result, after sending has ended. Requests sent but never completed (cut off by a stop) count as
-     * status 0 with the error {@code cutOffError}.
+     * The result, after sending has ended, as of {@code reportNanos} (attack-relative). Requests still in flight
+     * are first {@linkplain #cutOff cut off} with {@code cutOffError}: they count as status 0 with that error, in
+     * the latency and service-time histograms up to {@code reportNanos}, and in {@link AttackResult#cutOff()}.
      */
-    synchronized AttackResult result(String description, SendLoop.Outcome loop, long lateThresholdNanos, String cutOffError) {
+    synchronized AttackResult result(String description, SendLoop.Outcome loop, long lateThresholdNanos,
+                                     long reportNanos, String cutOffError) {
+        cutOff(reportNanos, cutOffError);
         drainInterval();
         long requests = sent.sum();
         Map<Integer, Long> codes = new TreeMap<>();
         statuses.forEach((k, v) -> codes.merge(k, v.sum(), Long::sum));
         Map<String, Long> errs = new TreeMap<>();
         errors.forEach((k, v) -> errs.put(k, v.sum()));
-        long cutOff = requests - completed.sum();
-        if (cutOff > 0) {
-            codes.merge(0, cutOff, Long::sum);
-            errs.merge(cutOffError, cutOff, Long::sum);
-        }
         long first = firstSendNanos.get(), lastSend = lastSendNanos.get(), lastEnd = lastEndNanos.get();
         long attack = requests == 0 ? 0 : lastSend - first;
         long wait = requests == 0 || lastEnd == Long.MIN_VALUE ? 0 : Math.max(0, lastEnd - lastSend);
@@ -108,6 +155,6 @@ final class AttackRecorder {
                 total, attack, wait, LatencyMillis.of(totalLatency), LatencyMillis.of(totalService),
                 bytesIn.sum(), bytesOut.sum(), ok, requests == 0 ? 0 : (double) ok / requests,
                 new TreeMap<>(codes), new TreeMap<>(errs), loop.lateSends(), lateThresholdNanos, loop.maxLateNanos(),
-                loop.stopped(), totalLatency, totalService);
+                loop.stopped(), cutOffCount.sum(), totalLatency, totalService);
     }
 }

@@ -21,8 +21,9 @@ import java.util.TreeMap;
  * @param totalNanos           attack plus wait
  * @param attackNanos          first send to last send
  * @param waitNanos            last send to the last response
- * @param latencyMillis        from each request's intended send time to its complete response (or error)
- * @param serviceTimeMillis    from each request's actual send to its complete response (or error)
+ * @param latencyMillis        from each request's intended send time to its complete response (or error); for a
+ *                             request cut off at the end, to the time of the report (a lower bound)
+ * @param serviceTimeMillis    from each request's actual send to its complete response (or error, or the report)
  * @param bytesIn              response body bytes, total
  * @param bytesOut             request body bytes, total
  * @param successes            responses with a status in [200, 400)
@@ -33,6 +34,9 @@ import java.util.TreeMap;
  * @param lateThresholdNanos   the definition of late
  * @param maxLateNanos         the worst lateness of a send
  * @param stopped              the attack was stopped (Ctrl-C or {@link Attack#stop()}) before its duration
+ * @param cutOff               requests still without a response when the report was made (after the drain
+ *                             grace): counted as status 0 with an error, and in both histograms with the time
+ *                             they had reached, so that many latencies are lower bounds
  * @param latencyHistogramNanos the full latency histogram, nanoseconds, for the percentile spectrum
  * @param serviceHistogramNanos the full service-time histogram, nanoseconds
  */
@@ -41,12 +45,14 @@ public record AttackResult(String description, long requests, long unsent, doubl
                            LatencyMillis latencyMillis, LatencyMillis serviceTimeMillis, long bytesIn, long bytesOut,
                            long successes, double successRatio, SortedMap<Integer, Long> statusCodes,
                            SortedMap<String, Long> errors, long lateSends, long lateThresholdNanos, long maxLateNanos,
-                           boolean stopped, Histogram latencyHistogramNanos, Histogram serviceHistogramNanos) {
+                           boolean stopped, long cutOff, Histogram latencyHistogramNanos, Histogram serviceHistogramNanos) {
 
     /** A send lateness above this share of requests (or any unsent request) means the attacker fell behind. */
     public static final double FELL_BEHIND_LATE_SHARE = 0.01;
 
     public AttackResult {
+        if (cutOff < 0 || cutOff > requests)
+            throw new IllegalArgumentException("cut-off requests must be between 0 and the " + requests + " sent, got " + cutOff);
         statusCodes = Collections.unmodifiableSortedMap(new TreeMap<>(statusCodes));
         errors = Collections.unmodifiableSortedMap(new TreeMap<>(errors));
         latencyHistogramNanos = latencyHistogramNanos.copy();

@@ -44,6 +44,7 @@ final class JsonAttackReport implements AttackReport {
         o.put("maxLateMillis", r.maxLateNanos() / 1e6);
         o.put("fellBehind", r.fellBehind());
         o.put("stopped", r.stopped());
+        o.put("cutOff", r.cutOff());
         try {
             return MAPPER.writeValueAsString(o) + "\n";
         } catch (JsonProcessingException e) {

@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * vegeta's text report: one line per metric, a bracketed legend, values aligned in a column; durations printed
  * as Go does ({@code 1.5s}, {@code 108.27ms}, {@code 850µs}). Adds the 99.9th and 99.99th percentiles, a
- * service-time line and a late-sends line, and says what the latency clock starts on.
+ * service-time line and a late-sends line, says how many requests were cut off at the end (when any were), and
+ * says what the latency clock starts on.
  */
 final class TextAttackReport implements AttackReport {
 
@@ -56,6 +57,9 @@ final class TextAttackReport implements AttackReport {
             out.append('\n');
         }
         out.append("Target: ").append(r.description()).append(r.stopped() ? " (stopped early)" : "").append('\n');
+        if (r.cutOff() > 0)
+            out.append(r.cutOff()).append(r.cutOff() == 1 ? " request" : " requests")
+                    .append(" cut off at the end: their latency counts up to the report, a lower bound.\n");
         out.append("Latencies count from each request's intended send time (free of coordinated omission); service time from its actual send.\n");
         return out.toString();
     }

@@ -27,6 +27,18 @@ class AttackEndToEndTest {
 
     private static String url(String path) { return "http://127.0.0.1:" + server.port() + path; }
 
+    /** A thread that stops {@code attack} after {@code millis}. */
+    private static Thread stopAfter(Attack attack, long millis) {
+        return Thread.ofPlatform().start(() -> {
+            try {
+                Thread.sleep(millis);
+            } catch (InterruptedException e) {
+                return;
+            }
+            attack.stop();
+        });
+    }
+
     @Test
     void run_200PerSecondForOneSecond_countsEveryResponse(@TempDir Path dir) throws IOException {
         AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Schedule.Open(new Pacer.Constant(200), S))
@@ -114,18 +126,52 @@ class AttackEndToEndTest {
     void stop_fromAnotherThread_returnsWhatWasSent() throws InterruptedException {
         AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Schedule.Open(new Pacer.Constant(100), 60 * S));
         Attack attack = new Attack(settings);
-        Thread stopper = Thread.ofPlatform().start(() -> {
-            try {
-                Thread.sleep(300);
-            } catch (InterruptedException e) {
-                return;
-            }
-            attack.stop();
-        });
+        Thread stopper = stopAfter(attack, 300);
         AttackResult r = attack.run(Progress.NONE, AttackListener.NONE);
         stopper.join();
         assertThat(r.stopped()).isTrue();
         assertThat(r.requests()).isBetween(1L, 5_000L);
         assertThat(r.statusCodes().values().stream().mapToLong(Long::longValue).sum()).isEqualTo(r.requests());
+        assertThat(r.latencyMillis().count()).isEqualTo(r.requests());
+    }
+
+    @Test
+    void stop_targetStalls_cutOffRequestsCountTheirWaitAsLatency() throws Exception {
+        // A target that accepts connections and never answers; every request is still in flight at the stop.
+        List<java.net.Socket> held = new CopyOnWriteArrayList<>();
+        try (ServerSocket stall = new ServerSocket(0, 100, java.net.InetAddress.getLoopbackAddress())) {
+            Thread acceptor = Thread.ofVirtual().start(() -> {
+                try {
+                    while (true) held.add(stall.accept());
+                } catch (IOException closed) {
+                    // the test is over
+                }
+            });
+            AttackSettings settings = AttackSettings.of(List.of(Target.get("http://127.0.0.1:" + stall.getLocalPort() + "/")),
+                    new Schedule.Open(new Pacer.Constant(50), 60 * S)).withTimeoutNanos(30 * S);
+            Attack attack = new Attack(settings);
+            List<Hit> hits = new CopyOnWriteArrayList<>();
+            Thread stopper = stopAfter(attack, 200);
+            AttackResult r = attack.run(Progress.NONE, new AttackListener() {
+                @Override public void onHit(Hit hit) { hits.add(hit); }
+            });
+            stopper.join();
+            stall.close();
+            acceptor.join();
+            for (java.net.Socket s : held) s.close();
+
+            assertThat(r.stopped()).isTrue();
+            assertThat(r.requests()).isPositive();
+            assertThat(r.cutOff()).isEqualTo(r.requests());
+            assertThat(r.latencyMillis().count()).isEqualTo(r.requests());
+            assertThat(r.serviceTimeMillis().count()).isEqualTo(r.requests());
+            // The first request was due at the start, before the stop; the report comes after the grace.
+            assertThat(r.latencyMillis().max()).isGreaterThanOrEqualTo(Attack.STOP_GRACE_NANOS / 1e6);
+            assertThat(r.statusCodes()).containsExactly(java.util.Map.entry(0, r.requests()));
+            assertThat(r.errors()).containsExactly(java.util.Map.entry(Attack.CUT_OFF_ERROR, r.requests()));
+            assertThat(hits).hasSize((int) r.requests()).allMatch(h -> h.status() == 0 && h.latencyNanos() >= h.serviceNanos());
+            assertThat(AttackReportFormat.TEXT.create().render(r))
+                    .contains(r.requests() + (r.requests() == 1 ? " request" : " requests") + " cut off at the end");
+        }
     }
 }

@@ -36,6 +36,16 @@ class AttackReportTest {
         assertThat(text).contains("Error Set:\n");
         assertThat(text).contains("intended send time");
         assertThat(text).doesNotContain("WARNING");
+        assertThat(text).doesNotContain("cut off");
+    }
+
+    @Test
+    void text_requestsCutOff_saysTheirLatenciesAreLowerBounds() {
+        String text = AttackReportFormat.TEXT.create().render(AttackResults.sample(3, 0, 4));
+        assertThat(text).contains("Target: GET http://127.0.0.1:8080/ at 100/s for 10s\n"
+                + "4 requests cut off at the end: their latency counts up to the report, a lower bound.\n");
+        assertThat(text).endsWith("service time from its actual send.\n");
+        assertThat(AttackReportFormat.JSON.create().render(AttackResults.sample(3, 0, 4))).contains("\"cutOff\" : 4");
     }
 
     @Test
@@ -59,6 +69,7 @@ class AttackReportTest {
         assertThat(n.get("lateSends").asLong()).isEqualTo(3);
         assertThat(n.get("serviceTimeMillis").get("max").asDouble()).isLessThan(n.get("latencyMillis").get("max").asDouble());
         assertThat(n.get("fellBehind").asBoolean()).isFalse();
+        assertThat(n.get("cutOff").asLong()).isZero();
     }
 
     @Test

@@ -10,7 +10,10 @@ final class AttackResults {
     private AttackResults() {}
 
     /** 1000 requests at 100/s: latencies 1..1000 ms from intended, service 0.5 ms less; 990 x 200, 10 errors. */
-    static AttackResult sample(long lateSends, long unsent) {
+    static AttackResult sample(long lateSends, long unsent) { return sample(lateSends, unsent, 0); }
+
+    /** {@link #sample(long, long)} with {@code cutOff} of its requests cut off at the end. */
+    static AttackResult sample(long lateSends, long unsent, long cutOff) {
         Histogram latency = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
         Histogram service = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
         for (long ms = 1; ms <= 1000; ms++) {
@@ -26,6 +29,6 @@ final class AttackResults {
         errors.put("Get http://127.0.0.1:8080/: status 503", 5L);
         return new AttackResult("GET http://127.0.0.1:8080/ at 100/s for 10s", 1000, unsent, 100.1, 97.25,
                 10_128_500_000L, 9_990_000_000L, 138_500_000L, LatencyMillis.of(latency), LatencyMillis.of(service),
-                2_955, 0, 985, 0.985, codes, errors, lateSends, 1_000_000L, 2_345_678L, false, latency, service);
+                2_955, 0, 985, 0.985, codes, errors, lateSends, 1_000_000L, 2_345_678L, false, cutOff, latency, service);
     }
 }

@@ -1,0 +1,88 @@
+package dev.blocklab.attack;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The recorder with injected times: what a report counts for requests that never completed. */
+class AttackRecorderTest {
+    private static final long MS = 1_000_000L;
+    private static final String CUT = Attack.CUT_OFF_ERROR;
+    private static final SendLoop.Outcome LOOP = new SendLoop.Outcome(3, 0, 0, 0, 20 * MS, true);
+
+    /** Request 0 (due 0, sent 1 ms) and 2 (due 20 ms, sent 25 ms) never complete; 1 (due 10, sent 10) after 5 ms. */
+    private static AttackRecorder threeSentOneCompleted() {
+        AttackRecorder r = new AttackRecorder();
+        r.sent(0, 0, 0, MS, 7);
+        r.sent(1, 0, 10 * MS, 10 * MS, 7);
+        r.sent(2, 0, 20 * MS, 25 * MS, 7);
+        assertThat(r.record(new Hit(1, 0, 10 * MS, 10 * MS, 5 * MS, 5 * MS, 200, 3, 7, null), 15 * MS)).isTrue();
+        return r;
+    }
+
+    @Test
+    void result_requestsInFlight_countInTheHistogramsUpToTheReport() {
+        AttackResult a = threeSentOneCompleted().result("t", LOOP, MS, 1000 * MS, CUT);
+
+        assertThat(a.requests()).isEqualTo(3);
+        assertThat(a.cutOff()).isEqualTo(2);
+        assertThat(a.latencyMillis().count()).isEqualTo(3);
+        assertThat(a.serviceTimeMillis().count()).isEqualTo(3);
+        // The worst: request 0, due at 0, still waiting at the report (1000 ms); HdrHistogram keeps 3 digits.
+        assertThat(a.latencyMillis().max()).isBetween(1000.0, 1001.0);
+        assertThat(a.serviceTimeMillis().max()).isBetween(999.0, 1000.0);
+        assertThat(a.latencyMillis().min()).isBetween(4.99, 5.01);
+        Histogram h = a.latencyHistogramNanos();
+        assertThat(h.getCountBetweenValues(980 * MS, 981 * MS)).as("request 2: 1000 - 20 ms").isEqualTo(1);
+        // The error counting is unchanged: status 0 with the cut-off text, one per request.
+        assertThat(a.statusCodes()).containsExactly(Map.entry(0, 2L), Map.entry(200, 1L));
+        assertThat(a.errors()).containsExactly(Map.entry(CUT, 2L));
+        assertThat(a.errorCount()).isEqualTo(2);
+        assertThat(a.successes()).isEqualTo(1);
+        assertThat(a.waitNanos()).as("the wait ends at the last real response (15 ms, before the last send), not at the report").isZero();
+        assertThat(a.bytesOut()).isEqualTo(21);
+    }
+
+    @Test
+    void cutOff_returnsTheHitsOnceAndIgnoresTheirLateResponses() {
+        AttackRecorder r = threeSentOneCompleted();
+        List<Hit> hits = r.cutOff(500 * MS, CUT);
+
+        assertThat(hits).extracting(Hit::index).containsExactly(0L, 2L);
+        assertThat(hits).extracting(Hit::latencyNanos).containsExactly(500 * MS, 480 * MS);
+        assertThat(hits).extracting(Hit::serviceNanos).containsExactly(499 * MS, 475 * MS);
+        assertThat(hits).allMatch(h -> h.status() == 0 && CUT.equals(h.error()) && h.bytesOut() == 7);
+        assertThat(r.cutOff(600 * MS, CUT)).as("nothing left in flight").isEmpty();
+        assertThat(r.completedCount()).isEqualTo(r.sentCount());
+
+        // Request 2's response arrives after the cut-off: not counted a second time.
+        assertThat(r.record(new Hit(2, 0, 20 * MS, 25 * MS, 700 * MS, 695 * MS, 200, 3, 7, null), 720 * MS)).isFalse();
+        AttackResult a = r.result("t", LOOP, MS, 800 * MS, CUT);
+        assertThat(a.cutOff()).isEqualTo(2);
+        assertThat(a.latencyMillis().count()).isEqualTo(3);
+        assertThat(a.latencyMillis().max()).as("as of the cut-off, not the later report").isBetween(500.0, 501.0);
+        assertThat(a.statusCodes()).containsExactly(Map.entry(0, 2L), Map.entry(200, 1L));
+    }
+
+    @Test
+    void result_everythingCompleted_nothingCutOff() {
+        AttackRecorder r = new AttackRecorder();
+        r.sent(0, 0, 0, 0, 0);
+        r.record(new Hit(0, 0, 0, 0, 2 * MS, 2 * MS, 200, 3, 0, null), 2 * MS);
+        AttackResult a = r.result("t", LOOP, MS, 1000 * MS, CUT);
+        assertThat(a.cutOff()).isZero();
+        assertThat(a.errors()).isEmpty();
+        assertThat(a.latencyMillis().max()).isBetween(2.0, 2.01);
+    }
+
+    @Test
+    void constructor_cutOffBeyondRequests_isRejected() {
+        assertThatThrownBy(() -> AttackResults.sample(0, 0, 1001)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("1000 sent");
+    }
+}
