@@ -10,7 +10,6 @@ import dev.blocklab.workload.Durations;
 import dev.blocklab.workload.Request;
 import io.reactivex.rxjava3.core.Scheduler;
 import io.reactivex.rxjava3.core.Single;
-import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.schedulers.Schedulers;
 
 import java.util.concurrent.CompletableFuture;
@@ -37,16 +36,7 @@ final class RxNonBlockingVariant implements Model {
     @Override public String name() { return "rx-nonblocking"; }
 
     @Override public CompletableFuture<Object> submit(Request request) {
-        return requests.handle(() -> {
-            Single<String> pc = Single.zip(call(request, FrameworksUseCase.POSTS), call(request, FrameworksUseCase.COMMENTS),
-                    (p, c) -> useCase.postsAndComments(request, p, c));
-            Single<String> ap = Single.zip(call(request, FrameworksUseCase.ALBUMS), call(request, FrameworksUseCase.PHOTOS),
-                    (a, p) -> useCase.albumsAndPhotos(request, a, p));
-            CompletableFuture<Object> response = new CompletableFuture<>();
-            Disposable d = Single.zip(pc, ap, FrameworksUseCase::answer).subscribe(response::complete, response::completeExceptionally);
-            response.whenComplete((v, e) -> { if (response.isCancelled()) d.dispose(); });
-            return response;
-        });
+        return requests.handle(() -> RxChains.response(request, useCase, call -> call(request, call)));
     }
 
     private Single<Object> call(Request request, int call) {
