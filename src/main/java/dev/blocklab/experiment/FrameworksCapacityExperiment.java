@@ -102,8 +102,7 @@ final class FrameworksCapacityExperiment implements Experiment {
         RunSettings rs = RunSettings.DEFAULTS.withTimeScale(TIME_SCALE).withRuns(0, 1)
                 .withRequestTimeoutNanos(FrameworksExperiment.REQUEST_TIMEOUT_NANOS);
         List<CapacityRow> rows = new ArrayList<>();
-        for (FrameworkVariants.Variant variant : variants.apply(FrameworkVariants.ARTICLE_POOL_200MS)) {
-            if (!plan.only().isEmpty() && plan.only().stream().noneMatch(variant.name()::startsWith)) continue;
+        for (FrameworkVariants.Variant variant : FrameworkVariants.only(variants.apply(FrameworkVariants.ARTICLE_POOL_200MS), plan.only())) {
             CapacityRow row;
             if (variant.unavailable().isPresent()) {
                 row = new CapacityRow(variant.name(), 0, 0, null, null, List.of(), variant.unavailable().get());

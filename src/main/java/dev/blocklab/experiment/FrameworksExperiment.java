@@ -137,8 +137,7 @@ final class FrameworksExperiment implements Experiment {
             Workload workload = FrameworksUseCase.workload(combination.slowDelayNanos(), arrival);
             try (BackendServer server = FrameworksBackends.startIfHttp(settings, workload, plan.timeScale(), plan.ints(), plan.longs())) {
                 InProcessDriver driver = FrameworksBackends.driver(server);
-                for (FrameworkVariants.Variant variant : variants.apply(pool)) {
-                    if (!plan.only().isEmpty() && plan.only().stream().noneMatch(variant.name()::startsWith)) continue;
+                for (FrameworkVariants.Variant variant : FrameworkVariants.only(variants.apply(pool), plan.only())) {
                     FrameworksRow row = measure(variant, combination, workload, driver, rs, plan, settings);
                     settings.rowSink().accept(row);
                     rows.add(row);

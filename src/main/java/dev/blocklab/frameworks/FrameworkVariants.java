@@ -43,6 +43,12 @@ public final class FrameworkVariants {
 
     private FrameworkVariants() {}
 
+    /** The variants whose names start with one of {@code prefixes}, in order; all of them when it is empty. */
+    public static List<Variant> only(List<Variant> variants, List<String> prefixes) {
+        if (prefixes.isEmpty()) return variants;
+        return variants.stream().filter(v -> prefixes.stream().anyMatch(v.name()::startsWith)).toList();
+    }
+
     /** Every variant, with the I/O pools sized {@code ioPoolSize} where the article had a pool. */
     public static List<Variant> all(int ioPoolSize) {
         if (ioPoolSize < 4) throw new IllegalArgumentException("the I/O pool needs at least 4 threads, got " + ioPoolSize);
