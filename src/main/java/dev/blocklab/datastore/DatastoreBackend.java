@@ -72,6 +72,15 @@ public final class DatastoreBackend implements Backend {
 
     @Override public long callsStarted() { return calls.sum(); }
 
+    /**
+     * Opens every connection of every pool now (both PostgreSQL clients, the Jedis pool and the Lettuce
+     * connection), waiting up to the pool timeout; a server that is down is not an error here (calls will fail).
+     */
+    public void fillPools() {
+        if (postgres != null) postgres.fill();
+        if (redis != null) redis.fill();
+    }
+
     /** Each client's pool figures so far (only the clients this run used). */
     public List<PoolStats> poolStats() {
         List<PoolStats> stats = new ArrayList<>();

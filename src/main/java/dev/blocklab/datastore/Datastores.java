@@ -51,8 +51,9 @@ public final class Datastores implements AutoCloseable {
             DatastoreSettings.PostgresAddress pgAddress = null;
             if (settings.postgres()) {
                 if (settings.postgresUrl() == null) {
-                    pg = EmbeddedPostgres.start();
-                    log.accept(String.format(Locale.ROOT, "embedded PostgreSQL (%s) on 127.0.0.1:%d, started in %.2f s (unpack, initdb and start)",
+                    // each run fills both pools (HikariCP and Vert.x), so the server must take twice the pool
+                    pg = EmbeddedPostgres.start(Math.max(EmbeddedPostgres.DEFAULT_MAX_CONNECTIONS, 2 * settings.dbPoolSize() + 10));
+                    log.accept(String.format(Locale.ROOT, "embedded %s on 127.0.0.1:%d, started in %.2f s (unpack if needed, initdb, start)",
                             pg.version(), pg.port(), pg.startupNanos() / 1e9));
                 }
                 pgAddress = DatastoreSettings.postgres(pg != null ? pg.url() : settings.postgresUrl());
@@ -90,9 +91,13 @@ public final class Datastores implements AutoCloseable {
         }
     }
 
-    /** A fresh backend with fresh pools, for one run; the last one made is kept for {@link #lastPoolStats()}. */
+    /**
+     * A fresh backend with fresh pools for one run, every pool already filled (so a run does not measure opening
+     * connections); the last one made is kept for {@link #lastPoolStats()}.
+     */
     public Backend newBackend() {
         DatastoreBackend backend = new DatastoreBackend(settings, postgres, redis);
+        backend.fillPools();
         last = backend;
         return backend;
     }
@@ -115,8 +120,8 @@ public final class Datastores implements AutoCloseable {
     public String describe() {
         List<String> parts = new ArrayList<>();
         if (postgres != null)
-            parts.add("PostgreSQL " + (embeddedPostgres != null ? "embedded (" + embeddedPostgres.version() + ")" : postgres.toString())
-                    + ", db pool " + settings.dbPoolSize() + " (HikariCP for blocking calls, Vert.x pool for non-blocking)");
+            parts.add((embeddedPostgres != null ? embeddedPostgres.version() + " embedded" : "PostgreSQL " + postgres)
+                    + ", db pool " + settings.dbPoolSize() + " (HikariCP for blocking calls, Vert.x pool for non-blocking; both filled before each run)");
         if (redis != null)
             parts.add("Redis " + (embeddedRedis != null ? "redis-server embedded" : redis.toString())
                     + ", redis pool " + settings.redisPoolSize() + " (Jedis for blocking calls; one Lettuce connection for non-blocking)");

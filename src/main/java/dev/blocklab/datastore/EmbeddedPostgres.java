@@ -38,6 +38,8 @@ public final class EmbeddedPostgres implements AutoCloseable {
     static final String ARCHIVE = "postgres-linux-x86_64.txz";
     static final String USER = "postgres";
     private static final int NOBODY = 65534;
+    /** PostgreSQL's own default. */
+    public static final int DEFAULT_MAX_CONNECTIONS = 100;
 
     private final ServerProcess process;
     private final int port;
@@ -56,7 +58,10 @@ public final class EmbeddedPostgres implements AutoCloseable {
      *
      * @throws IllegalStateException naming what failed, with the server's last log lines
      */
-    public static EmbeddedPostgres start() {
+    public static EmbeddedPostgres start() { return start(DEFAULT_MAX_CONNECTIONS); }
+
+    /** As {@link #start()}, with PostgreSQL's {@code max_connections} set. */
+    public static EmbeddedPostgres start(int maxConnections) {
         long startNanos = System.nanoTime();
         Path binaries = binaries();
         boolean root = isRoot();
@@ -84,10 +89,13 @@ public final class EmbeddedPostgres implements AutoCloseable {
         int port = ServerProcess.freePort();
         List<String> command = asUser(root, List.of(binaries.resolve("bin/postgres").toString(), "-D", data.toString(),
                 "-p", Integer.toString(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=",
-                "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"));
+                "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+                "-c", "max_connections=" + maxConnections));
         ServerProcess process = ServerProcess.start("PostgreSQL", command, log, "ready to accept connections",
                 ServerProcess.SIGINT, 60, () -> ServerProcess.deleteTree(dir));
-        return new EmbeddedPostgres(process, port, System.nanoTime() - startNanos, binaries.getFileName().toString());
+        String version = process.firstLogLine("starting PostgreSQL").map(l -> l.replaceAll(".*starting (PostgreSQL [^ ]+).*", "$1"))
+                .orElse("PostgreSQL");
+        return new EmbeddedPostgres(process, port, System.nanoTime() - startNanos, version);
     }
 
     /** {@code postgresql://postgres@127.0.0.1:PORT/postgres}, as {@code --postgres-url} takes it. */
@@ -98,7 +106,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
     /** From the call to {@link #start()} to the first moment it accepted connections, unpacking included. */
     public long startupNanos() { return startupNanos; }
 
-    /** The binaries' directory name, which carries their version. */
+    /** {@code PostgreSQL 17.6}, from the server's log. */
     public String version() { return version; }
 
     /** Kills the server at once, as a crash would (for fault tests); its data stays until {@link #close()}. */

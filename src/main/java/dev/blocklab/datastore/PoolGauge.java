@@ -47,6 +47,9 @@ final class PoolGauge {
 
     int inUse() { return inUse.get(); }
 
+    /** True once a call went through, or failed to get a connection. */
+    boolean used() { return calls.sum() > 0 || failedWaits.sum() > 0; }
+
     /** The figures so far; resets nothing. */
     PoolStats stats() {
         Histogram h = waits.getIntervalHistogram();

@@ -122,10 +122,31 @@ final class PostgresClients implements AutoCloseable {
         return v.toString();
     }
 
+    /** Creates both pools and opens all their connections, waiting up to the pool timeout. */
+    void fill() {
+        long deadline = System.nanoTime() + settings.poolTimeoutNanos();
+        try {
+            HikariDataSource ds = hikari();
+            var bean = ds.getHikariPoolMXBean();
+            while (bean != null && bean.getTotalConnections() < settings.dbPoolSize() && System.nanoTime() < deadline)
+                Thread.sleep(5);
+            Pool p = pool();
+            List<Future<SqlConnection>> held = new ArrayList<>();
+            for (int i = 0; i < settings.dbPoolSize(); i++) held.add(p.getConnection());
+            Future.join(held).toCompletionStage().toCompletableFuture()
+                    .get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            for (Future<SqlConnection> c : held) c.result().close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            // the server is down or slow: calls will fail and be counted
+        }
+    }
+
     List<PoolStats> stats() {
         List<PoolStats> stats = new ArrayList<>();
-        if (hikari != null) stats.add(jdbcGauge.stats());
-        if (pool != null) stats.add(vertxGauge.stats());
+        if (hikari != null && jdbcGauge.used()) stats.add(jdbcGauge.stats());
+        if (pool != null && vertxGauge.used()) stats.add(vertxGauge.stats());
         return stats;
     }
 

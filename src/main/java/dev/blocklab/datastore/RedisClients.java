@@ -138,10 +138,26 @@ final class RedisClients implements AutoCloseable {
         }
     }
 
+    /** Creates the Jedis pool with all its connections open, and the Lettuce connection. */
+    void fill() {
+        try {
+            JedisPool pool = jedis();
+            List<Jedis> held = new ArrayList<>();
+            try {
+                for (int i = 0; i < settings.redisPoolSize(); i++) held.add(pool.getResource());
+            } finally {
+                held.forEach(Jedis::close);
+            }
+            lettuce();
+        } catch (RuntimeException e) {
+            // the server is down: calls will fail and be counted
+        }
+    }
+
     List<PoolStats> stats() {
         List<PoolStats> stats = new ArrayList<>();
-        if (jedis != null) stats.add(jedisGauge.stats());
-        if (lettuce != null) stats.add(lettuceGauge.stats());
+        if (jedis != null && jedisGauge.used()) stats.add(jedisGauge.stats());
+        if (lettuce != null && lettuceGauge.used()) stats.add(lettuceGauge.stats());
         return stats;
     }
 

@@ -131,6 +131,15 @@ final class ServerProcess implements AutoCloseable {
         }
     }
 
+    /** The first line of the log that contains {@code text}. */
+    java.util.Optional<String> firstLogLine(String text) {
+        try (Stream<String> lines = Files.lines(log, StandardCharsets.UTF_8)) {
+            return lines.filter(l -> l.contains(text)).findFirst();
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
     private boolean logContains(String text) {
         try (Stream<String> lines = Files.lines(log, StandardCharsets.UTF_8)) {
             return lines.anyMatch(l -> l.contains(text));
