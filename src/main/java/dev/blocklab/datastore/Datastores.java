@@ -95,8 +95,11 @@ public final class Datastores implements AutoCloseable {
      * A fresh backend with fresh pools for one run, every pool already filled (so a run does not measure opening
      * connections); the last one made is kept for {@link #lastPoolStats()}.
      */
-    public Backend newBackend() {
-        DatastoreBackend backend = new DatastoreBackend(settings, postgres, redis);
+    public Backend newBackend() { return newBackend(settings); }
+
+    /** As {@link #newBackend()} with other pool sizes or timeout (the servers stay those of this instance). */
+    public DatastoreBackend newBackend(DatastoreSettings pools) {
+        DatastoreBackend backend = new DatastoreBackend(pools, postgres, redis);
         backend.fillPools();
         last = backend;
         return backend;

@@ -58,6 +58,13 @@ final class PostgresClients implements AutoCloseable {
         Connection connection;
         try {
             connection = ds.getConnection();
+        } catch (SQLTransientConnectionException e) {
+            jdbcGauge.failedWait();
+            // HikariCP's message carries live counters (waiting=123); one stable cause per kind of failure instead
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new SQLTransientConnectionException("jdbc+hikari pool of " + settings.dbPoolSize() + ": no connection within "
+                    + seconds(settings.poolTimeoutNanos()) + (e.getCause() != null ? " (" + cause.getClass().getSimpleName() + ": "
+                    + String.valueOf(cause.getMessage()).replaceAll("\\d+", "N") + ")" : ""), e);
         } catch (SQLException e) {
             jdbcGauge.failedWait();
             throw e;
@@ -89,7 +96,8 @@ final class PostgresClients implements AutoCloseable {
         return p.getConnection().recover(failure -> {
             vertxGauge.failedWait();
             return Future.failedFuture(new SQLTransientConnectionException("vertx-pg pool of " + settings.dbPoolSize()
-                    + ": no connection (" + failure.getClass().getSimpleName() + ": " + failure.getMessage() + ")", failure));
+                    + ": no connection within " + seconds(settings.poolTimeoutNanos()) + " ("
+                    + String.valueOf(failure.getMessage()).replaceAll("\\d+", "N") + ")", failure));
         }).compose(connection -> {
             vertxGauge.acquired(System.nanoTime() - askedNanos);
             return execute(connection, sql, row).eventually(() -> {
@@ -122,26 +130,29 @@ final class PostgresClients implements AutoCloseable {
         return v.toString();
     }
 
-    /** Creates both pools and opens all their connections, waiting up to the pool timeout. */
+    /** Creates both pools and opens all their connections, waiting up to 30 s (a busy machine opens them slowly). */
     void fill() {
-        long deadline = System.nanoTime() + settings.poolTimeoutNanos();
+        long deadline = System.nanoTime() + Math.max(settings.poolTimeoutNanos(), TimeUnit.SECONDS.toNanos(30));
+        List<Future<SqlConnection>> held = new ArrayList<>();
         try {
             HikariDataSource ds = hikari();
             var bean = ds.getHikariPoolMXBean();
             while (bean != null && bean.getTotalConnections() < settings.dbPoolSize() && System.nanoTime() < deadline)
                 Thread.sleep(5);
             Pool p = pool();
-            List<Future<SqlConnection>> held = new ArrayList<>();
             for (int i = 0; i < settings.dbPoolSize(); i++) held.add(p.getConnection());
             Future.join(held).toCompletionStage().toCompletableFuture()
                     .get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            for (Future<SqlConnection> c : held) c.result().close();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
             // the server is down or slow: calls will fail and be counted
+        } finally {
+            for (Future<SqlConnection> c : held) c.onSuccess(SqlConnection::close);   // back to the pool, now or when it arrives
         }
     }
+
+    private static String seconds(long nanos) { return String.format(java.util.Locale.ROOT, "%.1f s", nanos / 1e9); }
 
     List<PoolStats> stats() {
         List<PoolStats> stats = new ArrayList<>();

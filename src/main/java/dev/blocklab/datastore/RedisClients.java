@@ -88,7 +88,7 @@ final class RedisClients implements AutoCloseable {
         try {
             CommandType type = lettuceCommand(redis.command());
             RedisAsyncCommands<String, String> async = lettuce().async();
-            lettuceGauge.sent(redis.count());
+            lettuceGauge.sent(1);
             List<CompletableFuture<Object>> replies = new ArrayList<>(redis.count());
             for (int i = 0; i < redis.count(); i++) {
                 CommandArgs<String, String> args = new CommandArgs<>(StringCodec.UTF8);

@@ -27,15 +27,19 @@ final class ServerProcess implements AutoCloseable {
     private static final MethodHandle KILL = lookupKill();
 
     private final String name;
-    private final Process process;
+    private final List<String> command;
+    private final String readyLine;
+    private Process process;
     private final Path log;
     private final int stopSignal;
     private final Runnable afterStop;
     private final Thread hook;
     private boolean closed;
 
-    private ServerProcess(String name, Process process, Path log, int stopSignal, Runnable afterStop) {
+    private ServerProcess(String name, List<String> command, String readyLine, Process process, Path log, int stopSignal, Runnable afterStop) {
         this.name = name;
+        this.command = command;
+        this.readyLine = readyLine;
         this.process = process;
         this.log = log;
         this.stopSignal = stopSignal;
@@ -62,10 +66,33 @@ final class ServerProcess implements AutoCloseable {
             afterStop.run();
             throw new IllegalStateException("cannot start " + name + " (" + command.getFirst() + "): " + e.getMessage(), e);
         }
-        ServerProcess server = new ServerProcess(name, process, log, stopSignal, afterStop);
+        ServerProcess server = new ServerProcess(name, command, readyLine, process, log, stopSignal, afterStop);
+        server.awaitReady(0, timeoutSeconds);
+        return server;
+    }
+
+    /**
+     * Starts the same command again after the process died (a crash, {@link #kill()}), with the same data, and
+     * waits until it is ready; for fault tests.
+     */
+    synchronized void restart(int timeoutSeconds) {
+        if (process.isAlive()) throw new IllegalStateException(name + " is still running");
+        long readyBefore = countInLog(readyLine);
+        try {
+            process = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot restart " + name + ": " + e.getMessage(), e);
+        }
+        awaitReady(readyBefore, timeoutSeconds);
+    }
+
+    /** Waits until the log holds more than {@code readyBefore} ready lines; stops the process on failure. */
+    private void awaitReady(long readyBefore, int timeoutSeconds) {
+        ServerProcess server = this;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
         try {
-            while (!server.logContains(readyLine)) {
+            while (server.countInLog(readyLine) <= readyBefore) {
                 if (!process.isAlive())
                     throw new IllegalStateException(name + " exited with code " + process.exitValue() + " while starting: " + server.tail());
                 if (System.nanoTime() > deadline)
@@ -80,7 +107,6 @@ final class ServerProcess implements AutoCloseable {
             server.close();
             throw e;
         }
-        return server;
     }
 
     long pid() { return process.pid(); }
@@ -88,7 +114,7 @@ final class ServerProcess implements AutoCloseable {
     boolean isAlive() { return process.isAlive(); }
 
     /** Kills the process at once (SIGKILL), as a crash would; for fault tests. Data is kept until close. */
-    void kill() throws InterruptedException {
+    synchronized void kill() throws InterruptedException {
         process.destroyForcibly();
         process.waitFor(10, TimeUnit.SECONDS);
     }
@@ -140,11 +166,11 @@ final class ServerProcess implements AutoCloseable {
         }
     }
 
-    private boolean logContains(String text) {
+    private long countInLog(String text) {
         try (Stream<String> lines = Files.lines(log, StandardCharsets.UTF_8)) {
-            return lines.anyMatch(l -> l.contains(text));
+            return lines.filter(l -> l.contains(text)).count();
         } catch (IOException | java.io.UncheckedIOException e) {
-            return false;
+            return 0;
         }
     }
 
