@@ -30,14 +30,20 @@ final class DatastoreOptions {
 
     /** The settings, each problem naming its flag. */
     DatastoreSettings settings() {
+        return settings("--backend", backends, postgresUrl, redisUrl, dbPool, redisPool, poolTimeout);
+    }
+
+    /** The settings from flag values; {@code kindsFlag} names the flag that lists the servers. */
+    static DatastoreSettings settings(String kindsFlag, List<String> kinds, String postgresUrl, String redisUrl,
+                                      int dbPool, int redisPool, String poolTimeout) {
         boolean postgres = false;
         boolean redis = false;
-        for (String b : backends) {
+        for (String b : kinds) {
             switch (b.trim()) {
                 case "postgres" -> postgres = true;
                 case "redis" -> redis = true;
                 case "simulated" -> { }
-                default -> throw new IllegalArgumentException("--backend must be simulated, postgres, redis or postgres,redis, got '" + b + "'");
+                default -> throw new IllegalArgumentException(kindsFlag + " must be simulated, postgres, redis or postgres,redis, got '" + b + "'");
             }
         }
         return new DatastoreSettings(postgres, postgresUrl, redis, redisUrl, Flags.positive("--db-pool", dbPool),

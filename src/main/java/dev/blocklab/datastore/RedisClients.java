@@ -188,11 +188,17 @@ final class RedisClients implements AutoCloseable {
             if (lettuce == null) {
                 RedisURI uri = RedisURI.builder().withHost(address.host()).withPort(address.port())
                         .withTimeout(Duration.ofNanos(settings.poolTimeoutNanos())).build();
-                lettuceClient = RedisClient.create(uri);
+                RedisClient client = RedisClient.create(uri);
                 // a command sent while the server is away fails at once instead of waiting for a reconnect
-                lettuceClient.setOptions(ClientOptions.builder()
+                client.setOptions(ClientOptions.builder()
                         .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS).build());
-                lettuce = lettuceClient.connect(StringCodec.UTF8);
+                try {
+                    lettuce = client.connect(StringCodec.UTF8);
+                    lettuceClient = client;
+                } catch (RuntimeException e) {
+                    client.shutdown(Duration.ZERO, Duration.ofSeconds(2));   // its threads, not just the connection
+                    throw e;
+                }
             }
             return lettuce;
         }
