@@ -5,7 +5,7 @@ import picocli.CommandLine.Option;
 
 import java.util.List;
 
-/** The real-backend options of {@code run} and {@code serve}, as one picocli mixin. */
+/** {@code run}'s real-backend options, as one picocli mixin: {@code --backend} and the pool options. */
 final class DatastoreOptions {
     @Option(names = "--backend", paramLabel = "KIND", split = ",",
             description = "Real servers for sql: and redis: steps: postgres (an embedded PostgreSQL, started on a free port of 127.0.0.1 "
@@ -13,40 +13,7 @@ final class DatastoreOptions {
                     + "Other steps stay simulated (default: simulated).")
     List<String> backends = List.of();
 
-    @Option(names = "--postgres-url", paramLabel = "URL", description = "Use this PostgreSQL server instead of an embedded one: postgresql://USER[:PASSWORD]@HOST:PORT/DB (the lab creates and fills table blocklab_accounts).")
-    String postgresUrl;
+    @picocli.CommandLine.Mixin DatastorePoolOptions pools = new DatastorePoolOptions();
 
-    @Option(names = "--redis-url", paramLabel = "URL", description = "Use this Redis server instead of starting one: redis://HOST:PORT (the lab sets keys account:1..1000).")
-    String redisUrl;
-
-    @Option(names = "--db-pool", paramLabel = "N", defaultValue = "10", description = "Connections of the PostgreSQL pool: HikariCP for blocking models, the Vert.x pool for non-blocking ones (default: ${DEFAULT-VALUE}).")
-    int dbPool;
-
-    @Option(names = "--redis-pool", paramLabel = "N", defaultValue = "8", description = "Connections of the Jedis pool (blocking models); non-blocking models share one Lettuce connection (default: ${DEFAULT-VALUE}).")
-    int redisPool;
-
-    @Option(names = "--pool-timeout", paramLabel = "D", defaultValue = "5s", description = "Longest wait for a pooled connection, and Lettuce's command timeout (default: ${DEFAULT-VALUE}).")
-    String poolTimeout;
-
-    /** The settings, each problem naming its flag. */
-    DatastoreSettings settings() {
-        return settings("--backend", backends, postgresUrl, redisUrl, dbPool, redisPool, poolTimeout);
-    }
-
-    /** The settings from flag values; {@code kindsFlag} names the flag that lists the servers. */
-    static DatastoreSettings settings(String kindsFlag, List<String> kinds, String postgresUrl, String redisUrl,
-                                      int dbPool, int redisPool, String poolTimeout) {
-        boolean postgres = false;
-        boolean redis = false;
-        for (String b : kinds) {
-            switch (b.trim()) {
-                case "postgres" -> postgres = true;
-                case "redis" -> redis = true;
-                case "simulated" -> { }
-                default -> throw new IllegalArgumentException(kindsFlag + " must be simulated, postgres, redis or postgres,redis, got '" + b + "'");
-            }
-        }
-        return new DatastoreSettings(postgres, postgresUrl, redis, redisUrl, Flags.positive("--db-pool", dbPool),
-                Flags.positive("--redis-pool", redisPool), Flags.duration("--pool-timeout", poolTimeout));
-    }
+    DatastoreSettings settings() { return pools.settings("--backend", backends); }
 }
