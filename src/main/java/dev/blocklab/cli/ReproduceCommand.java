@@ -32,7 +32,8 @@ import java.util.List;
                 "  blocklab reproduce frameworks --quick --backend http",
                 "  blocklab reproduce frameworks-capacity --quick",
                 "  blocklab reproduce frameworks-capacity --quick --backend http",
-                "  blocklab reproduce hundred-thousand-calls"})
+                "  blocklab reproduce hundred-thousand-calls",
+                "  blocklab reproduce database          # starts an embedded PostgreSQL and redis-server"})
 final class ReproduceCommand implements Runnable {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 

@@ -1,5 +1,7 @@
 package dev.blocklab.cli;
 
+import dev.blocklab.datastore.DatastoreSettings;
+import dev.blocklab.datastore.Datastores;
 import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.driver.RunSettings;
 import dev.blocklab.experiment.LabelledRun;
@@ -29,7 +31,9 @@ import java.util.List;
                 "  blocklab run --workload my.yaml --model fixed:8 --model virtual --format json",
                 "  blocklab run --workload ten-thousand-jobs --model virtual --requests 1000000 --repeats 1",
                 "  blocklab run --workload mixed --model cf-nonblocking:2 --rate 500/s --duration 10s",
-                "  blocklab run --workload profile-page --model fixed:200 --users 50 --duration 20s --time-scale 10"})
+                "  blocklab run --workload profile-page --model fixed:200 --users 50 --duration 20s --time-scale 10",
+                "  blocklab run --workload examples/slow-query.yaml --backend postgres --model virtual --model cf-nonblocking:2",
+                "  blocklab run --workload examples/redis-gets.yaml --backend redis --model fixed:8 --model cf-nonblocking:2 --redis-pool 4"})
 final class RunCommand implements Runnable {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -79,6 +83,8 @@ final class RunCommand implements Runnable {
 
     @picocli.CommandLine.Mixin OutputOptions output = new OutputOptions();
 
+    @picocli.CommandLine.Mixin DatastoreOptions datastore = new DatastoreOptions();
+
     @Override public void run() {
         ReportFormat reportFormat = ReportFormat.parse(format);
         Workload w = Workloads.resolve(workload);
@@ -87,18 +93,24 @@ final class RunCommand implements Runnable {
         RunSettings settings = new RunSettings(timeScale, warmups, repeats,
                 timeout == null ? 0 : Flags.duration("--timeout", timeout), seed, spareThreads);
         PrintWriter err = spec.commandLine().getErr();
+        DatastoreSettings real = datastore.settings();
+        Datastores.check(w.graph(), real);
         ConsoleProgress progress = new ConsoleProgress(err, output.quiet);
-        InProcessDriver driver = new InProcessDriver();
         List<RunResult> results = new ArrayList<>();
+        List<String> poolNotes = new ArrayList<>();
         ExperimentResult result;
-        try (ResultsFile file = output.openResults("run")) {
+        try (ResultsFile file = output.openResults("run");
+             Datastores servers = real.postgres() || real.redis() ? Datastores.open(real, line -> { if (!output.quiet) err.println(line); }) : null) {
+            InProcessDriver driver = servers == null ? new InProcessDriver() : new InProcessDriver(servers::newBackend);
             for (String m : models) {
-                RunResult r = driver.run(w, m, settings, progress);
+                RunResult r = servers == null || !real.postgres() ? driver.run(w, m, settings, progress)
+                        : driver.run(w, m, DatastoreNotes.poolBound(w, m, real), settings, progress);
                 file.write("run", r);
                 results.add(r);
+                if (servers != null) poolNotes.addAll(DatastoreNotes.forRun(w, r, servers, settings.timeScaleDivisor()));
             }
             progress.clear();
-            result = result(w, results);
+            result = result(w, results, servers == null ? "" : "; " + servers.describe(), poolNotes);
             file.writeResult(result);
             if (!output.quiet) err.println("results saved to " + file.path());
         }
@@ -110,12 +122,14 @@ final class RunCommand implements Runnable {
         spec.commandLine().getOut().flush();
     }
 
-    private ExperimentResult result(Workload w, List<RunResult> results) {
+    private ExperimentResult result(Workload w, List<RunResult> results, String servers, List<String> poolNotes) {
         String subject = w.name() + ", " + w.arrival().label();
         List<LabelledRun> labelled = LabelledRun.byModel(results);
-        return new ExperimentResult("run", w.name() + ": " + w.description(), "delays / " + timeScale, Environment.current(),
+        List<String> notes = new ArrayList<>(notes(results));
+        notes.addAll(poolNotes);
+        return new ExperimentResult("run", w.name() + ": " + w.description(), "delays / " + timeScale + servers, Environment.current(),
                 results, List.of(RunTables.runs(subject, results), RunTables.predictions(subject + ": prediction beside measurement", labelled)),
-                notes(results), RunCharts.standard(w.name(), labelled));
+                notes, RunCharts.standard(w.name(), labelled));
     }
 
     private Arrival arrival(Arrival fromWorkload) {

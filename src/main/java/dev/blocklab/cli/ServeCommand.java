@@ -26,6 +26,8 @@ import java.util.concurrent.CountDownLatch;
                 "  blocklab serve --profile threads:1000 --port 0",
                 "  blocklab serve --profile event-loop --time-scale 10",
                 "  blocklab serve --profile virtual --backend http://127.0.0.1:9100",
+                "  blocklab serve --profile virtual --workload examples/slow-query.yaml --db postgres --db-pool 20",
+                "  curl http://127.0.0.1:9000/run/slow-query/virtual",
                 "  curl http://127.0.0.1:9000/run/mixed/cf-nonblocking:2"})
 final class ServeCommand implements Runnable {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -50,6 +52,11 @@ final class ServeCommand implements Runnable {
     @Option(names = "--backend", paramLabel = "URL", description = "Call a running 'blocklab backend' over HTTP instead of the in-process simulated backend.")
     String backend;
 
+    @Option(names = "--workload", paramLabel = "FILE", description = "Also serve this YAML/JSON workload under /run/{its name}/{model}; repeatable.")
+    java.util.List<java.nio.file.Path> workloads = java.util.List.of();
+
+    @picocli.CommandLine.Mixin ServeDatastoreOptions datastore = new ServeDatastoreOptions();
+
     @Option(names = "--seed", defaultValue = "42", description = "Seed of every latency and failure draw (default: ${DEFAULT-VALUE}).")
     long seed;
 
@@ -59,16 +66,28 @@ final class ServeCommand implements Runnable {
         PrintWriter err = spec.commandLine().getErr();
         ServerSettings settings = new ServerSettings(host, port, ServerProfile.parse(profile), queue, timeScale,
                 backend == null ? null : backendUri(backend), seed, line -> { err.println(line); err.flush(); });
-        BlocklabServer server = BlocklabServer.start(settings);
+        java.util.List<dev.blocklab.workload.Workload> served = workloads.stream().map(dev.blocklab.workload.WorkloadFile::load).toList();
+        dev.blocklab.datastore.DatastoreSettings real = datastore.settings();
+        for (var w : served) dev.blocklab.datastore.Datastores.check(w.graph(), real);
+        dev.blocklab.datastore.Datastores servers = real.postgres() || real.redis()
+                ? dev.blocklab.datastore.Datastores.open(real, line -> { err.println(line); err.flush(); }) : null;
+        BlocklabServer server;
+        try {
+            server = BlocklabServer.start(settings, servers == null ? null : servers.newBackend(), served);
+        } catch (RuntimeException e) {
+            if (servers != null) servers.close();
+            throw e;
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             server.close();
+            if (servers != null) servers.close();
             stopped.countDown();
         }, "blocklab-serve-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         out.println("listening on " + server.uri());
         out.println("profile " + describe(settings.profile()) + ", queue " + settings.queueCapacity()
-                + ", backend " + (backend == null ? "simulated (in process)" : backend)
+                + ", backend " + (servers != null ? servers.describe() : backend == null ? "simulated (in process)" : backend)
                 + ", time scale 1/" + settings.timeScaleDivisor());
         out.flush();
         try {

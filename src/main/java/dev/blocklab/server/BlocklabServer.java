@@ -45,12 +45,12 @@ public final class BlocklabServer implements AutoCloseable {
     private final HttpServer server;
     private final AtomicLong requestIds = new AtomicLong();
 
-    private BlocklabServer(ServerSettings settings) {
+    private BlocklabServer(ServerSettings settings, Backend backend, java.util.List<dev.blocklab.workload.Workload> workloads) {
         Vertxes.init();
         this.settings = settings;
-        this.backend = settings.backend() == null ? new SimulatedBackend() : new HttpBackend(settings.backend());
-        this.profilePage = new ProfilePage(backend, settings.seed(), settings.timeScaleDivisor());
-        this.runner = new WorkloadRunner(backend, settings.seed(), settings.timeScaleDivisor());
+        this.backend = backend != null ? backend : settings.backend() == null ? new SimulatedBackend() : new HttpBackend(settings.backend());
+        this.profilePage = new ProfilePage(this.backend, settings.seed(), settings.timeScaleDivisor());
+        this.runner = new WorkloadRunner(this.backend, settings.seed(), settings.timeScaleDivisor(), workloads);
         this.dispatcher = new RequestDispatcher(settings.profile(), settings.queueCapacity());
         // Vert.x's own blocked-thread checker logs an event loop held over 200 ms (stack trace after 10 s).
         this.vertx = Vertxes.create(new VertxOptions()
@@ -76,8 +76,14 @@ public final class BlocklabServer implements AutoCloseable {
      *
      * @throws IllegalArgumentException when the address cannot be bound (e.g. the port is in use)
      */
-    public static BlocklabServer start(ServerSettings settings) {
-        BlocklabServer s = new BlocklabServer(settings);
+    public static BlocklabServer start(ServerSettings settings) { return start(settings, null, java.util.List.of()); }
+
+    /**
+     * As {@link #start(ServerSettings)}, calling {@code backend} (which the server then owns and closes) instead of
+     * the one the settings name, and serving {@code workloads} (from files) under /run beside the built-in ones.
+     */
+    public static BlocklabServer start(ServerSettings settings, Backend backend, java.util.List<dev.blocklab.workload.Workload> workloads) {
+        BlocklabServer s = new BlocklabServer(settings, backend, workloads);
         try {
             Vertxes.listen(s.server, settings.host(), settings.port());
             return s;

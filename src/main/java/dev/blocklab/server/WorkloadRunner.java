@@ -38,7 +38,11 @@ final class WorkloadRunner implements AutoCloseable {
     private final AtomicLong ids = new AtomicLong();
     private volatile boolean closed;
 
-    WorkloadRunner(Backend backend, long seed, long timeScaleDivisor) {
+    private final java.util.List<Workload> extra;
+
+    /** @param extra workloads served beside the built-in ones (from files), found by name first */
+    WorkloadRunner(Backend backend, long seed, long timeScaleDivisor, java.util.List<Workload> extra) {
+        this.extra = java.util.List.copyOf(extra);
         this.context = new ModelContext(backend);
         this.seed = seed;
         this.timeScaleDivisor = timeScaleDivisor;
@@ -53,9 +57,10 @@ final class WorkloadRunner implements AutoCloseable {
      * @throws Rejected 404 for an unknown workload, 400 for a malformed model, 503 when too many models exist
      */
     CompletableFuture<Object> submit(String workloadName, String modelSpec) {
-        Workload workload = BuiltInWorkloads.named(workloadName).orElseThrow(() -> new Rejected(404,
-                "unknown workload '" + workloadName + "' (built in: "
-                        + String.join(", ", BuiltInWorkloads.all().stream().map(Workload::name).toList()) + ")"));
+        Workload workload = extra.stream().filter(w -> w.name().equals(workloadName)).findFirst()
+                .or(() -> BuiltInWorkloads.named(workloadName)).orElseThrow(() -> new Rejected(404,
+                "unknown workload '" + workloadName + "' (served: "
+                        + String.join(", ", java.util.stream.Stream.concat(extra.stream(), BuiltInWorkloads.all().stream()).map(Workload::name).toList()) + ")"));
         try {
             Models.parse(modelSpec);
         } catch (IllegalArgumentException e) {

@@ -10,9 +10,19 @@ package dev.blocklab.workload;
  * @param timeoutNanos the caller gives up after this long, already scaled (0: never)
  * @param value        the answer on success
  * @param failure      the failure to raise, or null for success
+ * @param operation    what to do on a real server (its answer replaces {@code value}), or null for a simulated call
  */
 public record CallInvocation(String call, long requestId, long delayNanos, long timeoutNanos, Object value,
-                             Step.FailureSpec failure) {
+                             Step.FailureSpec failure, Operation operation) {
+
+    /** A simulated call. */
+    public CallInvocation(String call, long requestId, long delayNanos, long timeoutNanos, Object value,
+                          Step.FailureSpec failure) {
+        this(call, requestId, delayNanos, timeoutNanos, value, failure, null);
+    }
+
+    /** The row of the lab's data this call works on ({@link Operation#row(long)}). */
+    public long row() { return Operation.row(requestId); }
 
     /** True when the caller's timeout fires before the backend answers. */
     public boolean timesOut() { return timeoutNanos > 0 && delayNanos > timeoutNanos; }

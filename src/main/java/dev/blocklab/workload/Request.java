@@ -24,7 +24,7 @@ public record Request(long id, Graph graph, long seed, long timeScaleDivisor) {
         boolean fails = call.failureProbability() > 0 && random.nextDouble() < call.failureProbability();
         Object value = fails ? null : call.returns().apply(inputs, call.inputs());
         return new CallInvocation(call.name(), id, delay, call.timeoutNanos() / timeScaleDivisor, value,
-                fails ? call.failure() : null);
+                fails ? call.failure() : null, call.operation());
     }
 
     /** Computes a CPU or combine step on the calling thread. */

@@ -23,9 +23,12 @@ public sealed interface Step {
      * @param failureProbability chance in [0, 1] that the call fails with {@code failure}
      * @param failure            the failure to raise (forced when {@code failureProbability} is 1)
      * @param timeoutNanos       the caller gives up after this long (0: no timeout)
+     * @param operation          what the call does on a real server (SQL or Redis), or null for a simulated call;
+     *                           with an operation, {@code latency} is only what predictions expect and
+     *                           {@code returns} is unused (the server answers)
      */
     record Call(String name, List<String> inputs, Latency latency, Value returns,
-                double failureProbability, FailureSpec failure, long timeoutNanos) implements Step {
+                double failureProbability, FailureSpec failure, long timeoutNanos, Operation operation) implements Step {
         public Call {
             Objects.requireNonNull(name, "name");
             inputs = List.copyOf(inputs);
@@ -35,6 +38,12 @@ public sealed interface Step {
                 throw new IllegalArgumentException("call '" + name + "': failure probability must be in [0, 1], got " + failureProbability);
             if (failureProbability > 0 && failure == null) failure = FailureSpec.DEFAULT;
             if (timeoutNanos < 0) throw new IllegalArgumentException("call '" + name + "': timeout must be >= 0");
+        }
+
+        /** A simulated call. */
+        public Call(String name, List<String> inputs, Latency latency, Value returns,
+                    double failureProbability, FailureSpec failure, long timeoutNanos) {
+            this(name, inputs, latency, returns, failureProbability, failure, timeoutNanos, null);
         }
 
         /** A call of fixed latency that answers a constant and never fails. */

@@ -37,7 +37,8 @@ import java.util.regex.Pattern;
  */
 public final class WorkloadFile {
     private static final Pattern STEP_NAME = Pattern.compile("[A-Za-z0-9_-]+");
-    private static final String KINDS = "call, cpu or combine";
+    private static final String KINDS = "call, sql, redis, cpu or combine";
+    private static final List<String> STEP_KINDS = List.of("call", "sql", "redis", "cpu", "combine");
     private static final List<String> VALUE_FIELDS = List.of("returns", "sum", "concat", "format");
 
     private WorkloadFile() {}
@@ -173,7 +174,7 @@ public final class WorkloadFile {
             if (seq.items().isEmpty()) throw seq.where().problem("a workload needs at least one step");
             for (int i = 0; i < seq.items().size(); i++)
                 if (seq.items().get(i) instanceof Mapping m)
-                    for (String kind : List.of("call", "cpu", "combine"))
+                    for (String kind : STEP_KINDS)
                         if (m.values().get(kind) instanceof Scalar(var w, String s)) allSteps.putIfAbsent(s, i);
             List<Step> steps = new ArrayList<>();
             Map<String, Where> defined = new HashMap<>();
@@ -182,8 +183,8 @@ public final class WorkloadFile {
         }
 
         private Step step(FileNode node, int index, Map<String, Where> defined) {
-            Mapping m = mapping(node, "a step is a mapping that starts with call:, cpu: or combine: and the step's name");
-            List<String> kinds = m.values().keySet().stream().filter(k -> List.of("call", "cpu", "combine").contains(k)).toList();
+            Mapping m = mapping(node, "a step is a mapping that starts with call:, sql:, redis:, cpu: or combine: and the step's name");
+            List<String> kinds = m.values().keySet().stream().filter(STEP_KINDS::contains).toList();
             if (kinds.isEmpty())
                 throw m.where().problem("a step needs one of " + KINDS + " with its name, e.g. '- call: user'");
             if (kinds.size() > 1)
@@ -194,6 +195,8 @@ public final class WorkloadFile {
             Fields f = switch (kind) {
                 case "call" -> new Fields(m, "a call", "call", "inputs", "latency", "returns", "sum", "concat", "format",
                         "failure", "timeout");
+                case "sql" -> new Fields(m, "a sql step", "sql", "query", "inputs", "latency", "timeout");
+                case "redis" -> new Fields(m, "a redis step", "redis", "command", "count", "inputs", "latency", "timeout");
                 case "cpu" -> new Fields(m, "a cpu step", "cpu", "inputs", "kind", "size");
                 default -> new Fields(m, "a combine", "combine", "inputs", "returns", "sum", "concat", "format");
             };
@@ -207,6 +210,17 @@ public final class WorkloadFile {
                     Step.FailureSpec failure = failureNode.map(this::failure).orElse(null);
                     long timeoutNanos = f.optional("timeout").map(WorkloadFile.Binder::positiveDuration).orElse(0L);
                     yield construct(m.where(), () -> new Step.Call(name, inputs, latency, returns, probability, failure, timeoutNanos));
+                }
+                case "sql", "redis" -> {
+                    FileNode what = f.required(kind.equals("sql") ? "query" : "command");
+                    Operation operation = construct(what.where(), () -> kind.equals("sql")
+                            ? new Operation.Sql(text(what))
+                            : Operation.Redis.parse(text(what), f.optional("count").map(n -> intAtLeast(n, 1)).orElse(1)));
+                    long expected = operation instanceof Operation.Sql sql ? sql.sleepNanos() : 0;
+                    Latency latency = f.optional("latency").map(this::latency).orElse(new Latency.Fixed(expected));
+                    long timeoutNanos = f.optional("timeout").map(WorkloadFile.Binder::positiveDuration).orElse(0L);
+                    yield construct(m.where(), () -> new Step.Call(name, inputs, latency, new Value.Constant(0L), 0, null,
+                            timeoutNanos, operation));
                 }
                 case "cpu" -> {
                     Step.CpuKind cpuKind = f.optional("kind").map(WorkloadFile.Binder::cpuKind).orElse(Step.CpuKind.HASH);

@@ -26,6 +26,41 @@ class WorkloadFileTest {
     }
 
     @Test
+    void load_sqlAndRedisSteps_areCallsWithTheirOperation() throws IOException {
+        Path file = write("real.yaml", """
+                steps:
+                  - sql: slow
+                    query: "select pg_sleep(0.25)"
+                  - sql: name
+                    query: "select name from blocklab_accounts where id = $1"
+                    latency: 2ms
+                  - redis: gets
+                    command: "get account:{row}"
+                    count: 3
+                  - combine: page
+                    inputs: [slow, name, gets]
+                    concat: ","
+                """);
+        Graph g = WorkloadFile.load(file).graph();
+        Step.Call slow = (Step.Call) g.steps().get(0);
+        assertThat(slow.operation()).isEqualTo(new Operation.Sql("select pg_sleep(0.25)", false));
+        assertThat(slow.latency()).isEqualTo(new Latency.Fixed(250 * MS));   // read from pg_sleep for predictions
+        Step.Call name = (Step.Call) g.steps().get(1);
+        assertThat(((Operation.Sql) name.operation()).usesRow()).isTrue();
+        assertThat(((Operation.Sql) name.operation()).jdbcQuery()).isEqualTo("select name from blocklab_accounts where id = ?");
+        assertThat(name.latency()).isEqualTo(new Latency.Fixed(2 * MS));
+        Operation.Redis gets = (Operation.Redis) ((Step.Call) g.steps().get(2)).operation();
+        assertThat(gets.command()).isEqualTo("GET");
+        assertThat(gets.count()).isEqualTo(3);
+        assertThat(gets.argsFor(1000, 1)).containsExactly("account:1");   // rows wrap at 1000
+        assertThat(g.criticalPathNanos()).isEqualTo(250 * MS);
+        // a request's call carries the operation to the backend, with the request's row
+        CallInvocation call = new Request(41, g, 1, 10).invocation(1, java.util.List.of());
+        assertThat(call.operation()).isEqualTo(name.operation());
+        assertThat(call.row()).isEqualTo(42);
+    }
+
+    @Test
     void load_everyFeature_parsesToTheRecords() throws IOException {
         Path file = write("all.yaml", """
                 name: everything
@@ -189,7 +224,11 @@ class WorkloadFileTest {
                 arguments("no-steps.yaml", "name: x\n", 1, "", "needs 'steps'"),
                 arguments("no-latency.yaml", "steps:\n  - call: a\n    returns: 1\n", 2, "steps[0]", "a call needs 'latency'"),
                 arguments("no-size.yaml", "steps:\n  - call: a\n    latency: 1ms\n  - cpu: b\n", 4, "steps[1]", "needs 'size'"),
-                arguments("no-kind.yaml", "steps:\n  - latency: 1ms\n", 2, "steps[0]", "call, cpu or combine"),
+                arguments("no-kind.yaml", "steps:\n  - latency: 1ms\n", 2, "steps[0]", "call, sql, redis, cpu or combine"),
+                arguments("sql-no-query.yaml", "steps:\n  - sql: a\n    latency: 1ms\n", 2, "steps[0]", "a sql step needs 'query'"),
+                arguments("sql-param.yaml", "steps:\n  - sql: a\n    query: \"select $2\"\n", 3, "steps[0].query", "only $1 (the request's row) is bound"),
+                arguments("redis-count.yaml", "steps:\n  - redis: a\n    command: GET k\n    count: 0\n", 4, "steps[0].count", "must be at least 1"),
+                arguments("redis-field.yaml", "steps:\n  - redis: a\n    command: GET k\n    query: x\n", 4, "steps[0].query", "unknown field 'query' in a redis step"),
                 arguments("two-kinds.yaml", "steps:\n  - call: a\n    cpu: b\n    latency: 1ms\n", 3, "steps[0].cpu", "not both call and cpu"),
                 arguments("type.yaml", "steps:\n  - cpu: a\n    size: big\n", 3, "steps[0].size", "expected a whole number, got the text 'big'"),
                 arguments("type-name.yaml", "name: [a]\nsteps:\n  - call: a\n    latency: 1ms\n", 1, "name", "expected text, got a list"),

@@ -1,0 +1,39 @@
+package dev.blocklab.cli;
+
+import dev.blocklab.datastore.Datastores;
+import dev.blocklab.datastore.PoolPrediction;
+import dev.blocklab.datastore.PoolStats;
+import dev.blocklab.result.RunResult;
+import dev.blocklab.workload.Arrival;
+import dev.blocklab.workload.Workload;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The notes a run over real servers adds: each pool's measured figures and Little's law beside the throughput. */
+final class DatastoreNotes {
+    private DatastoreNotes() {}
+
+    /** The model, its prediction bounded by the db pool (Little's law), for a run over PostgreSQL. */
+    static java.util.function.Function<dev.blocklab.model.ModelContext, dev.blocklab.model.Model> poolBound(
+            Workload w, String modelSpec, dev.blocklab.datastore.DatastoreSettings real) {
+        dev.blocklab.model.Models.parse(modelSpec);
+        PoolPrediction pool = PoolPrediction.forSql(w.graph(), real.dbPoolSize());
+        return context -> new dev.blocklab.datastore.PoolBoundModel(dev.blocklab.model.Models.create(modelSpec, context), pool);
+    }
+
+    static List<String> forRun(Workload w, RunResult r, Datastores servers, long timeScale) {
+        List<String> notes = new ArrayList<>();
+        for (PoolStats s : servers.lastPoolStats()) notes.add(r.model() + ": " + s.line() + " (last measured run)");
+        PoolPrediction p = PoolPrediction.forSql(w.graph(), servers.settings().dbPoolSize());
+        if (servers.settings().postgres() && p.holdNanos() > 0) {
+            String offered = w.arrival() instanceof Arrival.Open o
+                    ? String.format(Locale.ROOT, "; offered %.0f req/s, so at most %.0f req/s", o.ratePerSecond() * timeScale, p.throughputPerSecond(o.ratePerSecond() * timeScale))
+                    : "";
+            notes.add(String.format(Locale.ROOT, "%s: Little's law for the db pool: %s%s; measured %.1f req/s (SQL steps are real time: --time-scale does not shorten them)",
+                    r.model(), p.basis(), offered, r.throughputPerSecond()));
+        }
+        return notes;
+    }
+}

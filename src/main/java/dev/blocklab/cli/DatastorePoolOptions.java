@@ -1,0 +1,40 @@
+package dev.blocklab.cli;
+
+import dev.blocklab.datastore.DatastoreSettings;
+import picocli.CommandLine.Option;
+
+import java.util.List;
+
+/** Where the real servers are and how big their pools are: shared by {@code run} and {@code serve} as a mixin. */
+final class DatastorePoolOptions {
+    @Option(names = "--postgres-url", paramLabel = "URL", description = "Use this PostgreSQL server instead of an embedded one: postgresql://USER[:PASSWORD]@HOST:PORT/DB (the lab creates and fills table blocklab_accounts).")
+    String postgresUrl;
+
+    @Option(names = "--redis-url", paramLabel = "URL", description = "Use this Redis server instead of starting one: redis://HOST:PORT (the lab sets keys account:1..1000).")
+    String redisUrl;
+
+    @Option(names = "--db-pool", paramLabel = "N", defaultValue = "10", description = "Connections of the PostgreSQL pool: HikariCP for blocking models, the Vert.x pool for non-blocking ones (default: ${DEFAULT-VALUE}).")
+    int dbPool;
+
+    @Option(names = "--redis-pool", paramLabel = "N", defaultValue = "8", description = "Connections of the Jedis pool (blocking models); non-blocking models share one Lettuce connection (default: ${DEFAULT-VALUE}).")
+    int redisPool;
+
+    @Option(names = "--pool-timeout", paramLabel = "D", defaultValue = "5s", description = "Longest wait for a pooled connection, and Lettuce's command timeout (default: ${DEFAULT-VALUE}).")
+    String poolTimeout;
+
+    /** The settings for the servers listed in {@code kinds}, each problem naming its flag ({@code kindsFlag} for the list). */
+    DatastoreSettings settings(String kindsFlag, List<String> kinds) {
+        boolean postgres = false;
+        boolean redis = false;
+        for (String b : kinds) {
+            switch (b.trim()) {
+                case "postgres" -> postgres = true;
+                case "redis" -> redis = true;
+                case "simulated" -> { }
+                default -> throw new IllegalArgumentException(kindsFlag + " must be simulated, postgres, redis or postgres,redis, got '" + b + "'");
+            }
+        }
+        return new DatastoreSettings(postgres, postgresUrl, redis, redisUrl, Flags.positive("--db-pool", dbPool),
+                Flags.positive("--redis-pool", redisPool), Flags.duration("--pool-timeout", poolTimeout));
+    }
+}

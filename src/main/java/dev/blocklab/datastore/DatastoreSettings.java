@@ -1,0 +1,98 @@
+package dev.blocklab.datastore;
+
+import java.net.URI;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How the lab reaches its real backends. Every pool size here is the limit the experiments are about.
+ *
+ * @param postgres        start an embedded PostgreSQL or use {@code postgresUrl}
+ * @param postgresUrl     {@code postgresql://USER[:PASSWORD]@HOST:PORT/DATABASE} of a running server, or null to
+ *                        start one when {@code postgres} is set
+ * @param redis           start {@code redis-server} or use {@code redisUrl}
+ * @param redisUrl        {@code redis://HOST:PORT} of a running server, or null to start one
+ * @param dbPoolSize      connections of each PostgreSQL pool (HikariCP for blocking calls, the Vert.x client's
+ *                        pool for non-blocking ones)
+ * @param redisPoolSize   connections of the Jedis pool (blocking calls); non-blocking calls share one
+ *                        multiplexed Lettuce connection
+ * @param poolTimeoutNanos longest wait for a pooled connection, and Lettuce's command timeout
+ */
+public record DatastoreSettings(boolean postgres, String postgresUrl, boolean redis, String redisUrl,
+                                int dbPoolSize, int redisPoolSize, long poolTimeoutNanos) {
+    public static final int DEFAULT_DB_POOL = 10;
+    public static final int DEFAULT_REDIS_POOL = 8;
+    public static final long DEFAULT_POOL_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(5);
+
+    public DatastoreSettings {
+        if (dbPoolSize < 1) throw new IllegalArgumentException("--db-pool must be at least 1, got " + dbPoolSize);
+        if (redisPoolSize < 1) throw new IllegalArgumentException("--redis-pool must be at least 1, got " + redisPoolSize);
+        if (poolTimeoutNanos < TimeUnit.MILLISECONDS.toNanos(250))
+            throw new IllegalArgumentException("--pool-timeout must be at least 250ms (HikariCP's floor)");
+        if (postgresUrl != null) postgres(postgresUrl);
+        if (redisUrl != null) redis(redisUrl);
+        postgres = postgres || postgresUrl != null;
+        redis = redis || redisUrl != null;
+    }
+
+    /** Neither server: the simulated backend only. */
+    public static DatastoreSettings none() {
+        return new DatastoreSettings(false, null, false, null, DEFAULT_DB_POOL, DEFAULT_REDIS_POOL, DEFAULT_POOL_TIMEOUT_NANOS);
+    }
+
+    public DatastoreSettings withDbPool(int size) {
+        return new DatastoreSettings(postgres, postgresUrl, redis, redisUrl, size, redisPoolSize, poolTimeoutNanos);
+    }
+
+    public DatastoreSettings withRedisPool(int size) {
+        return new DatastoreSettings(postgres, postgresUrl, redis, redisUrl, dbPoolSize, size, poolTimeoutNanos);
+    }
+
+    public DatastoreSettings withPoolTimeout(long nanos) {
+        return new DatastoreSettings(postgres, postgresUrl, redis, redisUrl, dbPoolSize, redisPoolSize, nanos);
+    }
+
+    /** A PostgreSQL server's address, parsed from {@code postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE}. */
+    public record PostgresAddress(String host, int port, String database, String user, String password) {
+        public String jdbcUrl() { return "jdbc:postgresql://" + host + ":" + port + "/" + database; }
+        @Override public String toString() { return "postgresql://" + user + "@" + host + ":" + port + "/" + database; }
+    }
+
+    /**
+     * @throws IllegalArgumentException naming {@code --postgres-url} and what is wrong
+     */
+    public static PostgresAddress postgres(String url) {
+        String hint = "--postgres-url '" + url + "': expected postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE";
+        URI uri;
+        try {
+            uri = new URI(url);
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalArgumentException(hint);
+        }
+        if (!("postgresql".equals(uri.getScheme()) || "postgres".equals(uri.getScheme())) || uri.getHost() == null)
+            throw new IllegalArgumentException(hint);
+        String info = uri.getUserInfo() == null ? "postgres" : uri.getUserInfo();
+        String user = info.contains(":") ? info.substring(0, info.indexOf(':')) : info;
+        String password = info.contains(":") ? info.substring(info.indexOf(':') + 1) : "";
+        String db = uri.getPath() == null || uri.getPath().length() <= 1 ? user : uri.getPath().substring(1);
+        return new PostgresAddress(uri.getHost(), uri.getPort() < 0 ? 5432 : uri.getPort(), db, user, password);
+    }
+
+    /** A Redis server's address, parsed from {@code redis://HOST[:PORT]}. */
+    public record RedisAddress(String host, int port) {
+        @Override public String toString() { return "redis://" + host + ":" + port; }
+    }
+
+    /**
+     * @throws IllegalArgumentException naming {@code --redis-url} and what is wrong
+     */
+    public static RedisAddress redis(String url) {
+        String hint = "--redis-url '" + url + "': expected redis://HOST[:PORT]";
+        try {
+            URI uri = new URI(url);
+            if (!"redis".equals(uri.getScheme()) || uri.getHost() == null) throw new IllegalArgumentException(hint);
+            return new RedisAddress(uri.getHost(), uri.getPort() < 0 ? 6379 : uri.getPort());
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalArgumentException(hint);
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package dev.blocklab.datastore;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Counts one client's connections as the lab uses them: how long each call waited for a connection from its pool
+ * (HdrHistogram, nanoseconds), how many were held at once (current and peak), and how many waits failed. Written
+ * from any thread without locks; {@link #stats()} reads a snapshot at the end of a run.
+ */
+final class PoolGauge {
+    private static final long HIGHEST_NANOS = 3_600_000_000_000L;
+
+    private final String client;
+    private final int poolSize;
+    private final Recorder waits = new Recorder(HIGHEST_NANOS, 2);
+    private final AtomicInteger inUse = new AtomicInteger();
+    private final AtomicInteger peakInUse = new AtomicInteger();
+    private final LongAdder failedWaits = new LongAdder();
+    private final LongAdder calls = new LongAdder();
+
+    PoolGauge(String client, int poolSize) {
+        this.client = client;
+        this.poolSize = poolSize;
+    }
+
+    /** A call got its connection after waiting {@code waitNanos}; it holds it until {@link #released()}. */
+    void acquired(long waitNanos) {
+        calls.increment();
+        waits.recordValue(Math.min(HIGHEST_NANOS, Math.max(0, waitNanos)));
+        int now = inUse.incrementAndGet();
+        peakInUse.accumulateAndGet(now, Math::max);
+    }
+
+    void released() { inUse.decrementAndGet(); }
+
+    /** A call gave up waiting for a connection, or could not open one. */
+    void failedWait() { failedWaits.increment(); }
+
+    /** Calls that went through this client without a pool to wait on (one shared connection). */
+    void sent(int commands) {
+        calls.add(commands);
+    }
+
+    int inUse() { return inUse.get(); }
+
+    /** True once a call went through, or failed to get a connection. */
+    boolean used() { return calls.sum() > 0 || failedWaits.sum() > 0; }
+
+    /** The figures so far; resets nothing. */
+    PoolStats stats() {
+        Histogram h = waits.getIntervalHistogram();
+        synchronized (this) {
+            all.add(h);
+            return new PoolStats(client, poolSize, calls.sum(), failedWaits.sum(), peakInUse.get(),
+                    all.getTotalCount() == 0 ? 0 : all.getMean() / 1e6,
+                    all.getTotalCount() == 0 ? 0 : all.getValueAtPercentile(99) / 1e6,
+                    all.getTotalCount() == 0 ? 0 : all.getMaxValue() / 1e6);
+        }
+    }
+
+    private final Histogram all = new Histogram(HIGHEST_NANOS, 2);
+}

@@ -1,0 +1,214 @@
+package dev.blocklab.datastore;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.blocklab.datastore.DatastoreSettings.PostgresAddress;
+import dev.blocklab.workload.Operation;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Tuple;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * The two PostgreSQL clients of one run, each behind its own pool of {@code dbPoolSize} connections, created on
+ * first use so that a run only opens the connections its model uses: pgjdbc behind HikariCP for blocking calls
+ * (the calling thread waits for a connection, then for the answer), the Vert.x reactive client for non-blocking
+ * calls (a waiting call is a queued callback; no thread waits). Both prepare the same statement, bind the same
+ * row and reduce the answer the same way ({@link #value}).
+ */
+final class PostgresClients implements AutoCloseable {
+    private final PostgresAddress address;
+    private final DatastoreSettings settings;
+    private final Supplier<Vertx> vertx;
+    private final PoolGauge jdbcGauge;
+    private final PoolGauge vertxGauge;
+    private volatile HikariDataSource hikari;
+    private volatile Pool pool;
+    private boolean closed;
+
+    PostgresClients(PostgresAddress address, DatastoreSettings settings, Supplier<Vertx> vertx) {
+        this.address = address;
+        this.settings = settings;
+        this.vertx = vertx;
+        this.jdbcGauge = new PoolGauge("jdbc+hikari", settings.dbPoolSize());
+        this.vertxGauge = new PoolGauge("vertx-pg", settings.dbPoolSize());
+    }
+
+    /** Runs the statement through HikariCP and pgjdbc, holding the calling thread. */
+    Object queryBlocking(Operation.Sql sql, long row) throws SQLException {
+        HikariDataSource ds = hikari();
+        long askedNanos = System.nanoTime();
+        Connection connection;
+        try {
+            connection = ds.getConnection();
+        } catch (SQLTransientConnectionException e) {
+            jdbcGauge.failedWait();
+            // HikariCP's message carries live counters (waiting=123); one stable cause per kind of failure instead
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new SQLTransientConnectionException("jdbc+hikari pool of " + settings.dbPoolSize() + ": no connection within "
+                    + seconds(settings.poolTimeoutNanos()) + (e.getCause() != null ? " (" + cause.getClass().getSimpleName() + ": "
+                    + String.valueOf(cause.getMessage()).replaceAll("\\d+", "N") + ")" : ""), e);
+        } catch (SQLException e) {
+            jdbcGauge.failedWait();
+            throw e;
+        }
+        jdbcGauge.acquired(System.nanoTime() - askedNanos);
+        try (PreparedStatement statement = connection.prepareStatement(sql.jdbcQuery())) {
+            if (sql.usesRow()) statement.setLong(1, row);
+            if (!statement.execute()) return (long) statement.getUpdateCount();
+            List<Object> firstColumn = new ArrayList<>();
+            try (ResultSet rs = statement.getResultSet()) {
+                while (rs.next()) firstColumn.add(rs.getObject(1));
+            }
+            return value(firstColumn);
+        } finally {
+            jdbcGauge.released();   // before the connection goes back, so the gauge never counts more than the pool
+            connection.close();
+        }
+    }
+
+    /** Runs the statement through the Vert.x client; the future completes on a Vert.x event loop. */
+    CompletableFuture<Object> queryAsync(Operation.Sql sql, long row) {
+        Pool p;
+        try {
+            p = pool();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        long askedNanos = System.nanoTime();
+        return p.getConnection().recover(failure -> {
+            vertxGauge.failedWait();
+            return Future.failedFuture(new SQLTransientConnectionException("vertx-pg pool of " + settings.dbPoolSize()
+                    + ": no connection within " + seconds(settings.poolTimeoutNanos()) + " ("
+                    + String.valueOf(failure.getMessage()).replaceAll("\\d+", "N") + ")", failure));
+        }).compose(connection -> {
+            vertxGauge.acquired(System.nanoTime() - askedNanos);
+            return execute(connection, sql, row).eventually(() -> {
+                vertxGauge.released();
+                return connection.close();
+            });
+        }).toCompletionStage().toCompletableFuture();
+    }
+
+    private static Future<Object> execute(SqlConnection connection, Operation.Sql sql, long row) {
+        var query = connection.preparedQuery(sql.query());
+        Future<RowSet<Row>> rows = sql.usesRow() ? query.execute(Tuple.of(row)) : query.execute();
+        return rows.map(set -> {
+            if (set.columnsNames() == null || set.columnsNames().isEmpty()) return (Object) (long) set.rowCount();
+            List<Object> firstColumn = new ArrayList<>();
+            for (Row r : set) firstColumn.add(r.getValue(0));
+            return value(firstColumn);
+        });
+    }
+
+    /**
+     * The answer both clients give: the first row's first column (a whole number as {@code Long}, anything else
+     * as text), or the number of rows when there is none or it is empty (a {@code void} such as {@code pg_sleep}).
+     */
+    static Object value(List<Object> firstColumn) {
+        if (firstColumn.isEmpty()) return 0L;
+        Object v = firstColumn.getFirst();
+        if (v == null || v.toString().isEmpty()) return (long) firstColumn.size();
+        if (v instanceof Long || v instanceof Integer || v instanceof Short) return ((Number) v).longValue();
+        return v.toString();
+    }
+
+    /** Creates both pools and opens all their connections, waiting up to 30 s (a busy machine opens them slowly). */
+    void fill() {
+        long deadline = System.nanoTime() + Math.max(settings.poolTimeoutNanos(), TimeUnit.SECONDS.toNanos(30));
+        List<Future<SqlConnection>> held = new ArrayList<>();
+        try {
+            HikariDataSource ds = hikari();
+            var bean = ds.getHikariPoolMXBean();
+            while (bean != null && bean.getTotalConnections() < settings.dbPoolSize() && System.nanoTime() < deadline)
+                Thread.sleep(5);
+            Pool p = pool();
+            for (int i = 0; i < settings.dbPoolSize(); i++) held.add(p.getConnection());
+            Future.join(held).toCompletionStage().toCompletableFuture()
+                    .get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            // the server is down or slow: calls will fail and be counted
+        } finally {
+            for (Future<SqlConnection> c : held) c.onSuccess(SqlConnection::close);   // back to the pool, now or when it arrives
+        }
+    }
+
+    private static String seconds(long nanos) { return String.format(java.util.Locale.ROOT, "%.1f s", nanos / 1e9); }
+
+    List<PoolStats> stats() {
+        List<PoolStats> stats = new ArrayList<>();
+        if (hikari != null && jdbcGauge.used()) stats.add(jdbcGauge.stats());
+        if (pool != null && vertxGauge.used()) stats.add(vertxGauge.stats());
+        return stats;
+    }
+
+    private HikariDataSource hikari() {
+        HikariDataSource ds = hikari;
+        if (ds != null) return ds;
+        synchronized (this) {
+            if (closed) throw new IllegalStateException("the PostgreSQL clients are closed");
+            if (hikari == null) {
+                HikariConfig config = new HikariConfig();
+                config.setJdbcUrl(address.jdbcUrl());
+                config.setUsername(address.user());
+                config.setPassword(address.password());
+                config.setMaximumPoolSize(settings.dbPoolSize());
+                config.setMinimumIdle(settings.dbPoolSize());
+                config.setConnectionTimeout(TimeUnit.NANOSECONDS.toMillis(settings.poolTimeoutNanos()));
+                config.setPoolName("blocklab-jdbc");
+                config.setInitializationFailTimeout(-1);   // a server that is down fails calls, not the pool's creation
+                hikari = new HikariDataSource(config);
+            }
+            return hikari;
+        }
+    }
+
+    private Pool pool() {
+        Pool p = pool;
+        if (p != null) return p;
+        synchronized (this) {
+            if (closed) throw new IllegalStateException("the PostgreSQL clients are closed");
+            if (pool == null) {
+                PgConnectOptions connect = new PgConnectOptions().setHost(address.host()).setPort(address.port())
+                        .setDatabase(address.database()).setUser(address.user()).setPassword(address.password())
+                        .setCachePreparedStatements(true);
+                PoolOptions options = new PoolOptions().setMaxSize(settings.dbPoolSize())
+                        .setConnectionTimeout((int) TimeUnit.NANOSECONDS.toMillis(settings.poolTimeoutNanos()))
+                        .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS);
+                pool = PgBuilder.pool().with(options).connectingTo(connect).using(vertx.get()).build();
+            }
+            return pool;
+        }
+    }
+
+    @Override public synchronized void close() {
+        closed = true;
+        if (hikari != null) hikari.close();
+        if (pool != null) {
+            try {
+                pool.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            } catch (Exception ignored) {
+                // the Vert.x instance's close ends it anyway
+            }
+        }
+    }
+}

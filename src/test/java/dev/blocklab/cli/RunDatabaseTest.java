@@ -1,0 +1,63 @@
+package dev.blocklab.cli;
+
+import dev.blocklab.datastore.Datastores;
+import dev.blocklab.datastore.TestServers;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code blocklab run} over a real PostgreSQL and Redis, end to end through {@code Main.execute}. */
+class RunDatabaseTest {
+    @TempDir Path dir;
+
+    private String[] out(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new String[]{String.valueOf(code), out.toString(), err.toString()};
+    }
+
+    @Test
+    void run_slowQueryExample_poolOfFiveBoundsTheBatch_underBothClients() {
+        Datastores servers = TestServers.shared();
+        String url = servers.embeddedPostgres().orElseThrow().url();
+        String[] r = out("run", "--workload", "examples/slow-query.yaml", "--postgres-url", url, "--db-pool", "5",
+                "--model", "virtual", "--model", "cf-nonblocking:2", "--requests", "20", "--repeats", "1", "--warmups", "0",
+                "--quiet", "--save", dir.resolve("r.jsonl").toString());
+        assertThat(r[0]).as(r[2]).isEqualTo("0");
+        // 20 queries of 100 ms through 5 connections: 4 waves, predicted 400 ms for both models
+        assertThat(r[1]).contains("pool: ceil(20 / 5 connections) x 100 ms held")
+                .contains("jdbc+hikari pool 5: 20 calls, 0 failed waits, peak 5 in use")
+                .contains("vertx-pg pool 5: 20 calls, 0 failed waits, peak 5 in use")
+                .contains("db pool 5");
+    }
+
+    @Test
+    void run_redisExample_answersUnderBothClients() {
+        Datastores servers = TestServers.shared();
+        String[] r = out("run", "--workload", "examples/redis-gets.yaml", "--redis-url", servers.embeddedRedis().orElseThrow().url(),
+                "--model", "fixed:4", "--model", "cf-nonblocking:2", "--requests", "50", "--repeats", "1", "--warmups", "0",
+                "--quiet", "--save", dir.resolve("r.jsonl").toString());
+        assertThat(r[0]).as(r[2]).isEqualTo("0");
+        assertThat(r[1]).contains("jedis pool 8: 50 calls").contains("lettuce (one shared connection) pool 1: 50 calls");
+    }
+
+    @Test
+    void run_sqlWorkloadWithoutABackend_isOneLineNamingTheFlag() {
+        String[] r = out("run", "--workload", "examples/slow-query.yaml", "--model", "virtual", "--quiet");
+        assertThat(r[0]).isEqualTo("2");
+        assertThat(r[2].strip()).contains("step 'report' is a SQL step: add --backend postgres").doesNotContain("\n");
+    }
+
+    @Test
+    void run_badPoolSize_isOneLineNamingTheFlag() {
+        String[] r = out("run", "--workload", "examples/slow-query.yaml", "--model", "virtual", "--backend", "postgres", "--db-pool", "0", "--quiet");
+        assertThat(r[0]).isEqualTo("2");
+        assertThat(r[2]).contains("--db-pool must be at least 1");
+    }
+}

@@ -1,0 +1,143 @@
+package dev.blocklab.datastore;
+
+import dev.blocklab.workload.CallInvocation;
+import dev.blocklab.workload.Operation;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** Faults on the real servers: each call fails with its cause named, nothing hangs, and calls work again after. */
+class DatastoreFaultTest {
+    private static final long TIMEOUT_NANOS = TimeUnit.MILLISECONDS.toNanos(300);
+
+    private static CallInvocation call(long id, Operation op) { return new CallInvocation("step", id, 0, 0, 0L, null, op); }
+
+    /** Outcome of each call: its answer, or "failed: " and the root cause's message. */
+    private static List<String> outcomes(List<? extends Future<Object>> calls) throws InterruptedException {
+        List<String> out = new ArrayList<>();
+        for (Future<Object> f : calls) {
+            try {
+                out.add(String.valueOf(f.get(30, TimeUnit.SECONDS)));   // bounded: a hang fails the test
+            } catch (ExecutionException e) {
+                out.add("failed: " + e.getCause().getMessage());
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new AssertionError("a call hung", e);
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void poolWaitTimeout_failsTheCallsThatGetNoConnection_bothClients() throws Exception {
+        DatastoreSettings settings = TestServers.reaching(1, 1, TIMEOUT_NANOS);
+        Operation.Sql slow = new Operation.Sql("select pg_sleep(0.6)");
+        try (DatastoreBackend backend = new DatastoreBackend(settings, DatastoreSettings.postgres(settings.postgresUrl()), null);
+             var threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            backend.fillPools();
+            List<Future<Object>> blocking = new ArrayList<>();
+            for (int i = 0; i < 3; i++) blocking.add(threads.submit(() -> backend.callBlocking(call(1, slow))));
+            List<String> b = outcomes(blocking);
+            assertThat(b).filteredOn(o -> o.equals("1")).hasSize(1);
+            assertThat(b).filteredOn(o -> o.startsWith("failed: jdbc+hikari pool of 1: no connection within")).hasSize(2);
+
+            List<CompletableFuture<Object>> async = new ArrayList<>();
+            for (int i = 0; i < 3; i++) async.add(backend.callAsync(call(1, slow)));
+            List<String> a = outcomes(async);
+            assertThat(a).filteredOn(o -> o.equals("1")).hasSize(1);
+            assertThat(a).filteredOn(o -> o.startsWith("failed: vertx-pg pool of 1: no connection within")).hasSize(2);
+            assertThat(backend.poolStats()).allSatisfy(s -> assertThat(s.failedWaits()).isEqualTo(2));
+        }
+    }
+
+    @Test
+    void postgresKilledMidRun_callsFailWithTheCause_thenWorkAfterRestart() throws Exception {
+        try (EmbeddedPostgres pg = EmbeddedPostgres.start()) {
+            Datastores.loadTable(DatastoreSettings.postgres(pg.url()));
+            DatastoreSettings settings = new DatastoreSettings(true, pg.url(), false, null, 2, 2, TIMEOUT_NANOS);
+            Operation.Sql read = new Operation.Sql("select name from blocklab_accounts where id = $1");
+            try (DatastoreBackend backend = new DatastoreBackend(settings, DatastoreSettings.postgres(pg.url()), null);
+                 var threads = Executors.newVirtualThreadPerTaskExecutor()) {
+                backend.fillPools();
+                assertThat(backend.callBlocking(call(0, read))).isEqualTo("account-1");
+                // calls in flight when the server dies
+                List<Future<Object>> inFlight = new ArrayList<>();
+                for (int i = 0; i < 2; i++) inFlight.add(threads.submit(() -> backend.callBlocking(call(0, new Operation.Sql("select pg_sleep(5)")))));
+                CompletableFuture<Object> asyncInFlight = backend.callAsync(call(0, new Operation.Sql("select pg_sleep(5)")));
+                Thread.sleep(300);
+                pg.kill();
+                assertThat(outcomes(inFlight)).allSatisfy(o -> assertThat(o).startsWith("failed: "));
+                assertThat(outcomes(List.of(asyncInFlight))).allSatisfy(o -> assertThat(o).startsWith("failed: "));
+                // new calls while it is down: refused, named, within the pool timeout
+                assertThatThrownBy(() -> backend.callBlocking(call(0, read))).isInstanceOf(java.sql.SQLException.class);
+                assertThatThrownBy(() -> backend.callAsync(call(0, read)).get(30, TimeUnit.SECONDS))
+                        .hasCauseInstanceOf(java.sql.SQLException.class);
+                pg.restart();
+                assertThat(eventually(() -> backend.callBlocking(call(0, read)))).isEqualTo("account-1");
+                assertThat(eventually(() -> backend.callAsync(call(0, read)).get(30, TimeUnit.SECONDS))).isEqualTo("account-1");
+            }
+        }
+    }
+
+    @Test
+    void redisKilledMidRun_callsFailWithTheCause_thenWorkAfterRestart() throws Exception {
+        assumeTrue(EmbeddedRedis.available(), EmbeddedRedis.INSTALL_HINT);
+        try (EmbeddedRedis redis = EmbeddedRedis.start()) {
+            Datastores.loadKeys(DatastoreSettings.redis(redis.url()));
+            DatastoreSettings settings = new DatastoreSettings(false, null, true, redis.url(), 2, 2, TIMEOUT_NANOS);
+            Operation.Redis get = Operation.Redis.parse("GET account:{row}", 1);
+            try (DatastoreBackend backend = new DatastoreBackend(settings, null, DatastoreSettings.redis(redis.url()))) {
+                backend.fillPools();
+                assertThat(backend.callBlocking(call(0, get))).isEqualTo("account-1");
+                assertThat(backend.callAsync(call(0, get)).get(30, TimeUnit.SECONDS)).isEqualTo("account-1");
+                redis.kill();
+                assertThatThrownBy(() -> backend.callBlocking(call(0, get))).isInstanceOf(redis.clients.jedis.exceptions.JedisException.class);
+                assertThatThrownBy(() -> backend.callAsync(call(0, get)).get(30, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class);
+                redis.restart();
+                Datastores.loadKeys(DatastoreSettings.redis(redis.url()));   // persistence is off: the keys went with the crash
+                assertThat(eventually(() -> backend.callBlocking(call(0, get)))).isEqualTo("account-1");
+                assertThat(eventually(() -> backend.callAsync(call(0, get)).get(30, TimeUnit.SECONDS))).isEqualTo("account-1");
+            }
+        }
+    }
+
+    @Test
+    void embeddedPostgres_removesItsDataWhenClosed() throws Exception {
+        java.nio.file.Path data;
+        try (EmbeddedPostgres pg = EmbeddedPostgres.start()) {
+            assertThat(pg.version()).startsWith("PostgreSQL 1");
+            try (var c = java.sql.DriverManager.getConnection(DatastoreSettings.postgres(pg.url()).jdbcUrl(), "postgres", "");
+                 var rs = c.createStatement().executeQuery("show data_directory")) {
+                rs.next();
+                data = java.nio.file.Path.of(rs.getString(1));
+            }
+            assertThat(data).exists();
+        }
+        assertThat(data).doesNotExist();
+    }
+
+    @FunctionalInterface
+    interface Attempt { Object get() throws Exception; }
+
+    /** The first success within 30 s of tries (a pool reconnects in the background). */
+    private static Object eventually(Attempt attempt) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            try {
+                return attempt.get();
+            } catch (Exception e) {
+                if (System.nanoTime() > deadline) throw e;
+                Thread.sleep(100);
+            }
+        }
+    }
+}
