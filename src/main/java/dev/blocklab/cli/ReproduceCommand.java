@@ -20,7 +20,8 @@ import java.util.List;
         description = {"Reproduce the seed articles' experiments and print each measured figure beside the prediction and the article's figure.",
                 "Without a name: task-graph, hundred-calls and ten-thousand-jobs at quick scale (about a minute)."},
         footer = {"", "Experiments: task-graph, hundred-calls, ten-thousand-jobs (the default three, in process),",
-                "  thread-switch, profile-page (HTTP server and load generator), frameworks,", "  frameworks-capacity, overhead, hundred-thousand-calls", "", "Examples:",
+                "  thread-switch, profile-page (HTTP server and load generator), frameworks,", "  frameworks-capacity, frameworks-servlet (Tomcat + Jersey beside the in-process variants),",
+                "  overhead, hundred-thousand-calls", "", "Examples:",
                 "  blocklab reproduce",
                 "  blocklab reproduce hundred-calls --full",
                 "  blocklab reproduce --quick --html report.html",
@@ -32,6 +33,7 @@ import java.util.List;
                 "  blocklab reproduce frameworks --quick --backend http",
                 "  blocklab reproduce frameworks-capacity --quick",
                 "  blocklab reproduce frameworks-capacity --quick --backend http",
+                "  blocklab reproduce frameworks-servlet",
                 "  blocklab reproduce hundred-thousand-calls"})
 final class ReproduceCommand implements Runnable {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -55,7 +57,7 @@ final class ReproduceCommand implements Runnable {
 
     @Option(names = "--backend", paramLabel = "KIND", defaultValue = "simulated",
             description = "Where the downstream calls go: simulated (in process, no sockets) or http (a backend server "
-                    + "started in this process on 127.0.0.1, called over real sockets). Accepted by frameworks and frameworks-capacity only "
+                    + "started in this process on 127.0.0.1, called over real sockets). Accepted by frameworks, frameworks-capacity and frameworks-servlet only "
                     + "(default: ${DEFAULT-VALUE}).")
     String backend;
 
