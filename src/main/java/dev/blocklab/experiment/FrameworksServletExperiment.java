@@ -48,9 +48,16 @@ final class FrameworksServletExperiment implements Experiment {
         return servletVariant.substring(servletVariant.indexOf('-') + 1);
     }
 
+    private final FrameworksExperiment.Plan fixedPlan;
+
+    FrameworksServletExperiment() { this(null); }
+
+    /** With a fixed plan and no warm-up (tests); null picks the frameworks comparison's quick or full plan and warms up. */
+    FrameworksServletExperiment(FrameworksExperiment.Plan plan) { this.fixedPlan = plan; }
+
     @Override public ExperimentResult run(ExperimentSettings settings) {
-        warmUp(settings);
-        ExperimentResult r = new FrameworksExperiment(null, FrameworksServletExperiment::pairs).run(settings);
+        if (fixedPlan == null) warmUp(settings);
+        ExperimentResult r = new FrameworksExperiment(fixedPlan, FrameworksServletExperiment::pairs).run(settings);
         List<FrameworksExperiment.FrameworksRow> rows = r.rows().stream()
                 .map(FrameworksExperiment.FrameworksRow.class::cast).toList();
         List<Table> tables = new ArrayList<>();
