@@ -23,8 +23,9 @@ import java.util.Optional;
 final class FrameworksServletExperiment implements Experiment {
     /** Over this, a pair's difference is flagged and must be explained. */
     static final double FLAG_RATIO = 1.20;
-    /** How long each warm-up run lasts. */
-    static final long WARM_UP_NANOS = 2_000_000_000L;
+    /** How long each warm-up run lasts, before its time scale. */
+    static final long WARM_UP_NANOS = 20_000_000_000L;
+    static final long WARM_UP_TIME_SCALE = 10;
 
     @Override public String name() { return "frameworks-servlet"; }
 
@@ -75,20 +76,20 @@ final class FrameworksServletExperiment implements Experiment {
     }
 
     /**
-     * A discarded closed-loop run of the blocking and the suspended resource, so the first measured pair does not
-     * pay alone for compiling Tomcat, Jersey and the HTTP client (a few hundred requests to a trivial resource in
-     * each server's start-up do not reach the JIT's thresholds on the use case's path).
+     * A discarded closed-loop run of every JAX-RS resource, delays / {@value #WARM_UP_TIME_SCALE} so that each makes
+     * several hundred requests, so the first measured pair does not pay alone for compiling Tomcat, Jersey and the
+     * HTTP client: measured without it, the first Tomcat row spent 40 to 80 ms of CPU per request against 10 to 20
+     * in the later ones (a few hundred requests to a trivial resource in each server's start-up are not enough).
      */
     private static void warmUp(ExperimentSettings settings) {
         FrameworksExperiment.warmUp(FrameworksUseCase.DEFAULT_INTS, FrameworksUseCase.DEFAULT_LONGS);
         Workload workload = FrameworksUseCase.workload(FrameworksUseCase.SLOW_DELAY_NANOS, new Arrival.Closed(50, WARM_UP_NANOS));
-        RunSettings rs = RunSettings.DEFAULTS.withRuns(0, 1);
-        for (String name : List.of("jaxrs-supplyasync:" + FrameworkVariants.ARTICLE_POOL_200MS, "jaxrs-cf-suspended:" + FrameworkVariants.ARTICLE_POOL_200MS)) {
-            FrameworkVariants.Variant variant = FrameworkVariants.named(name, FrameworkVariants.ARTICLE_POOL_200MS);
+        RunSettings rs = RunSettings.DEFAULTS.withRuns(0, 1).withTimeScale(WARM_UP_TIME_SCALE);
+        for (FrameworkVariants.Variant variant : FrameworkVariants.servlet(FrameworkVariants.ARTICLE_POOL_200MS)) {
             if (variant.unavailable().isPresent()) return;
             FrameworksUseCase useCase = new FrameworksUseCase();
-            new InProcessDriver().run(workload, name, c -> variant.create(c.backend(), useCase), rs,
-                    line -> settings.progress().update("warm-up (discarded) " + name + " " + line));
+            new InProcessDriver().run(workload, variant.name(), c -> variant.create(c.backend(), useCase), rs,
+                    line -> settings.progress().update("warm-up (discarded) " + variant.name() + " " + line));
         }
     }
 
