@@ -20,7 +20,7 @@ import java.util.List;
         description = {"Reproduce the seed articles' experiments and print each measured figure beside the prediction and the article's figure.",
                 "Without a name: task-graph, hundred-calls and ten-thousand-jobs at quick scale (about a minute)."},
         footer = {"", "Experiments: task-graph, hundred-calls, ten-thousand-jobs (the default three, in process),",
-                "  thread-switch, profile-page (HTTP server and load generator), frameworks,", "  frameworks-capacity, frameworks-servlet (Tomcat + Jersey beside the in-process variants),",
+                "  thread-switch, profile-page (HTTP server and load generator), profile-page-pekko, frameworks,", "  frameworks-capacity, frameworks-servlet (Tomcat + Jersey beside the in-process variants),",
                 "  overhead, hundred-thousand-calls", "", "Examples:",
                 "  blocklab reproduce",
                 "  blocklab reproduce hundred-calls --full",
@@ -29,6 +29,7 @@ import java.util.List;
                 "  blocklab reproduce task-graph --format csv > task-graph.csv",
                 "  blocklab reproduce thread-switch --quick",
                 "  blocklab reproduce profile-page",
+                "  blocklab reproduce profile-page-pekko --time-scale 1",
                 "  blocklab reproduce frameworks --quick",
                 "  blocklab reproduce frameworks --quick --backend http",
                 "  blocklab reproduce frameworks-capacity --quick",
@@ -63,6 +64,12 @@ final class ReproduceCommand implements Runnable {
 
     @picocli.CommandLine.Mixin OutputOptions output = new OutputOptions();
 
+    /** {@code a}, {@code a and b}, {@code a, b and c}. */
+    static String inWords(List<String> names) {
+        if (names.size() <= 1) return String.join("", names);
+        return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.getLast();
+    }
+
     @Override public void run() {
         ReportFormat reportFormat = ReportFormat.parse(format);
         if (reportFormat == ReportFormat.HTML)
@@ -73,7 +80,7 @@ final class ReproduceCommand implements Runnable {
             for (Experiment e : experiments)
                 if (!e.choosesBackend())
                     throw new IllegalArgumentException("--backend " + backend + ": only "
-                            + String.join(" and ", Experiments.all().stream().filter(Experiment::choosesBackend).map(Experiment::name).toList())
+                            + inWords(Experiments.all().stream().filter(Experiment::choosesBackend).map(Experiment::name).toList())
                             + " choose their backend, not " + (name == null ? "the default experiments" : e.name()));
         long divisor = timeScale != null ? timeScale : scale.full ? 1 : ExperimentSettings.QUICK_TIME_SCALE;
         if (divisor < 1) throw new IllegalArgumentException("--time-scale must be at least 1, got " + divisor);
