@@ -20,7 +20,8 @@ import java.util.List;
         description = {"Reproduce the seed articles' experiments and print each measured figure beside the prediction and the article's figure.",
                 "Without a name: task-graph, hundred-calls and ten-thousand-jobs at quick scale (about a minute)."},
         footer = {"", "Experiments: task-graph, hundred-calls, ten-thousand-jobs (the default three, in process),",
-                "  thread-switch, profile-page (HTTP server and load generator), frameworks,", "  frameworks-capacity, overhead, hundred-thousand-calls", "", "Examples:",
+                "  thread-switch, profile-page (HTTP server and load generator), profile-page-pekko, frameworks,", "  frameworks-capacity, frameworks-servlet (Tomcat + Jersey beside the in-process variants),",
+                "  overhead, hundred-thousand-calls", "", "Examples:",
                 "  blocklab reproduce",
                 "  blocklab reproduce hundred-calls --full",
                 "  blocklab reproduce --quick --html report.html",
@@ -28,10 +29,12 @@ import java.util.List;
                 "  blocklab reproduce task-graph --format csv > task-graph.csv",
                 "  blocklab reproduce thread-switch --quick",
                 "  blocklab reproduce profile-page",
+                "  blocklab reproduce profile-page-pekko --time-scale 1",
                 "  blocklab reproduce frameworks --quick",
                 "  blocklab reproduce frameworks --quick --backend http",
                 "  blocklab reproduce frameworks-capacity --quick",
                 "  blocklab reproduce frameworks-capacity --quick --backend http",
+                "  blocklab reproduce frameworks-servlet",
                 "  blocklab reproduce hundred-thousand-calls",
                 "  blocklab reproduce database          # starts an embedded PostgreSQL and redis-server"})
 final class ReproduceCommand implements Runnable {
@@ -56,11 +59,17 @@ final class ReproduceCommand implements Runnable {
 
     @Option(names = "--backend", paramLabel = "KIND", defaultValue = "simulated",
             description = "Where the downstream calls go: simulated (in process, no sockets) or http (a backend server "
-                    + "started in this process on 127.0.0.1, called over real sockets). Accepted by frameworks and frameworks-capacity only "
+                    + "started in this process on 127.0.0.1, called over real sockets). Accepted by frameworks, frameworks-capacity and frameworks-servlet only "
                     + "(default: ${DEFAULT-VALUE}).")
     String backend;
 
     @picocli.CommandLine.Mixin OutputOptions output = new OutputOptions();
+
+    /** {@code a}, {@code a and b}, {@code a, b and c}. */
+    static String inWords(List<String> names) {
+        if (names.size() <= 1) return String.join("", names);
+        return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.getLast();
+    }
 
     @Override public void run() {
         ReportFormat reportFormat = ReportFormat.parse(format);
@@ -72,7 +81,7 @@ final class ReproduceCommand implements Runnable {
             for (Experiment e : experiments)
                 if (!e.choosesBackend())
                     throw new IllegalArgumentException("--backend " + backend + ": only "
-                            + String.join(" and ", Experiments.all().stream().filter(Experiment::choosesBackend).map(Experiment::name).toList())
+                            + inWords(Experiments.all().stream().filter(Experiment::choosesBackend).map(Experiment::name).toList())
                             + " choose their backend, not " + (name == null ? "the default experiments" : e.name()));
         long divisor = timeScale != null ? timeScale : scale.full ? 1 : ExperimentSettings.QUICK_TIME_SCALE;
         if (divisor < 1) throw new IllegalArgumentException("--time-scale must be at least 1, got " + divisor);

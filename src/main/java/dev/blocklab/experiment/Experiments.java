@@ -12,8 +12,10 @@ public final class Experiments {
             new TenThousandJobsExperiment(),
             new ThreadSwitchExperiment(),
             new ProfilePageExperiment(),
+            new ProfilePagePekkoExperiment(),
             new FrameworksExperiment(),
             new FrameworksCapacityExperiment(),
+            new FrameworksServletExperiment(),
             new OverheadExperiment(),
             new HundredThousandCallsExperiment(),
             new DatabaseExperiment());

@@ -169,8 +169,14 @@ final class FrameworksExperiment implements Experiment {
     }
 
     private static Double articleMillis(String variant, long slowDelayNanos) {
-        String family = variant.contains(":") ? variant.substring(0, variant.indexOf(':')) : variant;
+        String family = family(variant);
         return (slowDelayNanos >= 400_000_000L ? ARTICLE_400MS : ARTICLE_200MS).get(family);
+    }
+
+    /** A variant's name without its pool size, and without the {@code jaxrs-} of the same code served by Tomcat. */
+    static String family(String variant) {
+        String name = variant.startsWith("jaxrs-") ? variant.substring("jaxrs-".length()) : variant;
+        return name.contains(":") ? name.substring(0, name.indexOf(':')) : name;
     }
 
     /** Runs the merge a few dozen times so that the first variant measured does not pay for the JIT alone. */
@@ -237,7 +243,7 @@ final class FrameworksExperiment implements Experiment {
         int cores = Runtime.getRuntime().availableProcessors();
         double cpu = cpuPerRequest(r);
         double callsMillis = (2.0 * c.slowDelayNanos() + 2.0 * FrameworksUseCase.FAST_DELAY_NANOS) / 1e6 / plan.timeScale();
-        String family = variant.contains(":") ? variant.substring(0, variant.indexOf(':')) : variant;
+        String family = family(variant);
         int pool = variant.contains(":") ? Integer.parseInt(variant.substring(variant.indexOf(':') + 1)) : 0;
         String limit = switch (family) {
             case "invokeall", "supplyasync", "rx-blocking", "cf-suspended" -> String.format(Locale.ROOT,

@@ -28,10 +28,13 @@ final class HundredCallsExperiment implements Experiment {
         ARTICLE_MILLIS.put("fixed:8", 13_057.0);
         ARTICLE_MILLIS.put("forkjoin:16", 7_057.0);
         ARTICLE_MILLIS.put("forkjoin-managed:16", 1_069.0);
+        ARTICLE_MILLIS.put("scala-global", 7_057.0);
+        ARTICLE_MILLIS.put("scala-global-blocking", 1_069.0);
         ARTICLE_MILLIS.put("cf-nonblocking:8", 1_044.0);
         ARTICLE_MILLIS.put("virtual", null);
         ARTICLE_MILLIS.put("structured", null);
     }
+    private static final int CORES = Runtime.getRuntime().availableProcessors();
     static final int[] SWEEP_CALLS = {1, 10, 100, 1_000, 10_000};
 
     /**
@@ -134,6 +137,12 @@ final class HundredCallsExperiment implements Experiment {
             case "fixed:8" -> "batches of 8 on 8 threads: ceil(100/8) = 13 waves, as in the article";
             case "forkjoin:16" -> "16 workers that do not know they block: ceil(100/16) = 7 waves; the article's global context had 16 threads on its 8-thread machine, here the pool is sized to 16 explicitly";
             case "forkjoin-managed:16" -> "ManagedBlocker adds a spare thread per blocked call (cap 256), so all 100 wait at once";
+            case "scala-global" -> "the real scala.concurrent.Future on a pool built as ExecutionContext.global() is: "
+                    + "its threads are the cores (" + CORES + " here, 16 in the article) unless -Dscala.concurrent.context.numThreads and maxThreads "
+                    + "say otherwise (the prediction shows the size used), one wave per that many calls; "
+                    + "forkjoin:16 is the same pool sized as the article's";
+            case "scala-global-blocking" -> "the real scala.concurrent.blocking { }: a compensating thread per blocked call "
+                    + "up to maxExtraThreads (256), as forkjoin-managed:16's 256 spares; one wave for 100 calls";
             case "cf-nonblocking:8" -> "timer-completed futures hold no thread: one 1 s wave";
             case "virtual" -> "the article had no virtual threads; 100 virtual threads unmount while sleeping: one wave";
             case "structured" -> "the article had no StructuredTaskScope; on virtual threads: one wave";
@@ -145,6 +154,10 @@ final class HundredCallsExperiment implements Experiment {
     private static List<String> notes(ExperimentSettings settings, double budgetMillis) {
         return List.of(
                 "Article: Scala futures on a machine of 8 hardware threads (its global context had 16 threads); blocklab uses Java pools of the same sizes.",
+                "scala-global and scala-global-blocking are the real library (scala-library 2.13.16, called from Java) on a fresh pool built by the global's own factory: "
+                        + "parallelism from the cores (" + CORES + " on this machine; -Dscala.concurrent.context.numThreads=16 -Dscala.concurrent.context.maxThreads=16 "
+                        + "in BLOCKLAB_JAVA_OPTS gives the article's 16) and at most 256 calls in blocking { } compensated at once (scala.concurrent.context.maxExtraThreads); "
+                        + "forkjoin:16 and forkjoin-managed:16 are the same mechanisms at a fixed 16 threads. See docs/frameworks.md.",
                 "'article ms' is the article's figure divided by the time scale; the quick scale also divides overheads' share, so small models look relatively slower.",
                 "Sweep points whose prediction exceeds the time budget (" + Math.round(budgetMillis) + " ms at this scale) are skipped and marked so.",
                 "Latency counts from the batch's start; wall time by System.nanoTime from first submit to last completion.",

@@ -20,6 +20,7 @@ import dev.blocklab.server.ServerSettings;
 import dev.blocklab.workload.BuiltInWorkloads;
 import dev.blocklab.workload.Step;
 
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -185,7 +186,7 @@ final class ProfilePageExperiment implements Experiment {
      * Warms the JIT, the client and the server's non-blocking path on a throw-away server (results discarded),
      * so the first measured row does not pay for compilation.
      */
-    private static void warmUp(BackendServer backend, long scale, long durationNanos, Progress progress) {
+    static void warmUp(BackendServer backend, long scale, long durationNanos, Progress progress) {
         long warmNanos = warmUpNanos(durationNanos);
         try (BlocklabServer server = BlocklabServer.start(serverSettings(new ServerProfile.Virtual(), scale, backend))) {
             AttackSettings attack = AttackSettings.of(List.of(Target.get(server.uri() + "/async-non-blocking")),
@@ -197,7 +198,7 @@ final class ProfilePageExperiment implements Experiment {
     /** Half the attack, at least 0.1 s, at most 2 s. */
     static long warmUpNanos(long attackNanos) { return Math.clamp(attackNanos / 2, 100_000_000L, 2_000_000_000L); }
 
-    private static ServerSettings serverSettings(ServerProfile profile, long scale, BackendServer backend) {
+    static ServerSettings serverSettings(ServerProfile profile, long scale, BackendServer backend) {
         return ServerSettings.of(0, profile).withTimeScale(scale).withBackend(backend.uri()).withLog(line -> {});
     }
 
@@ -205,23 +206,7 @@ final class ProfilePageExperiment implements Experiment {
         Demand here = demand(p.endpoint(), p.profile(), commonPool, scale);
         AttackResult r;
         try (BlocklabServer server = BlocklabServer.start(serverSettings(p.profile(), scale, backend))) {
-            Target target = Target.get(server.uri() + p.endpoint());
-            AttackSettings attack = AttackSettings.of(List.of(target),
-                    new Schedule.Open(new Pacer.Constant(p.ratePerSecond()), p.durationNanos())).withTimeoutNanos(p.timeoutNanos());
-            long warmNanos = warmUpNanos(p.durationNanos());
-            if (here.threads() == PoolQueuePrediction.NO_THREAD_HELD) {
-                // nothing queues behind a non-blocking warm-up: warm at the row's rate on its own connections
-                attack = attack.withWarmupNanos(warmNanos);
-            } else {
-                // a blocking row is warmed at half its pool's capacity, where no queue builds, and only once every
-                // answer is in does the measured attack start: threads, backend connections and JIT are warm, the
-                // queue is empty (its attacker connections are new)
-                double halfCapacity = here.threads() * 1e9 / here.jobNanos().stream().mapToLong(Long::longValue).sum() / 2;
-                Attack.run(AttackSettings.of(List.of(target), new Schedule.Open(new Pacer.Constant(halfCapacity), warmNanos))
-                                .withTimeoutNanos(p.timeoutNanos()),
-                        line -> progress.update("profile-page " + p.label() + ": warm-up at " + rate(halfCapacity) + " (discarded) " + line));
-            }
-            r = Attack.run(attack, line -> progress.update("profile-page " + p.label() + ": " + line));
+            r = warmAndAttack(p, server.uri(), here, "profile-page " + p.label(), progress);
         }
         // a closed server's async-blocking calls already sleeping in the JVM-wide common pool finish first
         ForkJoinPool.commonPool().awaitQuiescence(p.timeoutNanos() + 1_000_000_000L, TimeUnit.NANOSECONDS);
@@ -238,6 +223,30 @@ final class ProfilePageExperiment implements Experiment {
                 r.fellBehind(), p.talk().articleSuccessRatio(), p.talk().profile() + " at " + rate(p.talk().ratePerSecond()),
                 predicted.successRatio(), predicted.medianLatencyNanos() / 1e6, talkPredicted.successRatio(),
                 why(here, p, predicted, talkPredicted), deviation(here, p, r, predicted, cores));
+    }
+
+    /**
+     * Warms the server at {@code server} as the row needs, then runs the row's attack on its endpoint; the caller
+     * starts and closes the server.
+     */
+    static AttackResult warmAndAttack(Planned p, URI server, Demand here, String label, Progress progress) {
+        Target target = Target.get(server + p.endpoint());
+        AttackSettings attack = AttackSettings.of(List.of(target),
+                new Schedule.Open(new Pacer.Constant(p.ratePerSecond()), p.durationNanos())).withTimeoutNanos(p.timeoutNanos());
+        long warmNanos = warmUpNanos(p.durationNanos());
+        if (here.threads() == PoolQueuePrediction.NO_THREAD_HELD) {
+            // nothing queues behind a non-blocking warm-up: warm at the row's rate on its own connections
+            attack = attack.withWarmupNanos(warmNanos);
+        } else {
+            // a blocking row is warmed at half its pool's capacity, where no queue builds, and only once every
+            // answer is in does the measured attack start: threads, backend connections and JIT are warm, the
+            // queue is empty (its attacker connections are new)
+            double halfCapacity = here.threads() * 1e9 / here.jobNanos().stream().mapToLong(Long::longValue).sum() / 2;
+            Attack.run(AttackSettings.of(List.of(target), new Schedule.Open(new Pacer.Constant(halfCapacity), warmNanos))
+                            .withTimeoutNanos(p.timeoutNanos()),
+                    line -> progress.update(label + ": warm-up at " + rate(halfCapacity) + " (discarded) " + line));
+        }
+        return Attack.run(attack, line -> progress.update(label + ": " + line));
     }
 
     /** Points below the prediction past which a row explains itself. */

@@ -92,11 +92,33 @@ public final class FrameworkVariants {
                         StructuredConcurrency.unavailableReason(), StructuredVariant::new));
     }
 
-    /** The variant of that name among {@link #all(int)}; throws naming the known ones otherwise. */
+    /**
+     * The article's own stack: Tomcat 11.0.14 with Jersey 3.1.11, the blocking variants as JAX-RS resources on
+     * Tomcat's request threads and {@code cf-suspended} with a suspended {@code AsyncResponse}; each named
+     * {@code jaxrs-} and its in-process counterpart, whose code it runs, and called over HTTP on 127.0.0.1.
+     */
+    public static List<Variant> servlet(int ioPoolSize) {
+        Optional<String> stack = missing("org.apache.catalina.startup.Tomcat", "Tomcat embed")
+                .or(() -> missing("org.glassfish.jersey.servlet.ServletContainer", "Jersey"));
+        int n = ioPoolSize;
+        String on = " in Tomcat 11 + Jersey 3 over HTTP";
+        return List.of(
+                new Variant("jaxrs-sequential", "the four calls one after another on Tomcat's request thread" + on, stack,
+                        (b, u) -> new TomcatJerseyVariant(b, u, "sequential", 0)),
+                new Variant("jaxrs-invokeall:" + n, "invokeAll on " + n + " I/O threads, merge on Tomcat's request thread" + on, stack,
+                        (b, u) -> new TomcatJerseyVariant(b, u, "invokeall", n)),
+                new Variant("jaxrs-supplyasync:" + n, "supplyAsync on " + n + " I/O threads, allOf().get() on Tomcat's request thread" + on, stack,
+                        (b, u) -> new TomcatJerseyVariant(b, u, "supplyasync", n)),
+                new Variant("jaxrs-cf-suspended:" + n, "@Suspended AsyncResponse resumed from thenCombineAsync on " + n + " I/O threads" + on, stack,
+                        (b, u) -> new TomcatJerseyVariant(b, u, "cf-suspended", n)));
+    }
+
+    /** The variant of that name among {@link #all(int)} and {@link #servlet(int)}; throws naming the known ones otherwise. */
     public static Variant named(String name, int ioPoolSize) {
-        return all(ioPoolSize).stream().filter(v -> v.name().equals(name)).findFirst()
+        List<Variant> known = java.util.stream.Stream.concat(all(ioPoolSize).stream(), servlet(ioPoolSize).stream()).toList();
+        return known.stream().filter(v -> v.name().equals(name)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown variant '" + name + "' (known: "
-                        + all(ioPoolSize).stream().map(Variant::name).toList() + ")"));
+                        + known.stream().map(Variant::name).toList() + ")"));
     }
 
     private static Optional<String> missing(String className, String library) {

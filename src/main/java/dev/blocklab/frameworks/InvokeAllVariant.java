@@ -37,22 +37,25 @@ final class InvokeAllVariant implements Model {
     @Override public String name() { return "invokeall:" + poolSize; }
 
     @Override public CompletableFuture<Object> submit(Request request) {
-        return requests.handle(() -> {
-            List<Callable<Object>> calls = new ArrayList<>();
-            for (int i = 0; i < 4; i++) {
-                int call = i;
-                calls.add(() -> backend.callBlocking(useCase.invocation(request, call)));
-            }
-            List<Future<Object>> done = io.invokeAll(calls);
-            Object[] v = new Object[4];
-            try {
-                for (int i = 0; i < 4; i++) v[i] = done.get(i).get();
-            } catch (java.util.concurrent.ExecutionException e) {
-                throw e.getCause() instanceof Exception cause ? cause : e;
-            }
-            return CompletableFuture.completedFuture(FrameworksUseCase.answer(
-                    useCase.postsAndComments(request, v[0], v[1]), useCase.albumsAndPhotos(request, v[2], v[3])));
-        });
+        return requests.handle(() -> CompletableFuture.completedFuture(answer(backend, useCase, request, io)));
+    }
+
+    /** The four calls through {@code io.invokeAll}, then both merges on the calling thread; also the JAX-RS resource's body. */
+    static String answer(Backend backend, FrameworksUseCase useCase, Request request, ExecutorService io) throws Exception {
+        List<Callable<Object>> calls = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            int call = i;
+            calls.add(() -> backend.callBlocking(useCase.invocation(request, call)));
+        }
+        List<Future<Object>> done = io.invokeAll(calls);
+        Object[] v = new Object[4];
+        try {
+            for (int i = 0; i < 4; i++) v[i] = done.get(i).get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
+        return FrameworksUseCase.answer(
+                useCase.postsAndComments(request, v[0], v[1]), useCase.albumsAndPhotos(request, v[2], v[3]));
     }
 
     @Override public Prediction predict(Demand d) {

@@ -23,14 +23,17 @@ final class SequentialVariant implements Model {
     @Override public String name() { return "sequential"; }
 
     @Override public CompletableFuture<Object> submit(Request request) {
-        return requests.handle(() -> {
-            Object posts = backend.callBlocking(useCase.invocation(request, FrameworksUseCase.POSTS));
-            Object comments = backend.callBlocking(useCase.invocation(request, FrameworksUseCase.COMMENTS));
-            Object albums = backend.callBlocking(useCase.invocation(request, FrameworksUseCase.ALBUMS));
-            Object photos = backend.callBlocking(useCase.invocation(request, FrameworksUseCase.PHOTOS));
-            return CompletableFuture.completedFuture(FrameworksUseCase.answer(
-                    useCase.postsAndComments(request, posts, comments), useCase.albumsAndPhotos(request, albums, photos)));
-        });
+        return requests.handle(() -> CompletableFuture.completedFuture(answer(backend, useCase, request)));
+    }
+
+    /** The request on the calling thread: the four calls in a row, then both merges; also the JAX-RS resource's body. */
+    static String answer(Backend backend, FrameworksUseCase useCase, Request request) throws Exception {
+        Object posts = backend.callBlocking(useCase.invocation(request, FrameworksUseCase.POSTS));
+        Object comments = backend.callBlocking(useCase.invocation(request, FrameworksUseCase.COMMENTS));
+        Object albums = backend.callBlocking(useCase.invocation(request, FrameworksUseCase.ALBUMS));
+        Object photos = backend.callBlocking(useCase.invocation(request, FrameworksUseCase.PHOTOS));
+        return FrameworksUseCase.answer(
+                useCase.postsAndComments(request, posts, comments), useCase.albumsAndPhotos(request, albums, photos));
     }
 
     @Override public Prediction predict(Demand d) {

@@ -34,25 +34,28 @@ final class SupplyAsyncVariant implements Model {
 
     @Override public String name() { return "supplyasync:" + poolSize; }
 
-    @SuppressWarnings("unchecked")
     @Override public CompletableFuture<Object> submit(Request request) {
-        return requests.handle(() -> {
-            CompletableFuture<Object>[] f = new CompletableFuture[4];
-            for (int i = 0; i < 4; i++) {
-                int call = i;
-                f[i] = CompletableFuture.supplyAsync(() -> Tasks.unchecked(
-                        () -> backend.callBlocking(useCase.invocation(request, call))), io);
-            }
-            try {
-                CompletableFuture.allOf(f).get();
-            } catch (ExecutionException e) {
-                Throwable cause = Outcome.unwrap(e);
-                throw cause instanceof Exception ex ? ex : e;
-            }
-            return CompletableFuture.completedFuture(FrameworksUseCase.answer(
-                    useCase.postsAndComments(request, f[0].join(), f[1].join()),
-                    useCase.albumsAndPhotos(request, f[2].join(), f[3].join())));
-        });
+        return requests.handle(() -> CompletableFuture.completedFuture(answer(backend, useCase, request, io)));
+    }
+
+    /** The four calls by {@code supplyAsync} on {@code io}, {@code allOf().get()}, then both merges on the calling thread; also the JAX-RS resource's body. */
+    @SuppressWarnings("unchecked")
+    static String answer(Backend backend, FrameworksUseCase useCase, Request request, ExecutorService io) throws Exception {
+        CompletableFuture<Object>[] f = new CompletableFuture[4];
+        for (int i = 0; i < 4; i++) {
+            int call = i;
+            f[i] = CompletableFuture.supplyAsync(() -> Tasks.unchecked(
+                    () -> backend.callBlocking(useCase.invocation(request, call))), io);
+        }
+        try {
+            CompletableFuture.allOf(f).get();
+        } catch (ExecutionException e) {
+            Throwable cause = Outcome.unwrap(e);
+            throw cause instanceof Exception ex ? ex : e;
+        }
+        return FrameworksUseCase.answer(
+                useCase.postsAndComments(request, f[0].join(), f[1].join()),
+                useCase.albumsAndPhotos(request, f[2].join(), f[3].join()));
     }
 
     @Override public Prediction predict(Demand d) {

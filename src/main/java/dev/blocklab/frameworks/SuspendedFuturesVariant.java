@@ -35,24 +35,30 @@ final class SuspendedFuturesVariant implements Model {
     @Override public String name() { return "cf-suspended:" + poolSize; }
 
     @Override public CompletableFuture<Object> submit(Request request) {
-        return requests.handle(() -> {
-            CompletableFuture<Object> posts = call(request, FrameworksUseCase.POSTS);
-            CompletableFuture<Object> comments = call(request, FrameworksUseCase.COMMENTS);
-            CompletableFuture<Object> albums = call(request, FrameworksUseCase.ALBUMS);
-            CompletableFuture<Object> photos = call(request, FrameworksUseCase.PHOTOS);
-            CompletableFuture<String> pc = posts.thenCombineAsync(comments, (p, c) -> useCase.postsAndComments(request, p, c), io);
-            CompletableFuture<String> ap = albums.thenCombineAsync(photos, (a, p) -> useCase.albumsAndPhotos(request, a, p), io);
-            CompletableFuture<Object> response = new CompletableFuture<>();
-            pc.thenAcceptBothAsync(ap, (x, y) -> response.complete(FrameworksUseCase.answer(x, y)), io)
-                    .exceptionally(e -> {
-                        response.completeExceptionally(e);
-                        return null;
-                    });
-            return response;
-        });
+        return requests.handle(() -> response(backend, useCase, request, io));
     }
 
-    private CompletableFuture<Object> call(Request request, int call) {
+    /**
+     * Starts the four calls and both merges on {@code io} and returns at once; the returned stage completes on an
+     * I/O thread. Also the JAX-RS resource's body, which resumes its suspended {@code AsyncResponse} from it.
+     */
+    static CompletableFuture<Object> response(Backend backend, FrameworksUseCase useCase, Request request, ExecutorService io) {
+        CompletableFuture<Object> posts = call(backend, useCase, request, FrameworksUseCase.POSTS, io);
+        CompletableFuture<Object> comments = call(backend, useCase, request, FrameworksUseCase.COMMENTS, io);
+        CompletableFuture<Object> albums = call(backend, useCase, request, FrameworksUseCase.ALBUMS, io);
+        CompletableFuture<Object> photos = call(backend, useCase, request, FrameworksUseCase.PHOTOS, io);
+        CompletableFuture<String> pc = posts.thenCombineAsync(comments, (p, c) -> useCase.postsAndComments(request, p, c), io);
+        CompletableFuture<String> ap = albums.thenCombineAsync(photos, (a, p) -> useCase.albumsAndPhotos(request, a, p), io);
+        CompletableFuture<Object> response = new CompletableFuture<>();
+        pc.thenAcceptBothAsync(ap, (x, y) -> response.complete(FrameworksUseCase.answer(x, y)), io)
+                .exceptionally(e -> {
+                    response.completeExceptionally(e);
+                    return null;
+                });
+        return response;
+    }
+
+    private static CompletableFuture<Object> call(Backend backend, FrameworksUseCase useCase, Request request, int call, ExecutorService io) {
         return CompletableFuture.supplyAsync(() -> Tasks.unchecked(
                 () -> backend.callBlocking(useCase.invocation(request, call))), io);
     }

@@ -7,6 +7,8 @@
  * the simulated backend in process or against a real HTTP backend unchanged (a backend server serving
  * {@link dev.blocklab.frameworks.FrameworksUseCase#routes}); every variant makes the same four calls per request
  * and returns the same answer, byte for byte. Variants that need a server's request thread use a modelled Tomcat
- * pool of 200 platform threads; the event-loop variant has none.
+ * pool of 200 platform threads; the event-loop variant has none. The {@code jaxrs-*} variants
+ * ({@link dev.blocklab.frameworks.FrameworkVariants#servlet}) run the same code as JAX-RS resources in an embedded
+ * Tomcat with Jersey, the article's own stack, and are called over HTTP on 127.0.0.1.
  */
 package dev.blocklab.frameworks;

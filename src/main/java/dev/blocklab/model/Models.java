@@ -35,6 +35,12 @@ public final class Models {
             info("forkjoin-managed", "forkjoin-managed:N", "ForkJoinPool of N, blocking through ManagedBlocker "
                             + "(Scala's blocking { }); spare threads up to --spare-threads (default 256)",
                     true, (c, n) -> new ManagedForkJoinModel(c.backend(), n, c.managedSpareThreads())),
+            info("scala-global", "scala-global", "scala.concurrent.Future on Scala's global execution context "
+                            + "(scala-library 2.13.16; threads = cores), plain blocking calls",
+                    false, (c, n) -> new ScalaGlobalFutureModel(c.backend(), false)),
+            info("scala-global-blocking", "scala-global-blocking", "the same with each call in scala.concurrent.blocking { } "
+                            + "(up to scala.concurrent.context.maxExtraThreads, default 256, extra threads)",
+                    false, (c, n) -> new ScalaGlobalFutureModel(c.backend(), true)),
             info("cf-blocking", "cf-blocking:N", "CompletableFuture.supplyAsync over blocking calls on a pool of N",
                     true, (c, n) -> new CfBlockingModel(c.backend(), n)),
             info("cf-nonblocking", "cf-nonblocking:N", "thenCompose/thenCombine over timer-completed futures, callbacks on N threads",

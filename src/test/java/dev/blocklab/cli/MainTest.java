@@ -38,7 +38,7 @@ class MainTest {
             "run --workload missing.yaml --model virtual|workload file 'missing.yaml' does not exist",
             "reproduce no-such-experiment|unknown experiment 'no-such-experiment'",
             "reproduce frameworks --backend grpc|--backend must be simulated or http, got 'grpc'",
-            "reproduce task-graph --backend http|--backend http: only frameworks and frameworks-capacity choose their backend, not task-graph",
+            "reproduce task-graph --backend http|--backend http: only frameworks, frameworks-capacity and frameworks-servlet choose their backend, not task-graph",
             "run --workload hundred-calls|Missing required option: '--model=MODEL'",
             "run --workload hundred-calls --model virtual --repeats x|Invalid value for option '--repeats'"})
     void execute_badInput_exitsTwoWithOneLine(String args, String message) {

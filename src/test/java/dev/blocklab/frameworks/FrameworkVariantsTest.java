@@ -30,9 +30,9 @@ class FrameworkVariantsTest {
     private static final Workload WORKLOAD = FrameworksUseCase.workload(FrameworksUseCase.SLOW_DELAY_NANOS, new Arrival.Batch(REQUESTS));
 
     /** What one variant did with {@link #REQUESTS} concurrent requests. */
-    private record Observed(List<String> answers, Map<Long, List<CallInvocation>> callsByRequest, Map<String, Long> places) {}
+    record Observed(List<String> answers, Map<Long, List<CallInvocation>> callsByRequest, Map<String, Long> places) {}
 
-    private static Observed observe(FrameworkVariants.Variant variant, Workload workload) throws Exception {
+    static Observed observe(FrameworkVariants.Variant variant, Workload workload) throws Exception {
         FrameworksUseCase useCase = new FrameworksUseCase(1_000, 500);
         try (SimulatedBackend backend = new SimulatedBackend(true); Model model = variant.create(backend, useCase)) {
             List<CompletableFuture<Object>> futures = new ArrayList<>();
@@ -105,16 +105,7 @@ class FrameworkVariantsTest {
                 for (CompletableFuture<Object> f : futures) f.get(20, TimeUnit.SECONDS);
                 model.close();
             }
-            List<String> left = new ArrayList<>();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
-            do {
-                left.clear();
-                for (Thread t : Thread.getAllStackTraces().keySet())
-                    if (!before.contains(t) && t.isAlive() && !jvmOwned(t)) left.add(t.getName());
-                if (left.isEmpty()) break;
-                Thread.sleep(20);
-            } while (System.nanoTime() < deadline);
-            assertThat(left).as(variant.name() + " threads alive after close").isEmpty();
+            assertThat(threadsLeft(before, 3)).as(variant.name() + " threads alive after close").isEmpty();
         }
     }
 
@@ -138,6 +129,20 @@ class FrameworkVariantsTest {
         assertThat(FrameworksUseCase.threadKind(Thread.ofPlatform().name("frameworks-3-pekko.actor.default-dispatcher-5").unstarted(() -> {}))).isEqualTo("actor dispatcher");
         assertThat(FrameworksUseCase.threadKind(Thread.ofPlatform().name("rx-io-12").unstarted(() -> {}))).isEqualTo("rx-io");
         assertThat(FrameworksUseCase.threadKind(Thread.ofPlatform().name("vert.x-eventloop-thread-1").unstarted(() -> {}))).isEqualTo("event loop");
+    }
+
+    /** The names of threads alive that were not in {@code before} (nor the JVM's own), after waiting up to {@code seconds} for them to end. */
+    static List<String> threadsLeft(Set<Thread> before, int seconds) throws InterruptedException {
+        List<String> left = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        do {
+            left.clear();
+            for (Thread t : Thread.getAllStackTraces().keySet())
+                if (!before.contains(t) && t.isAlive() && !jvmOwned(t)) left.add(t.getName());
+            if (left.isEmpty()) break;
+            Thread.sleep(20);
+        } while (System.nanoTime() < deadline);
+        return left;
     }
 
     /** Threads the JVM starts on demand and keeps (carriers, common pool), as the driver counts them. */

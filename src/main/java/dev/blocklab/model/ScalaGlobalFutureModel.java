@@ -1,0 +1,82 @@
+package dev.blocklab.model;
+
+import dev.blocklab.backend.Backend;
+import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.Request;
+import scala.concurrent.ExecutionContext;
+import scala.concurrent.ExecutionContextExecutorService;
+import scala.concurrent.Future$;
+import scala.concurrent.impl.ExecutionContextImpl;
+import scala.jdk.javaapi.FutureConverters;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ForkJoinPool;
+
+/**
+ * Seed 003 on the real library: each request is one {@code scala.concurrent.Future { ... }} on Scala's default
+ * execution context, its calls plain blocking ({@code scala-global}) or each wrapped in
+ * {@code scala.concurrent.blocking { }} ({@code scala-global-blocking}). Called from Java against scala-library
+ * alone: {@code Future$.MODULE$.apply(body, ec)} and {@code scala.concurrent.package$.MODULE$.blocking(body)}.
+ *
+ * <p>The pool is built by the same code as {@code ExecutionContext.global()}
+ * ({@code ExecutionContext.fromExecutorService(null)} calls the global's factory, reading the same system
+ * properties), but a fresh one per run: the global itself is a process-wide singleton that cannot be shut
+ * down, and its warm threads would carry from one run to the next. Its configuration, exactly as the global's:
+ * parallelism {@code min(max(minThreads, numThreads), maxThreads)} with {@code numThreads} and
+ * {@code maxThreads} defaulting to the cores ({@code -Dscala.concurrent.context.numThreads=16} etc. change it),
+ * and at most {@code scala.concurrent.context.maxExtraThreads} (default 256) calls inside {@code blocking} at
+ * once get a compensating thread; past that cap {@code blocking} runs its body unmanaged.
+ *
+ * <p>Scala futures cannot be cancelled: cancelling the returned future does not stop the request's thread;
+ * {@link #close} interrupts the pool's threads.
+ */
+final class ScalaGlobalFutureModel implements Model {
+    private final Backend backend;
+    private final boolean blocking;
+    private final ExecutionContextExecutorService executionContext;
+    private final int parallelism;
+    private final int maxBlockers;
+
+    ScalaGlobalFutureModel(Backend backend, boolean blocking) {
+        this.backend = backend;
+        this.blocking = blocking;
+        this.executionContext = ExecutionContext.fromExecutorService(null);
+        // like ExecutionContext.global(), a ForkJoinPool that is its own ExecutionContext
+        ForkJoinPool pool = (ForkJoinPool) executionContext;
+        this.parallelism = pool.getParallelism();
+        this.maxBlockers = ((ExecutionContextImpl.DefaultThreadFactory) pool.getFactory()).maxBlockers();
+    }
+
+    @Override public String name() { return blocking ? "scala-global-blocking" : "scala-global"; }
+
+    @Override public CompletableFuture<Object> submit(Request request) {
+        DirectStyle.BlockingCaller caller = blocking
+                ? inv -> scala.concurrent.package$.MODULE$.blocking(() -> Tasks.unchecked(() -> backend.callBlocking(inv)))
+                : backend::callBlocking;
+        scala.concurrent.Future<Object> future = Future$.MODULE$.apply(
+                () -> Tasks.unchecked(() -> DirectStyle.evaluate(request, caller)), executionContext);
+        CompletableFuture<Object> result = new CompletableFuture<>();
+        FutureConverters.asJava(future).whenComplete((value, failure) -> {
+            if (failure != null) result.completeExceptionally(failure);
+            else result.complete(value);
+        });
+        return result;
+    }
+
+    @Override public Prediction predict(Demand d) {
+        if (!blocking) {
+            return new Prediction(d.waves(parallelism, d.serialNanos()), "ceil(" + d.requests() + " / " + parallelism
+                    + " (Scala's parallelism, from the cores)) x " + Durations.format(d.serialNanos()));
+        }
+        return new Prediction(d.waves(parallelism + maxBlockers, d.serialNanos()), "ceil(" + d.requests() + " / ("
+                + parallelism + " + " + maxBlockers + " extra threads for blocking)) x " + Durations.format(d.serialNanos()));
+    }
+
+    /** The pool's parallelism, as Scala computed it from the cores and its system properties. */
+    int parallelism() { return parallelism; }
+
+    /** How many calls inside {@code blocking} get a compensating thread at once. */
+    int maxBlockers() { return maxBlockers; }
+
+    @Override public void close() { Tasks.shutdown(executionContext); }
+}

@@ -1,0 +1,63 @@
+package dev.blocklab.experiment;
+
+import dev.blocklab.driver.Progress;
+import dev.blocklab.result.Environment;
+import dev.blocklab.result.ExperimentResult;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The seeds' own stacks beside their emulations, end to end at a small scale: Tomcat + Jersey, Pekko HTTP. */
+class SeedStacksExperimentTest {
+    private static final long S = 1_000_000_000L;
+
+    @Test
+    void frameworksServlet_pairsEachJaxRsVariantWithItsEmulation() throws Exception {
+        FrameworksExperiment.Plan plan = new FrameworksExperiment.Plan(10, 5, 10 * S, 50, S,
+                List.of(new FrameworksExperiment.Combination(true, 200_000_000L)), 2_000, 1_000, List.of());
+        List<Object> streamed = new ArrayList<>();
+        ExperimentSettings settings = new ExperimentSettings(false, 10, Progress.NONE, streamed::add, Environment.current());
+        ExperimentResult result = new FrameworksServletExperiment(plan).run(settings);
+
+        assertThat(result.experiment()).isEqualTo("frameworks-servlet");
+        List<FrameworksExperiment.FrameworksRow> rows = result.rows().stream().map(FrameworksExperiment.FrameworksRow.class::cast).toList();
+        assertThat(rows).extracting(FrameworksExperiment.FrameworksRow::variant).containsExactly(
+                "sequential", "jaxrs-sequential", "invokeall:16", "jaxrs-invokeall:16",
+                "supplyasync:16", "jaxrs-supplyasync:16", "cf-suspended:16", "jaxrs-cf-suspended:16");
+        assertThat(streamed).hasSize(8);
+        for (FrameworksExperiment.FrameworksRow row : rows) {
+            assertThat(row.run()).as(row.variant()).isNotNull();
+            assertThat(row.run().successRatio()).as(row.variant()).isEqualTo(1.0);
+        }
+        assertThat(rows.get(1).articleMillis()).as("the article's figure sits beside the Tomcat row too").isEqualTo(2_100.0);
+        assertThat(rows.get(1).cpuStepOn()).isEqualTo("request thread");
+        assertThat(rows.get(7).cpuStepOn()).isEqualTo("io");
+        var pairs = result.tables().getFirst();
+        assertThat(pairs.title()).startsWith("Emulation beside the real stack");
+        assertThat(pairs.rows()).hasSize(4).allSatisfy(r -> assertThat(r.getLast()).isIn("ok", "> 20 %"));
+        assertThat(pairs.rows()).extracting(r -> r.get(1)).containsExactly("sequential", "invokeall:16", "supplyasync:16", "cf-suspended:16");
+    }
+
+    @Test
+    void profilePagePekko_attacksBothServersAtTheSameRate() throws Exception {
+        // async-non-blocking at the talk's 10/s x 10 for 2 s (20 s of talk time / 10)
+        ProfilePagePekkoExperiment experiment = new ProfilePagePekkoExperiment(List.of(ProfilePageExperiment.TALK.get(2)), 20 * S);
+        List<Object> streamed = new ArrayList<>();
+        ExperimentSettings settings = new ExperimentSettings(false, 10, Progress.NONE, streamed::add, Environment.current());
+        ExperimentResult result = experiment.run(settings);
+
+        assertThat(result.rows()).hasSize(1).isEqualTo(streamed);
+        var row = (ProfilePagePekkoExperiment.PekkoRow) result.rows().getFirst();
+        assertThat(row.endpoint()).isEqualTo("/async-non-blocking");
+        assertThat(row.emulated().requests()).isEqualTo(row.pekkoHttp().requests()).isEqualTo(200);
+        assertThat(row.emulated().successRatio()).as("generous: the machine is shared").isGreaterThan(0.5);
+        assertThat(row.pekkoHttp().successRatio()).isGreaterThan(0.5);
+        assertThat(row.pekkoHttp().statusCodes()).containsKey(200);
+        assertThat(row.pekkoHttp().cpuMillisPerRequest()).isPositive();
+        assertThat(row.flag()).matches("ok|> 20 %: .*");
+        assertThat(result.notes()).anyMatch(n -> n.contains("Pekko HTTP 1.3.0"));
+    }
+}
