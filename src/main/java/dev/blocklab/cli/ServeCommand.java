@@ -1,5 +1,6 @@
 package dev.blocklab.cli;
 
+import dev.blocklab.server.Admission;
 import dev.blocklab.server.BlocklabServer;
 import dev.blocklab.server.ServerProfile;
 import dev.blocklab.server.ServerSettings;
@@ -24,6 +25,7 @@ import java.util.concurrent.CountDownLatch;
                 "", "Examples:",
                 "  blocklab serve --profile play-2.5",
                 "  blocklab serve --profile threads:1000 --port 0",
+                "  blocklab serve --profile threads:8 --admission fixed --queue 16",
                 "  blocklab serve --profile event-loop --time-scale 10",
                 "  blocklab serve --profile virtual --backend http://127.0.0.1:9100",
                 "  curl http://127.0.0.1:9000/run/mixed/cf-nonblocking:2"})
@@ -44,6 +46,10 @@ final class ServeCommand implements Runnable {
             description = "Requests that may wait for a handler thread (virtual, event-loop: requests in flight); more are answered 503 (default: ${DEFAULT-VALUE}).")
     int queue;
 
+    @Option(names = "--admission", defaultValue = "codel", paramLabel = "POLICY",
+            description = "codel: also shed requests that waited too long in an overloaded queue (CoDel); fixed: only the --queue bound (default: ${DEFAULT-VALUE}).")
+    String admission;
+
     @Option(names = "--time-scale", defaultValue = "1", paramLabel = "N", description = "Divide every backend delay by N (default: ${DEFAULT-VALUE}).")
     long timeScale;
 
@@ -58,7 +64,8 @@ final class ServeCommand implements Runnable {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ServerSettings settings = new ServerSettings(host, port, ServerProfile.parse(profile), queue, timeScale,
-                backend == null ? null : backendUri(backend), seed, line -> { err.println(line); err.flush(); });
+                backend == null ? null : backendUri(backend), seed, line -> { err.println(line); err.flush(); },
+                Admission.parse(admission));
         BlocklabServer server = BlocklabServer.start(settings);
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -68,6 +75,7 @@ final class ServeCommand implements Runnable {
         Runtime.getRuntime().addShutdownHook(hook);
         out.println("listening on " + server.uri());
         out.println("profile " + describe(settings.profile()) + ", queue " + settings.queueCapacity()
+                + ", admission " + settings.admission().label()
                 + ", backend " + (backend == null ? "simulated (in process)" : backend)
                 + ", time scale 1/" + settings.timeScaleDivisor());
         out.flush();
