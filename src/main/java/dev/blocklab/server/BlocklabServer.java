@@ -46,6 +46,8 @@ public final class BlocklabServer implements AutoCloseable {
     private final Vertx vertx;
     private final HttpServer server;
     private final AtomicLong requestIds = new AtomicLong();
+    /** Connections answered 400 and closing: requests pipelined behind the bad one are not run. */
+    private final java.util.Set<io.vertx.core.http.HttpConnection> refusedConnections = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private BlocklabServer(ServerSettings settings, int maxHandlerThreads) {
         Vertxes.init();
@@ -63,13 +65,18 @@ public final class BlocklabServer implements AutoCloseable {
                 .setWarningExceptionTime(10).setWarningExceptionTimeUnit(TimeUnit.SECONDS));
         // No cleartext HTTP/2 (h2c): the server speaks HTTP/1.x only, so a connection is an HTTP connection (and
         // counted) from its first byte, not once it has sent enough to tell HTTP/1 from HTTP/2.
-        this.server = vertx.createHttpServer(new HttpServerOptions()
+        HttpServerOptions options = new HttpServerOptions()
                 .setHost(settings.host()).setPort(settings.port()).setTcpNoDelay(true).setAcceptBacklog(4096)
                 .setHttp2ClearTextEnabled(false)
-                .setIdleTimeout(120).setIdleTimeoutUnit(TimeUnit.SECONDS));
+                .setIdleTimeout(120).setIdleTimeoutUnit(TimeUnit.SECONDS);
+        this.server = vertx.createHttpServer(options);
         server.connectionHandler(c -> {
+            StrictRequestDecoder.install(c, options);
             metrics.connections.incrementAndGet();
-            c.closeHandler(ignored -> metrics.connections.decrementAndGet());
+            c.closeHandler(ignored -> {
+                metrics.connections.decrementAndGet();
+                refusedConnections.remove(c);
+            });
         });
         server.invalidRequestHandler(req -> {
             metrics.malformed();
@@ -130,6 +137,10 @@ public final class BlocklabServer implements AutoCloseable {
     public long eventLoopBlockingCount() { return metrics.eventLoopBlockingCount(); }
 
     private void handle(HttpServerRequest req) {
+        if (refusedConnections.contains(req.connection())) {
+            req.connection().close();
+            return;
+        }
         String path = req.path();
         String problem = protocolProblem(req);
         if (problem != null) {
@@ -178,7 +189,7 @@ public final class BlocklabServer implements AutoCloseable {
      */
     static String protocolProblem(HttpServerRequest req) {
         var h = req.headers();
-        if (h.contains("transfer-encoding") && h.contains("content-length"))
+        if (h.contains(StrictRequestDecoder.LENGTH_CONFLICT) || (h.contains("transfer-encoding") && h.contains("content-length")))
             return "bad request: both Content-Length and Transfer-Encoding";
         if (h.getAll("content-length").size() > 1) return "bad request: more than one Content-Length";
         if (req.version() == HttpVersion.HTTP_1_1 && !h.contains("host")) return "bad request: HTTP/1.1 without Host";
@@ -186,6 +197,7 @@ public final class BlocklabServer implements AutoCloseable {
     }
 
     private void answerAndClose(HttpServerRequest req, int status, String body) {
+        refusedConnections.add(req.connection());
         metrics.answered("malformed", status);
         req.response().setStatusCode(status).putHeader("content-type", TEXT).putHeader("connection", "close").end(body)
                 .onComplete(ignored -> req.connection().close());
