@@ -37,6 +37,7 @@ public final class Main implements Runnable {
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         boolean verbose = Arrays.asList(args).contains("--verbose");
         CommandLine cl = new CommandLine(new Main());
+        cl.setExpandAtFiles(false);   // '@FILE' is ours to read (attack --body @req.json), not picocli's argument file
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
