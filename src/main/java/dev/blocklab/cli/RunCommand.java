@@ -89,13 +89,33 @@ final class RunCommand implements Runnable {
         PrintWriter err = spec.commandLine().getErr();
         ConsoleProgress progress = new ConsoleProgress(err, output.quiet);
         InProcessDriver driver = new InProcessDriver();
-        List<RunResult> results = new ArrayList<>();
+        List<RunResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
         ExperimentResult result;
         try (ResultsFile file = output.openResults("run")) {
-            for (String m : models) {
-                RunResult r = driver.run(w, m, settings, progress);
-                file.write("run", r);
-                results.add(r);
+            // Ctrl-C (or SIGTERM) mid-run: say what is already on disk
+            Thread interrupted = new Thread(() -> {
+                err.println("blocklab: interrupted; " + results.size() + " of " + models.size() + " runs saved to " + file.path());
+                err.flush();
+            }, "run-interrupted");
+            Runtime.getRuntime().addShutdownHook(interrupted);
+            try {
+                for (String m : models) {
+                    RunResult r;
+                    try {
+                        r = driver.run(w, m, settings, progress);
+                    } catch (OutOfMemoryError e) {
+                        throw new Main.UsageException("out of memory running " + m + " (" + e.getMessage() + "); "
+                                + results.size() + " of " + models.size() + " runs saved to " + file.path());
+                    }
+                    file.write("run", r);
+                    results.add(r);
+                }
+            } finally {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(interrupted);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running
+                }
             }
             progress.clear();
             result = result(w, results);

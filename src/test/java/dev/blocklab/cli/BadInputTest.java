@@ -115,4 +115,16 @@ class BadInputTest {
         assertThat(o.out()).as(o.err()).doesNotContain("\"answer\" : -2", "\"answer\":-2");
         assertThat(o.out() + o.err()).contains("overflows");
     }
+
+    @Test void sequential_honoursTimeout() throws IOException {
+        // two requests of one 1 s call each, in real time, cut at 100 ms each: about 0.2 s, not 2 s
+        Path file = Files.writeString(dir.resolve("slow.yaml"), "arrival: {batch: 2}\nsteps:\n  - call: a\n    latency: 1s\n    returns: 1\n");
+        long t0 = System.nanoTime();
+        Outcome o = run("run", "--workload", file.toString(), "--model", "sequential", "--timeout", "100ms",
+                "--repeats", "1", "--warmups", "0", "--quiet", "--format", "json", "--save", dir.resolve("s.jsonl").toString());
+        long tookMillis = (System.nanoTime() - t0) / 1_000_000;
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(o.out()).contains("timed out after 100ms");
+        assertThat(tookMillis).as("each request cut at its timeout").isLessThan(1_800);
+    }
 }
