@@ -184,14 +184,17 @@ public final class BlocklabServer implements AutoCloseable {
 
     /**
      * What makes a request unsafe to serve, or null: both {@code Content-Length} and {@code Transfer-Encoding}
-     * (the request-smuggling ambiguity, RFC 9112 section 6.3: reject rather than pick one), a {@code Content-Length}
-     * that is not one number, or HTTP/1.1 without {@code Host} (RFC 9112 section 3.2).
+     * (the request-smuggling ambiguity, RFC 9112 section 6.3: reject rather than pick one), more than one
+     * {@code Content-Length}, a chunked body (no endpoint takes one; refusing it at the head also answers a
+     * malformed chunk with 400), or HTTP/1.1 without {@code Host} (RFC 9112 section 3.2).
      */
     static String protocolProblem(HttpServerRequest req) {
         var h = req.headers();
         if (h.contains(StrictRequestDecoder.LENGTH_CONFLICT) || (h.contains("transfer-encoding") && h.contains("content-length")))
             return "bad request: both Content-Length and Transfer-Encoding";
         if (h.getAll("content-length").size() > 1) return "bad request: more than one Content-Length";
+        if (h.contains("transfer-encoding"))
+            return "bad request: a chunked request body (every endpoint answers GET without a body)";
         if (req.version() == HttpVersion.HTTP_1_1 && !h.contains("host")) return "bad request: HTTP/1.1 without Host";
         return null;
     }

@@ -16,6 +16,25 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
 
     StrictRequestDecoder(HttpServerOptions options) { super(options); }
 
+    /**
+     * A malformed chunk (an invalid chunk size) reaches Vert.x as an ordinary end of the body, instead of a
+     * failure on which Vert.x closes the connection before the answer is flushed: the server has already refused
+     * the chunked request with 400 and closes the connection after that answer (this decoder then discards the
+     * rest of the connection's bytes, as Netty does after a bad message).
+     */
+    @Override protected void decode(io.netty.channel.ChannelHandlerContext ctx, io.netty.buffer.ByteBuf buffer,
+                                    java.util.List<Object> out) throws Exception {
+        int before = out.size();
+        super.decode(ctx, buffer, out);
+        for (int i = before; i < out.size(); i++) {
+            if (out.get(i) instanceof io.netty.handler.codec.http.HttpContent content && !(content instanceof HttpMessage)
+                    && content.decoderResult().isFailure()) {
+                content.release();
+                out.set(i, io.netty.handler.codec.http.LastHttpContent.EMPTY_LAST_CONTENT);
+            }
+        }
+    }
+
     @Override protected void handleTransferEncodingChunkedWithContentLength(HttpMessage message) {
         message.headers().set(LENGTH_CONFLICT, "1");
         super.handleTransferEncodingChunkedWithContentLength(message);

@@ -48,6 +48,15 @@ class ProtocolTest {
                 .doesNotContain("blocklab_requests_total");
     }
 
+    @Test void invalidChunkSize_is400_notAClosedConnectionWithoutStatus() throws IOException {
+        for (String method : List.of("GET", "POST")) {
+            String answer = exchange(method + " /health HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\nabc\r\n0\r\n\r\n");
+            assertThat(answer).as(method).startsWith("HTTP/1.1 400").contains("chunked");
+        }
+        assertThat(exchange("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).as("others unaffected")
+                .startsWith("HTTP/1.1 200");
+    }
+
     @Test void http11WithoutHost_is400() throws IOException {
         assertThat(exchange("GET /health HTTP/1.1\r\n\r\n")).startsWith("HTTP/1.1 400").contains("without Host");
     }
