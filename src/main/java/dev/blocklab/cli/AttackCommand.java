@@ -194,13 +194,15 @@ final class AttackCommand implements Callable<Integer> {
     }
 
     /**
-     * Streams {@code --save} while the attack runs: the file is created at the start, and each interval's line is
-     * written (and flushed) once the interval has ended, so a killed attack leaves every interval but its last.
-     * A streamed line counts as sent the requests sent in it that had completed by then; the whole timeline,
-     * exact, is in the experiment-result line written at the end.
+     * Streams {@code --save} while the attack runs: the file is created at the start, and a line of kind
+     * {@value #LIVE} is written (and flushed) for each interval once it has ended, so a killed attack leaves
+     * every interval but its last. In a live line, completions, errors and latencies are final (they are cut by
+     * completion time); {@code sent} counts only the requests sent in the interval that had completed by then.
+     * At the end the exact timeline follows as {@code attack-interval} lines, then the whole result.
      */
     private static final class SavedIntervals implements AttackListener {
         final ResultsFile file;
+        static final String LIVE = "attack-interval-live";
         private final AttackTimeline timeline;
         private final long intervalNanos;
         private int written;
@@ -214,12 +216,12 @@ final class AttackCommand implements Callable<Integer> {
         @Override public synchronized void onInterval(long startNanos, long endNanos, org.HdrHistogram.Histogram latencyNanos) {
             List<AttackInterval> now = timeline.intervals(endNanos);
             long ended = endNanos / intervalNanos;
-            for (; written < Math.min(ended, now.size()); written++) file.write("attack-interval", now.get(written));
+            for (; written < Math.min(ended, now.size()); written++) file.write(LIVE, now.get(written));
         }
 
-        /** Writes the intervals not streamed yet, at the attack's end. */
+        /** Writes the exact timeline at the attack's end. */
         synchronized void finish(List<AttackInterval> all) {
-            for (; written < all.size(); written++) file.write("attack-interval", all.get(written));
+            for (AttackInterval i : all) file.write("attack-interval", i);
         }
     }
 

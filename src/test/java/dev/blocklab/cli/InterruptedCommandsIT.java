@@ -41,12 +41,12 @@ class InterruptedCommandsIT {
             Path save = dir.resolve("attack.jsonl");
             Process attack = blocklab(dir.resolve("attack.err"), "attack", "http://127.0.0.1:" + server.port() + "/",
                     "--rate", "50/s", "--duration", "60s", "--quiet", "--save", save.toString());
-            awaitLines(save, "\"attack-interval\"", 2, 30_000);
+            awaitLines(save, "attack-interval-live", 2, 30_000);
             attack.destroyForcibly();   // SIGKILL: no shutdown hook runs
             assertThat(attack.waitFor(10, TimeUnit.SECONDS)).isTrue();
             List<String> lines = Files.readAllLines(save);
             assertThat(lines).as("intervals streamed before the kill").hasSizeGreaterThanOrEqualTo(2)
-                    .allMatch(l -> l.contains("\"kind\":\"attack-interval\"") || l.contains("\"kind\" : \"attack-interval\""));
+                    .allMatch(l -> l.contains("attack-interval-live"));
         }
     }
 
