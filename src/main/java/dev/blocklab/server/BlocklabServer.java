@@ -63,6 +63,9 @@ public final class BlocklabServer implements AutoCloseable {
         this.vertx = Vertxes.create(new VertxOptions()
                 .setMaxEventLoopExecuteTime(200).setMaxEventLoopExecuteTimeUnit(TimeUnit.MILLISECONDS)
                 .setWarningExceptionTime(10).setWarningExceptionTimeUnit(TimeUnit.SECONDS));
+        // Netty starts an event loop's thread on its first task: start them all now, so that accepting and
+        // serving connections never needs a new thread when the OS may have none left to give.
+        ((io.vertx.core.internal.VertxInternal) vertx).nettyEventLoopGroup().forEach(loop -> loop.execute(() -> { }));
         // No cleartext HTTP/2 (h2c): the server speaks HTTP/1.x only, so a connection is an HTTP connection (and
         // counted) from its first byte, not once it has sent enough to tell HTTP/1 from HTTP/2.
         HttpServerOptions options = new HttpServerOptions()
