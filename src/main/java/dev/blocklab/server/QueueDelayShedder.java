@@ -18,10 +18,10 @@ package dev.blocklab.server;
  */
 final class QueueDelayShedder {
     /**
-     * A 20 ms target over 200 ms intervals, larger than wangle's 5 ms over 100 ms, because the lab's requests hold
-     * a thread for 10 ms to seconds and its 2-core machine is shared (a hand-off there alone can take over
-     * 10 ms under load, and with wangle's figures 11 of 120 requests were shed at half capacity); still a queue of at most 40 ms of
-     * waiting, against seconds of service.
+     * A 20 ms target over 200 ms intervals, larger than wangle's 5 ms over 100 ms, because the lab's requests
+     * hold a thread for 10 ms to seconds and its 2-core machine is shared (a hand-off there alone can take over
+     * 10 ms under load; with wangle's figures 11 of 120 requests were shed at half capacity); still a queue of
+     * at most 40 ms of waiting, against seconds of service.
      */
     static final long DEFAULT_TARGET_NANOS = 20_000_000, DEFAULT_INTERVAL_NANOS = 200_000_000;
 

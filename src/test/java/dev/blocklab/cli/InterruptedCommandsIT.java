@@ -62,4 +62,29 @@ class InterruptedCommandsIT {
         String stderr = Files.readString(err, StandardCharsets.UTF_8);
         assertThat(stderr).contains("blocklab: interrupted; 1 of 2 runs saved to " + save);
     }
+
+    @Test @Timeout(120) void runOutOfHeap_isABoundedResult_withTheRunSaved() throws Exception {
+        // 40 requests each sorting 16 Mi ints (64 MiB) at once, in a JVM of 160 MiB of heap
+        Path save = dir.resolve("oom.jsonl"), err = dir.resolve("oom.err"), out = dir.resolve("oom.out");
+        Path workload = Files.writeString(dir.resolve("big.yaml"),
+                "arrival: {batch: 40}\nsteps:\n  - cpu: c\n    kind: sort\n    size: 16777216\n");
+        String jar = System.getProperty("blocklab.jar", "target/blocklab.jar");
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Process run = new ProcessBuilder(java, "-Xmx160m", "--enable-preview", "--enable-native-access=ALL-UNNAMED", "-jar", jar,
+                "run", "--workload", workload.toString(), "--model", "cached", "--time-scale", "100", "--repeats", "1",
+                "--warmups", "0", "--quiet", "--save", save.toString())
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        assertThat(run.waitFor(100, TimeUnit.SECONDS)).as("bounded").isTrue();
+        String stderr = Files.readString(err, StandardCharsets.UTF_8), stdout = Files.readString(out, StandardCharsets.UTF_8);
+        assertThat(stderr).as("no stack trace").doesNotContain("\tat ");
+        if (run.exitValue() == 0) {
+            // the requests that ran out of heap are counted as failures, the rest answered
+            assertThat(stdout).contains("java.lang.OutOfMemoryError");
+            assertThat(Files.readString(save)).contains("\"kind\":\"run\"");
+        } else {
+            assertThat(run.exitValue()).isEqualTo(2);
+            assertThat(stderr.lines().filter(l -> l.startsWith("blocklab: ")).toList()).hasSize(1)
+                    .first().asString().contains("out of memory", "saved to");
+        }
+    }
 }
