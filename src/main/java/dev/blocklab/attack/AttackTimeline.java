@@ -54,14 +54,22 @@ public final class AttackTimeline implements AttackListener {
      * The timeline so far: one interval from 0 up to the last interval that holds a send, a completion or a
      * scheduled request, with empty intervals in between; immutable.
      */
-    public List<AttackInterval> intervals() {
+    public List<AttackInterval> intervals() { return intervals(Long.MAX_VALUE); }
+
+    /**
+     * The timeline so far, as {@link #intervals()}, but padded with scheduled-only intervals no further than
+     * {@code untilNanos} after the start: an attack stopped early ends at its stop, with no intervals of
+     * requests it never came to send.
+     */
+    public List<AttackInterval> intervals(long untilNanos) {
         long last;
         TreeMap<Long, Bucket> copy = new TreeMap<>();
         synchronized (this) {
             for (var e : buckets.entrySet()) copy.put(e.getKey(), e.getValue().copy());
         }
         last = copy.isEmpty() ? -1 : copy.lastKey();
-        if (schedule instanceof Schedule.Open) last = Math.max(last, (schedule.durationNanos() - 1) / intervalNanos);
+        long padTo = Math.min(schedule.durationNanos(), untilNanos);
+        if (schedule instanceof Schedule.Open && padTo > 0) last = Math.max(last, (padTo - 1) / intervalNanos);
         List<AttackInterval> out = new ArrayList<>();
         for (long k = 0; k <= last; k++) {
             long start = k * intervalNanos, end = start + intervalNanos;

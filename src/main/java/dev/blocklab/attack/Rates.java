@@ -12,6 +12,9 @@ import java.util.List;
  * {@code /m} or no unit (per second).
  */
 public final class Rates {
+    /** The highest rate accepted: one request a microsecond, beyond what one JVM can send or pace. */
+    public static final double MAX_PER_SECOND = 1_000_000;
+
     private Rates() {}
 
     /** The pacer for {@code text}; errors name {@code --rate} or {@code --step}. {@code stepNanos} 0 means none. */
@@ -42,6 +45,8 @@ public final class Rates {
         try {
             double v = Double.parseDouble(t) / per;
             if (!(v > 0) || Double.isInfinite(v) || t.isBlank()) throw new NumberFormatException();
+            if (v > MAX_PER_SECOND)
+                throw new IllegalArgumentException("--rate: '" + part.trim() + "' is over " + (long) MAX_PER_SECOND + "/s, the highest rate blocklab sends at");
             return v;
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("--rate: '" + whole + "' is not a positive rate (e.g. 1000/s, 100/s..5000/s or 100/s,500/s)");

@@ -54,6 +54,10 @@ import java.util.concurrent.atomic.LongAdder;
 public final class HttpBackend implements Backend {
     /** HTTP/2 streams the asynchronous client runs at once on one connection. */
     public static final int MAX_STREAMS_PER_CONNECTION = 10_000;
+    /** How long a call without a timeout of its own waits for an answer: 10 s. */
+    public static final long DEFAULT_CALL_TIMEOUT_NANOS = 10_000_000_000L;
+
+    private final long defaultTimeoutNanos;
 
     private final URI base;
     private final String host;
@@ -73,7 +77,13 @@ public final class HttpBackend implements Backend {
      *
      * @throws IllegalArgumentException when {@code base} is not an {@code http://host:port} URL
      */
-    public HttpBackend(URI base) { this(base, false); }
+    public HttpBackend(URI base) { this(base, false, DEFAULT_CALL_TIMEOUT_NANOS); }
+
+    /**
+     * A backend at {@code base} whose calls without a timeout of their own give up after
+     * {@code defaultTimeoutNanos} (a backend that accepts and never answers must not hold a caller for ever).
+     */
+    public HttpBackend(URI base, long defaultTimeoutNanos) { this(base, false, defaultTimeoutNanos); }
 
     /**
      * A backend at {@code base} whose successful calls are {@code GET /NAME}, NAME being the call's name: the
@@ -81,9 +91,11 @@ public final class HttpBackend implements Backend {
      *
      * @throws IllegalArgumentException when {@code base} is not an {@code http://host:port} URL
      */
-    public static HttpBackend routed(URI base) { return new HttpBackend(base, true); }
+    public static HttpBackend routed(URI base) { return new HttpBackend(base, true, DEFAULT_CALL_TIMEOUT_NANOS); }
 
-    private HttpBackend(URI base, boolean routed) {
+    private HttpBackend(URI base, boolean routed, long defaultTimeoutNanos) {
+        if (defaultTimeoutNanos <= 0) throw new IllegalArgumentException("the default call timeout must be positive");
+        this.defaultTimeoutNanos = defaultTimeoutNanos;
         if (base == null || !"http".equals(base.getScheme()) || base.getHost() == null)
             throw new IllegalArgumentException("--backend: '" + base + "' is not an http://HOST:PORT URL");
         Vertxes.init();
@@ -109,7 +121,7 @@ public final class HttpBackend implements Backend {
         calls.increment();
         BlockingHttpClient.Response r;
         try {
-            r = blocking.get(path(call), call.timeoutNanos());
+            r = blocking.get(path(call), timeoutNanos(call));
         } catch (TimeoutException e) {
             throw timedOut(call);
         }
@@ -122,7 +134,7 @@ public final class HttpBackend implements Backend {
         CompletableFuture<Object> result = new CompletableFuture<>();
         RequestOptions options = new RequestOptions().setMethod(HttpMethod.GET).setHost(host).setPort(port)
                 .setURI(path(call));
-        if (call.timeoutNanos() > 0) options.setTimeout(Math.max(1, TimeUnit.NANOSECONDS.toMillis(call.timeoutNanos() + 999_999)));
+        options.setTimeout(Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNanos(call) + 999_999)));
         AtomicReference<HttpClientRequest> sent = new AtomicReference<>();
         // made on an event loop, so the response's body handler is in place before the body can arrive
         contexts[(int) Math.floorMod(nextContext.getAndIncrement(), contexts.length)].runOnContext(ignored ->
@@ -197,9 +209,14 @@ public final class HttpBackend implements Backend {
         return value;
     }
 
-    private static Exception timedOut(CallInvocation call) {
+    private long timeoutNanos(CallInvocation call) {
+        return call.timeoutNanos() > 0 ? call.timeoutNanos() : defaultTimeoutNanos;
+    }
+
+    private Exception timedOut(CallInvocation call) {
         return call.timesOut() ? call.newFailure()
-                : new TimeoutException("call '" + call.call() + "' timed out after " + call.timeoutNanos() / 1_000_000 + " ms");
+                : new TimeoutException("call '" + call.call() + "' timed out after " + timeoutNanos(call) / 1_000_000 + " ms"
+                        + (call.timeoutNanos() > 0 ? "" : " (the default call timeout)"));
     }
 
     private static boolean isTimeout(Throwable t) {

@@ -15,6 +15,12 @@ public final class Vertxes {
         if (System.getProperty("vertx.logger-delegate-factory-class-name") == null)
             System.setProperty("vertx.logger-delegate-factory-class-name", "io.vertx.core.logging.JULLogDelegateFactory");
         InternalLoggerFactory.setDefaultFactory(JdkLoggerFactory.INSTANCE);
+        // Formatting a log line loads the time zone from a file on first use. At file-descriptor exhaustion
+        // (EMFILE) Netty's first warning would fail to open that file and the NoClassDefFoundError would kill
+        // the acceptor thread for good; formatting one record now loads everything the warning needs.
+        var warmUp = new java.util.logging.LogRecord(java.util.logging.Level.WARNING, "warm-up");
+        warmUp.setThrown(new java.io.IOException("warm-up"));
+        new java.util.logging.SimpleFormatter().format(warmUp);
     }
 
     private Vertxes() {}

@@ -130,6 +130,8 @@ final class AttackCommand implements Callable<Integer> {
         if (hlog != null) listeners.add(new HlogFile(hlog));
         AttackTimeline timeline = html != null || save != null ? new AttackTimeline(settings.schedule(), settings.intervalNanos()) : null;
         if (timeline != null) listeners.add(timeline);
+        SavedIntervals saved = save == null ? null : new SavedIntervals(new ResultsFile(save), timeline, settings.intervalNanos());
+        if (saved != null) listeners.add(saved);
         ConsoleProgress progress = new ConsoleProgress(err, quiet);
 
         Attack attack = new Attack(settings);
@@ -149,7 +151,9 @@ final class AttackCommand implements Callable<Integer> {
             progress.clear();
             out.print(reportFormat.create().render(result));
             out.flush();
-            if (timeline != null) saveAndDraw(result, timeline.intervals(), settings.intervalNanos(), err);
+            // a stopped attack's timeline ends where it stopped: no intervals of requests it never sent
+            if (timeline != null) saveAndDraw(result, timeline.intervals(result.stopped() ? 0 : Long.MAX_VALUE),
+                    settings.intervalNanos(), saved, err);
             if (!quiet) {
                 if (output != null) err.println("responses saved to " + output);
                 if (hlog != null) err.println("interval histograms saved to " + hlog);
@@ -163,6 +167,7 @@ final class AttackCommand implements Callable<Integer> {
             }
             err.flush();
         } finally {
+            if (saved != null) saved.file.close();
             reported.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -174,18 +179,49 @@ final class AttackCommand implements Callable<Integer> {
     }
 
     /** Writes {@code --save} and {@code --html}. */
-    private void saveAndDraw(AttackResult result, List<AttackInterval> intervals, long intervalNanos, PrintWriter err) {
+    private void saveAndDraw(AttackResult result, List<AttackInterval> intervals, long intervalNanos,
+                             SavedIntervals saved, PrintWriter err) {
         ExperimentResult experiment = AttackExperiment.of(result, intervals, intervalNanos, Environment.current());
-        if (save != null) {
-            try (ResultsFile file = new ResultsFile(save)) {
-                for (AttackInterval i : intervals) file.write("attack-interval", i);
-                file.writeResult(experiment);
-            }
+        if (saved != null) {
+            saved.finish(intervals);
+            saved.file.writeResult(experiment);
             if (!quiet) err.println("results saved to " + save);
         }
         if (html != null) {
             ReportCommand.writeHtml(html, "attack " + result.description(), List.of(experiment), ReportCommand.now());
             if (!quiet) err.println("HTML report written to " + html);
+        }
+    }
+
+    /**
+     * Streams {@code --save} while the attack runs: the file is created at the start, and a line of kind
+     * {@value #LIVE} is written (and flushed) for each interval once it has ended, so a killed attack leaves
+     * every interval but its last. In a live line, completions, errors and latencies are final (they are cut by
+     * completion time); {@code sent} counts only the requests sent in the interval that had completed by then.
+     * At the end the exact timeline follows as {@code attack-interval} lines, then the whole result.
+     */
+    private static final class SavedIntervals implements AttackListener {
+        final ResultsFile file;
+        static final String LIVE = "attack-interval-live";
+        private final AttackTimeline timeline;
+        private final long intervalNanos;
+        private int written;
+
+        SavedIntervals(ResultsFile file, AttackTimeline timeline, long intervalNanos) {
+            this.file = file;
+            this.timeline = timeline;
+            this.intervalNanos = intervalNanos;
+        }
+
+        @Override public synchronized void onInterval(long startNanos, long endNanos, org.HdrHistogram.Histogram latencyNanos) {
+            List<AttackInterval> now = timeline.intervals(endNanos);
+            long ended = endNanos / intervalNanos;
+            for (; written < Math.min(ended, now.size()); written++) file.write(LIVE, now.get(written));
+        }
+
+        /** Writes the exact timeline at the attack's end. */
+        synchronized void finish(List<AttackInterval> all) {
+            for (AttackInterval i : all) file.write("attack-interval", i);
         }
     }
 

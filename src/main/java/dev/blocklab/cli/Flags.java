@@ -17,6 +17,7 @@ final class Flags {
             if (nanos <= 0) throw new IllegalArgumentException("must be positive");
             return nanos;
         } catch (IllegalArgumentException e) {
+            if (e.getMessage() != null && e.getMessage().contains("longest")) throw new IllegalArgumentException(flag + ": " + e.getMessage());
             throw new IllegalArgumentException(flag + ": '" + text + "' is not a positive duration (e.g. 10s, 500ms)");
         }
     }
@@ -30,6 +31,9 @@ final class Flags {
         try {
             double v = Double.parseDouble(t) / per;
             if (!(v > 0) || Double.isInfinite(v)) throw new NumberFormatException();
+            if (v > dev.blocklab.attack.Rates.MAX_PER_SECOND)
+                throw new IllegalArgumentException(flag + ": '" + text + "' is over " + (long) dev.blocklab.attack.Rates.MAX_PER_SECOND
+                        + "/s, the highest rate blocklab sends at");
             return v;
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(flag + ": '" + text + "' is not a positive rate (e.g. 500/s)");

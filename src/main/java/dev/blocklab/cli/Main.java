@@ -30,6 +30,18 @@ public final class Main implements Runnable {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        if (!Arrays.asList(args).contains("--verbose")) {
+            // a thread the lab does not own that dies of the JVM's limits (out of heap, out of threads) is one line
+            Thread.UncaughtExceptionHandler jvmDefault = Thread.getDefaultUncaughtExceptionHandler();
+            Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+                if (e instanceof VirtualMachineError) System.err.println("blocklab: thread " + thread.getName() + " died: " + e);
+                else if (jvmDefault != null) jvmDefault.uncaughtException(thread, e);
+                else {   // what the JVM prints without a handler (ThreadGroup's would call this handler again)
+                    System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+                    e.printStackTrace(System.err);
+                }
+            });
+        }
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
@@ -37,6 +49,7 @@ public final class Main implements Runnable {
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         boolean verbose = Arrays.asList(args).contains("--verbose");
         CommandLine cl = new CommandLine(new Main());
+        cl.setExpandAtFiles(false);   // '@FILE' is ours to read (attack --body @req.json), not picocli's argument file
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {

@@ -96,18 +96,38 @@ final class RunCommand implements Runnable {
         DatastoreSettings real = datastore.settings();
         Datastores.check(w.graph(), real);
         ConsoleProgress progress = new ConsoleProgress(err, output.quiet);
-        List<RunResult> results = new ArrayList<>();
+        List<RunResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<String> poolNotes = new ArrayList<>();
         ExperimentResult result;
         try (ResultsFile file = output.openResults("run");
              Datastores servers = real.postgres() || real.redis() ? Datastores.open(real, line -> { if (!output.quiet) err.println(line); }) : null) {
             InProcessDriver driver = servers == null ? new InProcessDriver() : new InProcessDriver(servers::newBackend);
-            for (String m : models) {
-                RunResult r = servers == null || !real.postgres() ? driver.run(w, m, settings, progress)
-                        : driver.run(w, m, DatastoreNotes.poolBound(w, m, real), settings, progress);
-                file.write("run", r);
-                results.add(r);
-                if (servers != null) poolNotes.addAll(DatastoreNotes.forRun(w, r, servers, settings.timeScaleDivisor()));
+            // Ctrl-C (or SIGTERM) mid-run: say what is already on disk
+            Thread interrupted = new Thread(() -> {
+                err.println("blocklab: interrupted; " + results.size() + " of " + models.size() + " runs saved to " + file.path());
+                err.flush();
+            }, "run-interrupted");
+            Runtime.getRuntime().addShutdownHook(interrupted);
+            try {
+                for (String m : models) {
+                    RunResult r;
+                    try {
+                        r = servers == null || !real.postgres() ? driver.run(w, m, settings, progress)
+                                : driver.run(w, m, DatastoreNotes.poolBound(w, m, real), settings, progress);
+                    } catch (OutOfMemoryError e) {
+                        throw new Main.UsageException("out of memory running " + m + " (" + e.getMessage() + "); "
+                                + results.size() + " of " + models.size() + " runs saved to " + file.path());
+                    }
+                    file.write("run", r);
+                    results.add(r);
+                    if (servers != null) poolNotes.addAll(DatastoreNotes.forRun(w, r, servers, settings.timeScaleDivisor()));
+                }
+            } finally {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(interrupted);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running
+                }
             }
             progress.clear();
             result = result(w, results, servers == null ? "" : "; " + servers.describe(), poolNotes);

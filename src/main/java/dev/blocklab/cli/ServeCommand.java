@@ -1,5 +1,6 @@
 package dev.blocklab.cli;
 
+import dev.blocklab.server.Admission;
 import dev.blocklab.server.BlocklabServer;
 import dev.blocklab.server.ServerProfile;
 import dev.blocklab.server.ServerSettings;
@@ -24,6 +25,7 @@ import java.util.concurrent.CountDownLatch;
                 "", "Examples:",
                 "  blocklab serve --profile play-2.5",
                 "  blocklab serve --profile threads:1000 --port 0",
+                "  blocklab serve --profile threads:8 --admission fixed --queue 16",
                 "  blocklab serve --profile event-loop --time-scale 10",
                 "  blocklab serve --profile virtual --backend http://127.0.0.1:9100",
                 "  blocklab serve --profile virtual --workload examples/slow-query.yaml --db postgres --db-pool 20",
@@ -46,6 +48,10 @@ final class ServeCommand implements Runnable {
             description = "Requests that may wait for a handler thread (virtual, event-loop: requests in flight); more are answered 503 (default: ${DEFAULT-VALUE}).")
     int queue;
 
+    @Option(names = "--admission", defaultValue = "codel", paramLabel = "POLICY",
+            description = "codel: also shed requests that waited too long in an overloaded queue (CoDel); fixed: only the --queue bound (default: ${DEFAULT-VALUE}).")
+    String admission;
+
     @Option(names = "--time-scale", defaultValue = "1", paramLabel = "N", description = "Divide every backend delay by N (default: ${DEFAULT-VALUE}).")
     long timeScale;
 
@@ -65,7 +71,8 @@ final class ServeCommand implements Runnable {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ServerSettings settings = new ServerSettings(host, port, ServerProfile.parse(profile), queue, timeScale,
-                backend == null ? null : backendUri(backend), seed, line -> { err.println(line); err.flush(); });
+                backend == null ? null : backendUri(backend), seed, line -> { err.println(line); err.flush(); },
+                Admission.parse(admission));
         java.util.List<dev.blocklab.workload.Workload> served = workloads.stream().map(dev.blocklab.workload.WorkloadFile::load).toList();
         dev.blocklab.datastore.DatastoreSettings real = datastore.settings();
         for (var w : served) dev.blocklab.datastore.Datastores.check(w.graph(), real);
@@ -87,6 +94,7 @@ final class ServeCommand implements Runnable {
         Runtime.getRuntime().addShutdownHook(hook);
         out.println("listening on " + server.uri());
         out.println("profile " + describe(settings.profile()) + ", queue " + settings.queueCapacity()
+                + ", admission " + settings.admission().label()
                 + ", backend " + (servers != null ? servers.describe() : backend == null ? "simulated (in process)" : backend)
                 + ", time scale 1/" + settings.timeScaleDivisor());
         out.flush();

@@ -94,8 +94,7 @@ public final class InProcessDriver {
         RunRecorder recorder = new RunRecorder();
         ProcessMetrics.resetPeakPlatformThreads();
         ResourceSampler sampler = new ResourceSampler(10);
-        ScheduledExecutorService timeouts = settings.requestTimeoutNanos() > 0
-                ? Executors.newSingleThreadScheduledExecutor(daemon("blocklab-timeouts")) : null;
+        ScheduledExecutorService timeouts = settings.requestTimeoutNanos() > 0 ? timeoutScheduler() : null;
         ProcessMetrics.Snapshot start = ProcessMetrics.snapshot();
         long startNanos;
         long endNanos;
@@ -212,14 +211,21 @@ public final class InProcessDriver {
         private CompletableFuture<Object> send(long intendedNanos, Runnable onDone) {
             Request request = new Request(nextId.getAndIncrement(), graph, settings.seed(), settings.timeScaleDivisor());
             CompletableFuture<Object> future;
+            // a model that runs the request on the caller (sequential) is held to the timeout by an interrupt
+            long timeout = timeouts == null ? 0 : settings.requestTimeoutNanos() / settings.timeScaleDivisor();
+            CallerInterrupt interrupt = timeouts == null ? null : new CallerInterrupt(Thread.currentThread());
+            var interrupter = interrupt == null ? null : timeouts.schedule(interrupt::fire, timeout, TimeUnit.NANOSECONDS);
             try {
                 future = model.submit(request);
             } catch (RuntimeException e) {
                 future = CompletableFuture.failedFuture(e);
+            } finally {
+                if (interrupter != null) interrupter.cancel(false);
             }
+            if (interrupt != null && interrupt.disarm())
+                future = CompletableFuture.failedFuture(new TimeoutException("request timed out after " + Durations.format(timeout)));
             if (timeouts != null && !future.isDone()) {
                 CompletableFuture<Object> f = future;
-                long timeout = settings.requestTimeoutNanos() / settings.timeScaleDivisor();
                 var pending = timeouts.schedule(() -> f.completeExceptionally(new TimeoutException(
                         "request timed out after " + Durations.format(timeout))), timeout, TimeUnit.NANOSECONDS);
                 f.whenComplete((v, e) -> pending.cancel(false));
@@ -275,6 +281,38 @@ public final class InProcessDriver {
         return best;
     }
 
+    /** One thread for request timeouts; a cancelled timeout leaves the queue at once (one per request is armed). */
+    private static ScheduledExecutorService timeoutScheduler() {
+        var s = new java.util.concurrent.ScheduledThreadPoolExecutor(1, daemon("blocklab-timeouts"));
+        s.setRemoveOnCancelPolicy(true);
+        return s;
+    }
+
+    /** Interrupts a thread blocked in {@code submit} past the timeout, never after it has returned. */
+    private static final class CallerInterrupt {
+        private final Thread caller;
+        private boolean returned, fired;
+
+        CallerInterrupt(Thread caller) { this.caller = caller; }
+
+        synchronized void fire() {
+            if (returned) return;
+            fired = true;
+            caller.interrupt();
+        }
+
+        /** Called by the caller once submit returned: true when the timeout interrupted it (the flag is cleared). */
+        boolean disarm() {
+            boolean wasFired;
+            synchronized (this) {
+                returned = true;
+                wasFired = fired;
+            }
+            if (wasFired) Thread.interrupted();
+            return wasFired;
+        }
+    }
+
     private static int leftoverThreads(Set<Thread> before) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
         int count;
@@ -289,10 +327,15 @@ public final class InProcessDriver {
         return count;
     }
 
-    /** Threads the JVM starts on demand and keeps: virtual-thread carriers, the common pool, service threads. */
-    private static boolean jvmOwned(Thread t) {
+    /**
+     * Threads the JVM starts on demand and keeps: virtual-thread carriers, the virtual-thread scheduler's timer
+     * ({@code ForkJoinPool-N-delayScheduler}, started by the first sleeping virtual thread in JDK 25; a model's own
+     * pool would leave its workers too, which are counted), the common pool, service threads.
+     */
+    static boolean jvmOwned(Thread t) {
         String name = t.getName();
         return t.getClass().getName().equals("jdk.internal.misc.CarrierThread")
+                || t.getClass().getName().equals("java.util.concurrent.DelayScheduler")
                 || name.startsWith("ForkJoinPool.commonPool-") || name.startsWith("VirtualThread-")
                 || name.startsWith("blocklab-sampler") || name.startsWith("Common-Cleaner")
                 || name.startsWith("Attach Listener") || name.startsWith("process reaper");

@@ -14,6 +14,7 @@ import dev.blocklab.result.Chart;
 import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.result.LatencyMillis;
 import dev.blocklab.result.Table;
+import dev.blocklab.server.Admission;
 import dev.blocklab.server.BlocklabServer;
 import dev.blocklab.server.ServerProfile;
 import dev.blocklab.server.ServerSettings;
@@ -199,7 +200,9 @@ final class ProfilePageExperiment implements Experiment {
     static long warmUpNanos(long attackNanos) { return Math.clamp(attackNanos / 2, 100_000_000L, 2_000_000_000L); }
 
     static ServerSettings serverSettings(ServerProfile profile, long scale, BackendServer backend) {
-        return ServerSettings.of(0, profile).withTimeScale(scale).withBackend(backend.uri()).withLog(line -> {});
+        // the talk's Play 2.5 had only a fixed queue: no shedding by queueing delay
+        return ServerSettings.of(0, profile).withTimeScale(scale).withBackend(backend.uri()).withLog(line -> {})
+                .withAdmission(Admission.FIXED);
     }
 
     private ProfilePageRow measure(Planned p, BackendServer backend, long scale, int commonPool, int cores, Progress progress) {

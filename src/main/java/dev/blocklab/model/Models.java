@@ -50,6 +50,9 @@ public final class Models {
             new Info("structured", "structured", "StructuredTaskScope on virtual threads: independent calls forked and joined",
                     false, StructuredConcurrency.unavailableReason(), (c, n) -> new StructuredModel(c.backend())));
 
+    /** {@code ForkJoinPool}'s own bound on parallelism (its {@code MAX_CAP}). */
+    static final int FORK_JOIN_MAX_PARALLELISM = 0x7fff;
+
     private Models() {}
 
     private static Info info(String family, String syntax, String description, boolean needsSize,
@@ -103,6 +106,9 @@ public final class Models {
         }
         if (n < 1) throw new IllegalArgumentException("model '" + spec + "': the pool needs at least 1 thread, got " + n);
         if (n > 100_000) throw new IllegalArgumentException("model '" + spec + "': at most 100000 threads, got " + n);
+        if (info.family().startsWith("forkjoin") && n > FORK_JOIN_MAX_PARALLELISM)
+            throw new IllegalArgumentException("model '" + spec + "': a ForkJoinPool runs at most "
+                    + FORK_JOIN_MAX_PARALLELISM + " threads, got " + n);
         return n;
     }
 }

@@ -10,7 +10,9 @@ import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpVersion;
 
 import java.net.URI;
 import java.util.concurrent.CompletionStage;
@@ -44,24 +46,41 @@ public final class BlocklabServer implements AutoCloseable {
     private final Vertx vertx;
     private final HttpServer server;
     private final AtomicLong requestIds = new AtomicLong();
+    /** Connections answered 400 and closing: requests pipelined behind the bad one are not run. */
+    private final java.util.Set<io.vertx.core.http.HttpConnection> refusedConnections = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    private BlocklabServer(ServerSettings settings, Backend backend, java.util.List<dev.blocklab.workload.Workload> workloads) {
+    private BlocklabServer(ServerSettings settings, Backend backend, java.util.List<dev.blocklab.workload.Workload> workloads,
+                           int maxHandlerThreads) {
         Vertxes.init();
         this.settings = settings;
-        this.backend = backend != null ? backend : settings.backend() == null ? new SimulatedBackend() : new HttpBackend(settings.backend());
-        this.profilePage = new ProfilePage(this.backend, settings.seed(), settings.timeScaleDivisor());
+        this.backend = backend != null ? backend : settings.backend() == null ? new SimulatedBackend()
+                : new HttpBackend(settings.backend(), callTimeoutNanos(settings.timeScaleDivisor()));
+        this.profilePage = new ProfilePage(this.backend, settings.seed(), settings.timeScaleDivisor(),
+                settings.admission() == Admission.CODEL);
         this.runner = new WorkloadRunner(this.backend, settings.seed(), settings.timeScaleDivisor(), workloads);
-        this.dispatcher = new RequestDispatcher(settings.profile(), settings.queueCapacity());
+        this.dispatcher = new RequestDispatcher(settings.profile(), settings.queueCapacity(), settings.admission(),
+                maxHandlerThreads, settings.log());
         // Vert.x's own blocked-thread checker logs an event loop held over 200 ms (stack trace after 10 s).
         this.vertx = Vertxes.create(new VertxOptions()
                 .setMaxEventLoopExecuteTime(200).setMaxEventLoopExecuteTimeUnit(TimeUnit.MILLISECONDS)
                 .setWarningExceptionTime(10).setWarningExceptionTimeUnit(TimeUnit.SECONDS));
-        this.server = vertx.createHttpServer(new HttpServerOptions()
+        // Netty starts an event loop's thread on its first task: start them all now, so that accepting and
+        // serving connections never needs a new thread when the OS may have none left to give.
+        ((io.vertx.core.internal.VertxInternal) vertx).nettyEventLoopGroup().forEach(loop -> loop.execute(() -> { }));
+        // No cleartext HTTP/2 (h2c): the server speaks HTTP/1.x only, so a connection is an HTTP connection (and
+        // counted) from its first byte, not once it has sent enough to tell HTTP/1 from HTTP/2.
+        HttpServerOptions options = new HttpServerOptions()
                 .setHost(settings.host()).setPort(settings.port()).setTcpNoDelay(true).setAcceptBacklog(4096)
-                .setIdleTimeout(120).setIdleTimeoutUnit(TimeUnit.SECONDS));
+                .setHttp2ClearTextEnabled(false)
+                .setIdleTimeout(120).setIdleTimeoutUnit(TimeUnit.SECONDS);
+        this.server = vertx.createHttpServer(options);
         server.connectionHandler(c -> {
+            StrictRequestDecoder.install(c, options);
             metrics.connections.incrementAndGet();
-            c.closeHandler(ignored -> metrics.connections.decrementAndGet());
+            c.closeHandler(ignored -> {
+                metrics.connections.decrementAndGet();
+                refusedConnections.remove(c);
+            });
         });
         server.invalidRequestHandler(req -> {
             metrics.malformed();
@@ -83,7 +102,21 @@ public final class BlocklabServer implements AutoCloseable {
      * the one the settings name, and serving {@code workloads} (from files) under /run beside the built-in ones.
      */
     public static BlocklabServer start(ServerSettings settings, Backend backend, java.util.List<dev.blocklab.workload.Workload> workloads) {
-        BlocklabServer s = new BlocklabServer(settings, backend, workloads);
+        return start(settings, backend, workloads, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Starts a server whose handler pool can start at most {@code maxHandlerThreads} threads: past that, starting
+     * one throws the JVM's {@code OutOfMemoryError: unable to create native thread}, as at the OS thread limit
+     * (a test hook: {@code ulimit -u} does not bind root, and binds every process of the user).
+     */
+    static BlocklabServer start(ServerSettings settings, int maxHandlerThreads) {
+        return start(settings, null, java.util.List.of(), maxHandlerThreads);
+    }
+
+    private static BlocklabServer start(ServerSettings settings, Backend backend,
+                                        java.util.List<dev.blocklab.workload.Workload> workloads, int maxHandlerThreads) {
+        BlocklabServer s = new BlocklabServer(settings, backend, workloads, maxHandlerThreads);
         try {
             Vertxes.listen(s.server, settings.host(), settings.port());
             return s;
@@ -91,6 +124,14 @@ public final class BlocklabServer implements AutoCloseable {
             s.close();
             throw e;
         }
+    }
+
+    /**
+     * The timeout of a backend call that has none of its own: 10 s scaled like every delay, at least 1 s (a cold
+     * connection's set-up does not shrink with the scale).
+     */
+    static long callTimeoutNanos(long timeScaleDivisor) {
+        return Math.max(1_000_000_000L, HttpBackend.DEFAULT_CALL_TIMEOUT_NANOS / timeScaleDivisor);
     }
 
     /** The bound port. */
@@ -111,8 +152,26 @@ public final class BlocklabServer implements AutoCloseable {
     public long eventLoopBlockingCount() { return metrics.eventLoopBlockingCount(); }
 
     private void handle(HttpServerRequest req) {
+        if (refusedConnections.contains(req.connection())) {
+            req.connection().close();
+            return;
+        }
         String path = req.path();
+        String problem = protocolProblem(req);
+        if (problem != null) {
+            metrics.malformed();
+            answerAndClose(req, 400, problem);
+            return;
+        }
+        if (req.method() != HttpMethod.GET && req.method() != HttpMethod.HEAD) {
+            metrics.answered("other", 405);
+            req.response().setStatusCode(405).putHeader("allow", "GET, HEAD").putHeader("content-type", TEXT)
+                    .end("method " + req.method().name() + " not allowed: every endpoint answers GET (and HEAD)");
+            return;
+        }
         Context context = Vertx.currentContext();   // the connection's event loop: where event-loop continuations run
+        Work work = new Work();
+        req.response().closeHandler(ignored -> work.cancel());
         switch (path) {
             case "/health" -> answer(req, "/health", 200, "ok", false);
             case "/metrics" -> {
@@ -121,24 +180,48 @@ public final class BlocklabServer implements AutoCloseable {
             }
             case "/sync-blocking" -> dispatch(req, path, true, () -> {
                 try {
-                    answer(req, path, 200, profilePage.syncBlocking(requestIds.incrementAndGet()), true);
+                    answer(req, path, 200, work.blocking(() -> profilePage.syncBlocking(requestIds.incrementAndGet())), true);
                 } catch (Exception e) {
                     fail(req, path, e);
                 }
             });
-            case "/async-blocking" -> dispatch(req, path, false, () -> answerWhenDone(req, path,
-                    profilePage.asyncBlocking(requestIds.incrementAndGet(), dispatcher.continuationExecutor(context))));
-            case "/async-non-blocking" -> dispatch(req, path, false, () -> answerWhenDone(req, path,
-                    profilePage.asyncNonBlocking(requestIds.incrementAndGet(), dispatcher.continuationExecutor(context))));
+            case "/async-blocking" -> dispatch(req, path, false, () -> answerWhenDone(req, path, work.async(
+                    profilePage.asyncBlocking(requestIds.incrementAndGet(), dispatcher.continuationExecutor(context)))));
+            case "/async-non-blocking" -> dispatch(req, path, false, () -> answerWhenDone(req, path, work.async(
+                    profilePage.asyncNonBlocking(requestIds.incrementAndGet(), dispatcher.continuationExecutor(context)))));
             default -> {
-                if (path.startsWith("/run/")) handleRun(req, path);
+                if (path.startsWith("/run/")) handleRun(req, path, work);
                 else answer(req, "other", 404, "not found: " + path
                         + " (try /sync-blocking, /async-blocking, /async-non-blocking, /run/{workload}/{model}, /health, /metrics)", false);
             }
         }
     }
 
-    private void handleRun(HttpServerRequest req, String path) {
+    /**
+     * What makes a request unsafe to serve, or null: both {@code Content-Length} and {@code Transfer-Encoding}
+     * (the request-smuggling ambiguity, RFC 9112 section 6.3: reject rather than pick one), more than one
+     * {@code Content-Length}, a chunked body (no endpoint takes one; refusing it at the head also answers a
+     * malformed chunk with 400), or HTTP/1.1 without {@code Host} (RFC 9112 section 3.2).
+     */
+    static String protocolProblem(HttpServerRequest req) {
+        var h = req.headers();
+        if (h.contains(StrictRequestDecoder.LENGTH_CONFLICT) || (h.contains("transfer-encoding") && h.contains("content-length")))
+            return "bad request: both Content-Length and Transfer-Encoding";
+        if (h.getAll("content-length").size() > 1) return "bad request: more than one Content-Length";
+        if (h.contains("transfer-encoding"))
+            return "bad request: a chunked request body (every endpoint answers GET without a body)";
+        if (req.version() == HttpVersion.HTTP_1_1 && !h.contains("host")) return "bad request: HTTP/1.1 without Host";
+        return null;
+    }
+
+    private void answerAndClose(HttpServerRequest req, int status, String body) {
+        refusedConnections.add(req.connection());
+        metrics.answered("malformed", status);
+        req.response().setStatusCode(status).putHeader("content-type", TEXT).putHeader("connection", "close").end(body)
+                .onComplete(ignored -> req.connection().close());
+    }
+
+    private void handleRun(HttpServerRequest req, String path, Work work) {
         String[] parts = path.substring("/run/".length()).split("/");
         if (parts.length != 2 || parts[0].isEmpty() || parts[1].isEmpty()) {
             answer(req, "/run", 404, "use /run/{workload}/{model}, e.g. /run/profile-page/virtual", false);
@@ -148,9 +231,12 @@ public final class BlocklabServer implements AutoCloseable {
         dispatch(req, "/run", WorkloadRunner.blocksCaller(model), () -> {
             CompletionStage<Object> result;
             try {
-                result = runner.submit(workload, model);
+                result = work.async(work.blocking(() -> runner.submit(workload, model)));
             } catch (WorkloadRunner.Rejected e) {
                 answer(req, "/run", e.status, e.getMessage(), true);
+                return;
+            } catch (Exception e) {
+                fail(req, "/run", e);
                 return;
             }
             answerWhenDone(req, "/run", result.thenApply(String::valueOf));
@@ -162,7 +248,7 @@ public final class BlocklabServer implements AutoCloseable {
         Runnable handler = () -> {
             try {
                 unguarded.run();
-            } catch (RuntimeException e) {   // a handler answers its own failures; this is a bug's last resort
+            } catch (Throwable e) {   // a handler answers its own failures; this is a bug's or the OS's last resort
                 fail(req, endpoint, e);
             }
         };
@@ -181,13 +267,17 @@ public final class BlocklabServer implements AutoCloseable {
                 }
             };
         }
-        if (!dispatcher.tryDispatch(run)) {
+        dispatcher.dispatch(run, why -> {
             metrics.shed();
             metrics.answered(endpoint, 503);
-            req.response().setStatusCode(503).putHeader("content-type", TEXT).putHeader("retry-after", "1")
-                    .end("server busy: " + (settings.profile().queues() ? "request queue" : "requests in flight")
-                            + " full (" + dispatcher.capacity() + "), try again later");
-        }
+            try {
+                req.response().setStatusCode(503).putHeader("content-type", TEXT).putHeader("retry-after", "1")
+                        .end("server busy: " + why.reason + (why == RequestDispatcher.Refusal.QUEUE_DELAY ? ""
+                                : " (" + dispatcher.capacity() + ")") + ", try again later");
+            } catch (IllegalStateException closedOrEnded) {
+                // the client went away; nothing to answer
+            }
+        });
     }
 
     private void answerWhenDone(HttpServerRequest req, String endpoint, CompletionStage<String> body) {
@@ -197,12 +287,41 @@ public final class BlocklabServer implements AutoCloseable {
         });
     }
 
+    /**
+     * Answers a failed request with a status and a public reason: what failed, never an exception class, a
+     * message from inside the server or a backend's address (those go to the log, once per kind).
+     */
     private void fail(HttpServerRequest req, String endpoint, Throwable failure) {
         Throwable root = Outcome.unwrap(failure);
         if (root instanceof InterruptedException) Thread.currentThread().interrupt();
-        answer(req, endpoint, 500, root.getClass().getName() + ": " + root.getMessage(), true);
+        int status;
+        String reason;
+        if (RequestDispatcher.isThreadStartFailure(root)) {
+            dispatcher.threadStartFailed(root);
+            status = 503;
+            reason = "server busy: the OS refused a new thread, try again later";
+        } else if (root instanceof ProfilePage.Shed) {
+            metrics.shed();
+            status = 503;
+            reason = "server busy: " + root.getMessage() + ", try again later";
+        } else if (root instanceof java.util.concurrent.TimeoutException) {
+            status = 504;
+            reason = "a downstream call timed out";
+        } else if (root instanceof java.util.concurrent.CancellationException || root instanceof InterruptedException) {
+            status = 503;
+            reason = "request cancelled";
+        } else if (root instanceof java.io.IOException) {
+            status = 502;
+            reason = "a downstream call failed";
+        } else {
+            status = 500;
+            reason = "the request failed";
+        }
+        if (metrics.failedFirstTime(root.getClass().getName()))
+            settings.log().accept("blocklab serve: " + endpoint + " answered " + status + " (" + reason + ") for "
+                    + root.getClass().getName() + ": " + root.getMessage() + "; later ones of this kind are only counted");
+        answer(req, endpoint, status, reason, true);
     }
-
     private void answer(HttpServerRequest req, String endpoint, int status, String body, boolean admitted) {
         if (admitted) dispatcher.finished();
         metrics.answered(endpoint, status);
@@ -210,6 +329,54 @@ public final class BlocklabServer implements AutoCloseable {
             req.response().setStatusCode(status).putHeader("content-type", TEXT).end(body);
         } catch (IllegalStateException closedOrEnded) {
             // the client went away; nothing to answer
+        }
+    }
+
+    /**
+     * One request's work, cancelled when its client disconnects before the answer: a handler blocked on its
+     * behalf is interrupted (a platform thread in a socket read notices at the read's end or its timeout), a
+     * pending future is cancelled. The interrupt never reaches the thread's next request.
+     */
+    private static final class Work {
+        private Thread thread;
+        private java.util.concurrent.CompletableFuture<?> future;
+        private boolean cancelled;
+
+        <T> T blocking(java.util.concurrent.Callable<T> body) throws Exception {
+            synchronized (this) {
+                if (cancelled) throw new java.util.concurrent.CancellationException("client disconnected");
+                thread = Thread.currentThread();
+            }
+            try {
+                return body.call();
+            } finally {
+                synchronized (this) {
+                    thread = null;
+                }
+                if (cancelled) Thread.interrupted();   // an interrupt meant for this request only
+            }
+        }
+
+        <T> CompletionStage<T> async(CompletionStage<T> stage) {
+            var f = stage.toCompletableFuture();
+            boolean cancelNow;
+            synchronized (this) {
+                future = f;
+                cancelNow = cancelled;
+            }
+            if (cancelNow) f.cancel(true);
+            return f;
+        }
+
+        void cancel() {
+            java.util.concurrent.CompletableFuture<?> f;
+            synchronized (this) {
+                if (cancelled) return;
+                cancelled = true;
+                if (thread != null) thread.interrupt();
+                f = future;
+            }
+            if (f != null) f.cancel(true);
         }
     }
 

@@ -56,7 +56,7 @@ public final class PekkoHttpServer implements AutoCloseable {
     private PekkoHttpServer(String host, URI backendUri, long seed, long timeScaleDivisor) {
         this.host = host;
         this.backend = backendUri == null ? new SimulatedBackend() : new HttpBackend(backendUri);
-        this.page = new ProfilePage(backend, seed, timeScaleDivisor);
+        this.page = new ProfilePage(backend, seed, timeScaleDivisor, false); // as the talk's Play: no shedding
         Config config = ConfigFactory.parseString("""
                 pekko.loglevel = "WARNING"
                 pekko.stdout-loglevel = "WARNING"

@@ -32,11 +32,19 @@ final class ProfilePage {
     private final long seed;
     private final long timeScaleDivisor;
     private final Set<CompletableFuture<Object>> queuedBlockingCalls = ConcurrentHashMap.newKeySet();
+    /** Sheds async-blocking calls that waited too long for a common-pool thread; null: never. */
+    private final QueueDelayShedder commonPoolShedder;
 
-    ProfilePage(Backend backend, long seed, long timeScaleDivisor) {
+    /** An async-blocking call shed because it waited too long in an overloaded common pool: answered 503. */
+    static final class Shed extends RuntimeException {
+        Shed(String message) { super(message, null, false, false); }
+    }
+
+    ProfilePage(Backend backend, long seed, long timeScaleDivisor, boolean shedByQueueDelay) {
         this.backend = backend;
         this.seed = seed;
         this.timeScaleDivisor = timeScaleDivisor;
+        this.commonPoolShedder = shedByQueueDelay ? QueueDelayShedder.withDefaults(System.nanoTime()) : null;
     }
 
     /** Sync blocking: the three calls one after another on the calling thread (about 1 s). */
@@ -55,9 +63,10 @@ final class ProfilePage {
      */
     CompletionStage<String> asyncBlocking(long requestId, Executor last) {
         Request r = request(requestId);
-        CompletionStage<Object> name = tracked(CompletableFuture.supplyAsync(() -> blocking(call(r, user))));
-        CompletionStage<Object> postCount = tracked(CompletableFuture.supplyAsync(() -> blocking(call(r, posts))));
-        CompletionStage<Object> followerCount = tracked(CompletableFuture.supplyAsync(() -> blocking(call(r, followers))));
+        Queued queued = new Queued(System.nanoTime());
+        CompletionStage<Object> name = tracked(CompletableFuture.supplyAsync(() -> blocking(call(r, user), queued)));
+        CompletionStage<Object> postCount = tracked(CompletableFuture.supplyAsync(() -> blocking(call(r, posts), queued)));
+        CompletionStage<Object> followerCount = tracked(CompletableFuture.supplyAsync(() -> blocking(call(r, followers), queued)));
         return compose(r, name, postCount, followerCount, last);
     }
 
@@ -88,10 +97,18 @@ final class ProfilePage {
 
     private CompletionStage<String> compose(Request r, CompletionStage<Object> name, CompletionStage<Object> postCount,
                                             CompletionStage<Object> followerCount, Executor last) {
-        return name.thenComposeAsync(n ->
+        CompletableFuture<String> result = name.thenComposeAsync(n ->
                 postCount.thenComposeAsync(p ->
                         followerCount.thenApplyAsync(f -> hello(r, n, p, f))))
-                .thenApplyAsync(body -> body, last);
+                .thenApplyAsync(body -> body, last).toCompletableFuture();
+        // a failed call fails the request at once; a failed or cancelled request (its client left) stops its
+        // other calls: queued ones become no-ops, pending asynchronous ones are cancelled
+        List<CompletableFuture<Object>> calls = List.of(name.toCompletableFuture(), postCount.toCompletableFuture(),
+                followerCount.toCompletableFuture());
+        for (CompletableFuture<Object> c : calls)
+            c.whenComplete((v, e) -> { if (e != null) result.completeExceptionally(e); });
+        result.whenComplete((v, e) -> { if (e != null) calls.forEach(c -> c.cancel(false)); });
+        return result;
     }
 
     private Request request(long requestId) { return new Request(requestId, graph, seed, timeScaleDivisor); }
@@ -102,7 +119,23 @@ final class ProfilePage {
         return (String) r.compute(page, List.of(name, postCount, followerCount));
     }
 
-    private Object blocking(CallInvocation call) {
+    /**
+     * When a request's calls were queued. The request's queueing delay is how long its first call waited for a
+     * thread; its later calls wait behind its own first one, which is service, not queueing.
+     */
+    private static final class Queued {
+        final long sinceNanos;
+        final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
+
+        Queued(long sinceNanos) { this.sinceNanos = sinceNanos; }
+    }
+
+    private Object blocking(CallInvocation call, Queued queued) {
+        if (commonPoolShedder != null && queued.started.compareAndSet(false, true)) {
+            long now = System.nanoTime();
+            if (commonPoolShedder.shed(now - queued.sinceNanos, now))
+                throw new Shed("queueing delay in ForkJoinPool.commonPool over target");
+        }
         try {
             return backend.callBlocking(call);
         } catch (RuntimeException e) {

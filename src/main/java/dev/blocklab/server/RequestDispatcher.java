@@ -6,6 +6,9 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -15,68 +18,186 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Admits requests and hands them from the event loop to the profile's threads.
  *
  * <p>Admission: for a queueing profile a request is admitted while fewer than {@code capacity} requests wait
- * for a thread; otherwise while fewer than {@code capacity} are in flight. A refused request is answered 503 by
- * the caller, so no queue grows past its bound. Continuations of admitted requests (the last stage of an async
- * endpoint) go straight to the executor and are never refused.
+ * for a thread; otherwise while fewer than {@code capacity} are in flight. With {@link Admission#CODEL} (the
+ * default) a queued request is also shed when a thread takes it if the queue is overloaded and it waited too
+ * long ({@link QueueDelayShedder}). A refused request is answered 503 by the caller, so no queue grows past its
+ * bound. Continuations of admitted requests (the last stage of an async endpoint) go straight to the executor
+ * and are never refused.
  *
- * <p>Threads: {@link #tryDispatch} is called on event loops; counters are atomic.
+ * <p>Thread limit: when the OS refuses a new thread ({@code OutOfMemoryError: unable to create native thread})
+ * the request's slot is given back, the request refused ({@link Refusal#NO_THREAD}), the failure counted, and
+ * the pool capped below the threads it has, so that idle surplus threads exit and the JVM keeps room for its
+ * own (a signal handler, a shutdown hook). A task that the pool queued before failing to start a thread runs at
+ * most once: whoever claims it first (the failure path or a worker) decides.
+ *
+ * <p>Threads: {@link #dispatch} is called on event loops; counters are atomic.
  */
 final class RequestDispatcher implements AutoCloseable {
+    /** Why a request was not run. */
+    enum Refusal {
+        QUEUE_FULL("request queue full"), IN_FLIGHT_FULL("requests in flight full"),
+        QUEUE_DELAY("queueing delay over target"), NO_THREAD("the OS refused a new thread");
+
+        final String reason;
+
+        Refusal(String reason) { this.reason = reason; }
+    }
+
     private final ServerProfile profile;
     private final int capacity;
+    private final Admission admission;
     private final ExecutorService executor;      // null for event-loop
+    private final QueueDelayShedder shedder = QueueDelayShedder.withDefaults(System.nanoTime());
+    private final java.util.function.Consumer<String> log;
     private final AtomicInteger waiting = new AtomicInteger();
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger liveThreads = new AtomicInteger();
+    private final AtomicInteger threadNames = new AtomicInteger();
+    private final java.util.concurrent.atomic.LongAdder threadStartFailures = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder delayShed = new java.util.concurrent.atomic.LongAdder();
+    private volatile int threadCap = Integer.MAX_VALUE;
 
     RequestDispatcher(ServerProfile profile, int capacity) {
+        this(profile, capacity, Admission.CODEL, Integer.MAX_VALUE, line -> {});
+    }
+
+    /**
+     * @param maxHandlerThreads a test hook standing for the OS thread limit: starting a handler thread beyond
+     *                          this many live ones throws the JVM's {@code OutOfMemoryError} (MAX_VALUE: none)
+     * @param log               one line per operational event (a thread refused, the pool capped)
+     */
+    RequestDispatcher(ServerProfile profile, int capacity, Admission admission, int maxHandlerThreads,
+                      java.util.function.Consumer<String> log) {
         this.profile = profile;
         this.capacity = capacity;
+        this.admission = admission;
+        this.log = log;
         this.executor = switch (profile) {
             case ServerProfile.Play25 p -> new ForkJoinPool(p.parallelism(), pool -> {
-                var t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
-                t.setName("play-2.5-" + t.getPoolIndex());
+                checkThreadLimit(maxHandlerThreads);
+                var t = new ForkJoinWorkerThread(null, pool, false) {
+                    @Override protected void onTermination(Throwable exception) { liveThreads.decrementAndGet(); }
+                };
+                liveThreads.incrementAndGet();
+                t.setName("play-2.5-" + threadNames.getAndIncrement());
                 return t;
             }, null, false);
             case ServerProfile.Threads t -> new ThreadPoolExecutor(t.threads(), t.threads(), 60, TimeUnit.SECONDS,
-                    new LinkedBlockingQueue<>(), Thread.ofPlatform().name("http-", 0).factory());
+                    new LinkedBlockingQueue<>(), countedFactory(Thread.ofPlatform().name("http-", 0).factory(), maxHandlerThreads));
             case ServerProfile.Virtual v -> Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("http-virtual-", 0).factory());
             case ServerProfile.EventLoop e -> null;
         };
     }
 
+    private ThreadFactory countedFactory(ThreadFactory platform, int maxHandlerThreads) {
+        return task -> {
+            checkThreadLimit(maxHandlerThreads);
+            liveThreads.incrementAndGet();
+            return platform.newThread(() -> {
+                try {
+                    task.run();
+                } finally {
+                    liveThreads.decrementAndGet();
+                }
+            });
+        };
+    }
+
+    private void checkThreadLimit(int maxHandlerThreads) {
+        if (liveThreads.get() >= maxHandlerThreads)
+            throw new OutOfMemoryError("unable to create native thread: possibly out of memory or process/resource"
+                    + " limits reached (test hook: at most " + maxHandlerThreads + " handler threads)");
+    }
+
+    /** True for the JVM's error when the OS refuses a thread. */
+    static boolean isThreadStartFailure(Throwable t) {
+        return t instanceof OutOfMemoryError && t.getMessage() != null && t.getMessage().contains("native thread");
+    }
+
     /**
      * Admits a request and runs {@code handler} on the profile's threads (inline on the calling event loop for
-     * {@code event-loop}); the caller must call {@link #finished()} once the request is answered.
-     *
-     * @return false when the bound is reached: the request was not admitted and the handler will not run
+     * {@code event-loop}); the caller must call {@link #finished()} once the request is answered. When the
+     * request is not run, {@code refused} is called instead, at once or when a thread takes the request (for
+     * {@link Refusal#QUEUE_DELAY}); the slot is already given back then, so the caller must not call
+     * {@link #finished()}.
      */
-    boolean tryDispatch(Runnable handler) {
-        if (profile.queues()) {
+    void dispatch(Runnable handler, java.util.function.Consumer<Refusal> refused) {
+        boolean queues = profile.queues();
+        if (queues) {
             if (waiting.incrementAndGet() > capacity) {
                 waiting.decrementAndGet();
-                return false;
+                refused.accept(Refusal.QUEUE_FULL);
+                return;
             }
             inFlight.incrementAndGet();
         } else if (inFlight.incrementAndGet() > capacity) {
             inFlight.decrementAndGet();
-            return false;
+            refused.accept(Refusal.IN_FLIGHT_FULL);
+            return;
         }
         if (executor == null) {
             runCounted(handler);
-            return true;
+            return;
         }
+        long enqueuedNanos = System.nanoTime();
+        AtomicBoolean claimed = new AtomicBoolean();
         try {
             executor.execute(() -> {
-                if (profile.queues()) waiting.decrementAndGet();
+                if (!claimed.compareAndSet(false, true)) return;   // already refused when the pool failed to start a thread
+                if (queues) waiting.decrementAndGet();
+                if (queues && admission == Admission.CODEL) {
+                    long now = System.nanoTime();
+                    if (shedder.shed(now - enqueuedNanos, now)) {
+                        delayShed.increment();
+                        inFlight.decrementAndGet();
+                        refused.accept(Refusal.QUEUE_DELAY);
+                        return;
+                    }
+                }
                 runCounted(handler);
             });
-            return true;
-        } catch (java.util.concurrent.RejectedExecutionException e) {   // closing
-            if (profile.queues()) waiting.decrementAndGet();
+        } catch (Throwable e) {
+            if (!claimed.compareAndSet(false, true)) return;   // queued, and a worker already took it
+            if (queues) waiting.decrementAndGet();
             inFlight.decrementAndGet();
-            return false;
+            if (e instanceof java.util.concurrent.RejectedExecutionException) {   // closing
+                refused.accept(Refusal.QUEUE_FULL);
+            } else if (isThreadStartFailure(e)) {
+                threadStartFailed(e);
+                refused.accept(Refusal.NO_THREAD);
+            } else {
+                throw e;
+            }
         }
+    }
+
+    /**
+     * Counts a refused thread and caps the pool below what it has (minus a tenth, at least 2), once per new cap,
+     * so that idle surplus threads exit and give the OS room for the JVM's own threads.
+     */
+    void threadStartFailed(Throwable e) {
+        threadStartFailures.increment();
+        int have = Math.max(0, poolThreads());
+        int cap = Math.max(1, have - Math.max(2, have / 10));
+        synchronized (this) {
+            if (cap >= threadCap) return;
+            threadCap = cap;
+        }
+        switch (executor) {
+            case ThreadPoolExecutor t -> {
+                if (cap < t.getMaximumPoolSize()) {
+                    t.setCorePoolSize(Math.min(cap, t.getCorePoolSize()));
+                    t.setMaximumPoolSize(cap);
+                    t.setCorePoolSize(cap);
+                }
+            }
+            case ForkJoinPool f -> { if (cap < f.getParallelism()) f.setParallelism(cap); }
+            case null, default -> { }
+        }
+        log.accept("blocklab serve: the OS refused a new thread (" + e.getMessage() + ") with " + have
+                + " handler threads; refusing with 503 and capping the pool at " + cap
+                + " threads; counted in blocklab_thread_start_failures_total");
     }
 
     private void runCounted(Runnable handler) {
@@ -102,6 +223,10 @@ final class RequestDispatcher implements AutoCloseable {
                 executor.execute(task);
             } catch (java.util.concurrent.RejectedExecutionException e) {
                 task.run();   // closing: finish on the caller rather than lose the answer
+            } catch (OutOfMemoryError e) {
+                if (!isThreadStartFailure(e)) throw e;
+                threadStartFailed(e);
+                task.run();   // no thread to run it on: finish on the caller rather than lose the answer
             }
         };
     }
@@ -118,6 +243,17 @@ final class RequestDispatcher implements AutoCloseable {
 
     /** Admitted requests not yet answered. */
     int inFlight() { return inFlight.get(); }
+
+    /** Times the OS refused a new handler thread. */
+    long threadStartFailures() { return threadStartFailures.sum(); }
+
+    /** Requests shed because they waited too long in an overloaded queue. */
+    long delayShedCount() { return delayShed.sum(); }
+
+    /** The pool's thread cap after a refused thread, or -1 when never capped. */
+    int threadCap() { return threadCap == Integer.MAX_VALUE ? -1 : threadCap; }
+
+    Admission admission() { return admission; }
 
     /** Tasks in the executor's queues (requests and continuations), or 0 for event-loop. */
     long executorQueueLength() {

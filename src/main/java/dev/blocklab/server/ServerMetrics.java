@@ -31,6 +31,11 @@ final class ServerMetrics {
 
     void shed() { shed.increment(); }
 
+    private final Map<String, Boolean> failureKinds = new ConcurrentHashMap<>();
+
+    /** True the first time a failure of this kind (an exception class name) is seen. */
+    boolean failedFirstTime(String kind) { return failureKinds.putIfAbsent(kind, Boolean.TRUE) == null; }
+
     void malformed() { malformed.increment(); }
 
     /** A handler of {@code endpoint} that blocks ran on an event loop; returns true the first time for it. */
@@ -69,6 +74,12 @@ final class ServerMetrics {
         line(b, "blocklab_request_queue_capacity", dispatcher.capacity());
         help(b, "blocklab_shed_total", "counter", "Requests answered 503 at once because the bound was reached.");
         line(b, "blocklab_shed_total", shed.sum());
+        help(b, "blocklab_shed_by_queue_delay_total", "counter", "Requests shed because they waited in an overloaded queue over twice the target delay (admission codel).");
+        line(b, "blocklab_shed_by_queue_delay_total", dispatcher.delayShedCount());
+        help(b, "blocklab_thread_start_failures_total", "counter", "Times the OS refused a new handler thread (OutOfMemoryError: unable to create native thread); each such request was answered 503.");
+        line(b, "blocklab_thread_start_failures_total", dispatcher.threadStartFailures());
+        help(b, "blocklab_pool_thread_cap", "gauge", "Handler threads the pool may start after the OS refused one (-1: never capped).");
+        line(b, "blocklab_pool_thread_cap", dispatcher.threadCap());
         help(b, "blocklab_malformed_requests_total", "counter", "Malformed HTTP requests answered 400.");
         line(b, "blocklab_malformed_requests_total", malformed.sum());
         help(b, "blocklab_handlers_running", "gauge", "Request handlers running now.");
@@ -97,7 +108,7 @@ final class ServerMetrics {
         help(b, "blocklab_run_models", "gauge", "Long-lived models serving /run.");
         line(b, "blocklab_run_models", models);
         help(b, "blocklab_server_info", "gauge", "The server's profile, as a label.");
-        line(b, "blocklab_server_info{profile=\"" + profile.name() + "\"}", 1);
+        line(b, "blocklab_server_info{profile=\"" + profile.name() + "\",admission=\"" + dispatcher.admission().label() + "\"}", 1);
         return b.toString();
     }
 

@@ -18,9 +18,10 @@ import java.util.function.Consumer;
  *                         simulated backend
  * @param seed             seed of every latency and failure draw of {@code /run}
  * @param log              where operational lines go (one line each), e.g. standard error
+ * @param admission        how a queueing profile refuses queued requests besides the fixed bound
  */
 public record ServerSettings(String host, int port, ServerProfile profile, int queueCapacity, long timeScaleDivisor,
-                             URI backend, long seed, Consumer<String> log) {
+                             URI backend, long seed, Consumer<String> log, Admission admission) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 9000;
     public static final int DEFAULT_QUEUE = 10_000;
@@ -32,6 +33,13 @@ public record ServerSettings(String host, int port, ServerProfile profile, int q
         if (queueCapacity < 1) throw new IllegalArgumentException("--queue must be at least 1, got " + queueCapacity);
         if (timeScaleDivisor < 1) throw new IllegalArgumentException("--time-scale must be at least 1, got " + timeScaleDivisor);
         Objects.requireNonNull(log, "log");
+        Objects.requireNonNull(admission, "admission");
+    }
+
+    /** The settings with the default admission ({@link Admission#CODEL}). */
+    public ServerSettings(String host, int port, ServerProfile profile, int queueCapacity, long timeScaleDivisor,
+                          URI backend, long seed, Consumer<String> log) {
+        this(host, port, profile, queueCapacity, timeScaleDivisor, backend, seed, log, Admission.CODEL);
     }
 
     /** 127.0.0.1, the given port and profile, the default queue, real time, the simulated backend, logs to stderr. */
@@ -40,18 +48,22 @@ public record ServerSettings(String host, int port, ServerProfile profile, int q
     }
 
     public ServerSettings withQueue(int capacity) {
-        return new ServerSettings(host, port, profile, capacity, timeScaleDivisor, backend, seed, log);
+        return new ServerSettings(host, port, profile, capacity, timeScaleDivisor, backend, seed, log, admission);
     }
 
     public ServerSettings withTimeScale(long divisor) {
-        return new ServerSettings(host, port, profile, queueCapacity, divisor, backend, seed, log);
+        return new ServerSettings(host, port, profile, queueCapacity, divisor, backend, seed, log, admission);
     }
 
     public ServerSettings withBackend(URI uri) {
-        return new ServerSettings(host, port, profile, queueCapacity, timeScaleDivisor, uri, seed, log);
+        return new ServerSettings(host, port, profile, queueCapacity, timeScaleDivisor, uri, seed, log, admission);
     }
 
     public ServerSettings withLog(Consumer<String> sink) {
-        return new ServerSettings(host, port, profile, queueCapacity, timeScaleDivisor, backend, seed, sink);
+        return new ServerSettings(host, port, profile, queueCapacity, timeScaleDivisor, backend, seed, sink, admission);
+    }
+
+    public ServerSettings withAdmission(Admission policy) {
+        return new ServerSettings(host, port, profile, queueCapacity, timeScaleDivisor, backend, seed, log, policy);
     }
 }

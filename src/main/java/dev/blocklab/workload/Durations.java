@@ -8,6 +8,9 @@ import java.util.regex.Pattern;
 public final class Durations {
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|µs|ms|s|m|h)");
 
+    /** The longest duration accepted anywhere (a week): beyond it a run could never end, and nanoseconds overflow. */
+    public static final long MAX_NANOS = 168 * 3_600_000_000_000L;
+
     private Durations() {}
 
     /** Parses a duration with a unit; throws IllegalArgumentException naming the text otherwise. */
@@ -25,7 +28,10 @@ public final class Durations {
             case "h" -> 3600e9;
             default -> throw new AssertionError(m.group(2));
         };
-        return Math.round(value * unitNanos);
+        double nanos = value * unitNanos;
+        if (nanos > MAX_NANOS)
+            throw new IllegalArgumentException("'" + text.trim() + "' is longer than 168h, the longest duration blocklab accepts");
+        return Math.round(nanos);
     }
 
     /** Prints nanoseconds with the largest unit that keeps it readable, e.g. {@code 1.5s}, {@code 200ms}. */

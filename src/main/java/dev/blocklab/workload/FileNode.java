@@ -119,7 +119,11 @@ sealed interface FileNode {
                 while (p.nextToken() != JsonToken.END_ARRAY) items.add(readValue(p, file, here.index(items.size())));
                 yield new Sequence(here, List.copyOf(items));
             }
-            case VALUE_STRING -> new Scalar(here, p.getText());
+            case VALUE_STRING -> {
+                if (p instanceof com.fasterxml.jackson.dataformat.yaml.YAMLParser y && y.isCurrentAlias())
+                    throw here.problem("YAML aliases such as '*" + clip(p.getText()) + "' are not supported: write the value itself");
+                yield new Scalar(here, p.getText());
+            }
             case VALUE_NUMBER_INT -> new Scalar(here, switch (p.getNumberType()) {
                 case INT, LONG -> p.getLongValue();
                 default -> p.getBigIntegerValue();

@@ -54,11 +54,15 @@ public sealed interface Step {
 
     /** Real CPU work on the thread that runs the step; passes its inputs through (see {@link Value.Sum}). */
     record Cpu(String name, List<String> inputs, CpuKind kind, int size) implements Step {
+        /** The largest size: 16 Mi (a sort holds size ints, 64 MiB, per request at once). */
+        public static final int MAX_SIZE = 1 << 24;
+
         public Cpu {
             Objects.requireNonNull(name, "name");
             inputs = List.copyOf(inputs);
             Objects.requireNonNull(kind, "kind");
             if (size < 0) throw new IllegalArgumentException("cpu step '" + name + "': size must be >= 0, got " + size);
+            if (size > MAX_SIZE) throw new IllegalArgumentException("cpu step '" + name + "': size must be at most " + MAX_SIZE + ", got " + size);
         }
     }
 

@@ -25,7 +25,13 @@ public sealed interface Value {
     record Sum(long add) implements Value {
         @Override public Object apply(List<Object> inputs, List<String> names) {
             long sum = add;
-            for (Object in : inputs) sum += asLong(in);
+            for (Object in : inputs) {
+                try {
+                    sum = Math.addExact(sum, asLong(in));
+                } catch (ArithmeticException e) {
+                    throw new ArithmeticException("sum of " + names + " overflows a 64-bit whole number");
+                }
+            }
             return sum;
         }
     }

@@ -225,7 +225,7 @@ public final class WorkloadFile {
                 case "cpu" -> {
                     Step.CpuKind cpuKind = f.optional("kind").map(WorkloadFile.Binder::cpuKind).orElse(Step.CpuKind.HASH);
                     FileNode size = f.required("size");
-                    yield construct(size.where(), () -> new Step.Cpu(name, inputs, cpuKind, intAtLeast(size, 1)));
+                    yield construct(size.where(), () -> new Step.Cpu(name, inputs, cpuKind, intBetween(size, 1, Step.Cpu.MAX_SIZE)));
                 }
                 default -> {
                     if (inputs.isEmpty())
@@ -389,6 +389,12 @@ public final class WorkloadFile {
         private static long wholeNumber(FileNode node) {
             if (node instanceof Scalar(var w, Long v)) return v;
             throw node.where().problem("expected a whole number, got " + node.describe());
+        }
+
+        private static int intBetween(FileNode node, int min, int max) {
+            int v = intAtLeast(node, min);
+            if (v > max) throw node.where().problem("must be at most " + max + ", got " + v);
+            return v;
         }
 
         private static int intAtLeast(FileNode node, int min) {

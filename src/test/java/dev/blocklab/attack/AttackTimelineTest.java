@@ -46,4 +46,15 @@ class AttackTimelineTest {
         assertThat(in.get(0).scheduled()).isNull();
         assertThat(in.get(2).completed()).isEqualTo(1);
     }
+
+    @Test
+    void intervals_ofAStoppedAttack_endAtTheStop_withNoPhantomIntervals() {
+        // 200/s planned for 60 s, stopped after 1.5 s: no intervals of "scheduled 200, sent 0" up to 60 s
+        AttackTimeline t = new AttackTimeline(new Schedule.Open(new Pacer.Constant(200), 60 * S), S);
+        t.onHit(hit(0, 0, 0, 10 * MS, null));
+        t.onHit(hit(1, 1_400 * MS, 1_400 * MS, 10 * MS, null));
+        assertThat(t.intervals(0)).hasSize(2);
+        assertThat(t.intervals(3 * S)).hasSize(3);
+        assertThat(t.intervals()).as("not stopped: the whole schedule").hasSize(60);
+    }
 }

@@ -33,7 +33,8 @@ class OverloadTest {
         // 160 a second with the talk's 3 s timeout (300 ms scaled) the queue grows until requests time out.
         // /async-non-blocking holds no thread while it waits (50 ms scaled) and keeps up.
         long scale = 10;
-        ServerSettings settings = ServerSettings.of(0, new ServerProfile.Play25(8)).withTimeScale(scale).withLog(l -> {});
+        ServerSettings settings = ServerSettings.of(0, new ServerProfile.Play25(8)).withTimeScale(scale).withLog(l -> {})
+                .withAdmission(Admission.FIXED);   // the talk's failure: a queue that never sheds
         Duration timeout = Duration.ofMillis(3_000 / scale);
         OpenLoopSender.Result sync, nonBlocking;
         try (BlocklabServer server = BlocklabServer.start(settings)) {

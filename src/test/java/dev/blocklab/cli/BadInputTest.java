@@ -1,0 +1,130 @@
+package dev.blocklab.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The hardening cases of "Commands and files": each bad input gives one line naming the problem (or its limit)
+ * and exit code 2, or a bounded, correct result.
+ */
+class BadInputTest {
+    @TempDir Path dir;
+
+    private record Outcome(int exitCode, String out, String err) {}
+
+    private static Outcome run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Outcome(code, out.toString(), err.toString());
+    }
+
+    /** Exit 2 and one line on stderr (plus picocli's "Try --help" line for a flag it rejected itself). */
+    private static void assertOneLine(Outcome o, String... mentions) {
+        assertThat(o.exitCode()).as(o.err()).isEqualTo(Main.EXIT_USAGE);
+        String first = o.err().lines().findFirst().orElse("");
+        assertThat(first).startsWith("blocklab: ").contains(mentions);
+        assertThat(o.err().lines().filter(l -> !l.startsWith("Try 'blocklab")).count()).as(o.err()).isEqualTo(1);
+        assertThat(o.err()).doesNotContain("\tat ", "Exception");
+    }
+
+    private Path workload(String steps) throws IOException {
+        return Files.writeString(dir.resolve("w" + System.nanoTime() + ".yaml"), "arrival: {batch: 2}\nsteps:\n" + steps);
+    }
+
+    private Outcome runWorkload(Path file, String model) {
+        return run("run", "--workload", file.toString(), "--model", model, "--time-scale", "100", "--repeats", "1",
+                "--warmups", "0", "--quiet", "--format", "json", "--save", dir.resolve("r.jsonl").toString());
+    }
+
+    @Test void attackBody_missingFile_isOneLine() {
+        assertOneLine(run("attack", "http://127.0.0.1:1/", "--body", "@/nonexistent", "--duration", "1s"),
+                "--body", "/nonexistent");
+    }
+
+    @Test void attackBody_atFile_isReadByAttack_notExpandedByPicocli() throws IOException {
+        Path body = Files.writeString(dir.resolve("req.json"), "{\"a\": 1}");
+        var command = new AttackCommand();
+        new picocli.CommandLine(command).setExpandAtFiles(false)
+                .parseArgs("http://127.0.0.1:1/", "--method", "POST", "--body", "@" + body);
+        assertThat(new String(command.settings().targets().getFirst().body())).isEqualTo("{\"a\": 1}");
+        // and through Main: the @ argument reaches the option instead of being read as an argument file
+        assertOneLine(run("attack", "http://127.0.0.1:1/", "--body", "@" + dir.resolve("missing.json"), "--duration", "1s"),
+                "--body", "missing.json");
+    }
+
+    @Test void attackDuration_beyondAWeek_namesTheLimit() {
+        assertOneLine(run("attack", "http://127.0.0.1:1/", "--duration", "999999999h"), "--duration", "168h");
+    }
+
+    @Test void attackRate_beyondAMillionASecond_namesTheLimit() {
+        assertOneLine(run("attack", "http://127.0.0.1:1/", "--rate", "1000000000000/s", "--duration", "1s"),
+                "--rate", "1000000/s");
+    }
+
+    @Test void workloadLatency_beyondAWeek_namesTheLimit() throws IOException {
+        assertOneLine(runWorkload(workload("  - call: a\n    latency: 99999999999999h\n    returns: 1\n"), "virtual"),
+                "168h");
+    }
+
+    @Test void cpuSize_beyondItsMaximum_namesTheLimit() throws IOException {
+        assertOneLine(runWorkload(workload("  - cpu: c\n    kind: sort\n    size: 2147483647\n"), "virtual"),
+                "at most 16777216");
+    }
+
+    @Test void forkJoinBeyondItsParallelism_namesTheLimit() throws IOException {
+        assertOneLine(runWorkload(workload("  - call: a\n    latency: 1ms\n    returns: 1\n"), "forkjoin:40000"),
+                "forkjoin:40000", "at most 32767");
+    }
+
+    @Test void yamlAlias_isRejectedWithItsPlace() throws IOException {
+        Path file = Files.writeString(dir.resolve("alias.yaml"), """
+                arrival: {batch: 2}
+                steps:
+                  - call: a
+                    latency: &lat 10ms
+                    returns: 1
+                  - call: b
+                    latency: *lat
+                    returns: 2
+                """);
+        assertOneLine(runWorkload(file, "virtual"), "alias.yaml:7", "alias");
+    }
+
+    @Test void sumOverflow_failsTheRequest_insteadOfWrapping() throws IOException {
+        Path file = workload("""
+                  - call: a
+                    latency: 1ms
+                    returns: 9223372036854775807
+                  - call: b
+                    latency: 1ms
+                    returns: 9223372036854775807
+                  - combine: total
+                    inputs: [a, b]
+                    sum: 0
+                """);
+        Outcome o = runWorkload(file, "virtual");
+        assertThat(o.out()).as(o.err()).doesNotContain("\"answer\" : -2", "\"answer\":-2");
+        assertThat(o.out() + o.err()).contains("overflows");
+    }
+
+    @Test void sequential_honoursTimeout() throws IOException {
+        // two requests of one 1 s call each, in real time, cut at 100 ms each: about 0.2 s, not 2 s
+        Path file = Files.writeString(dir.resolve("slow.yaml"), "arrival: {batch: 2}\nsteps:\n  - call: a\n    latency: 1s\n    returns: 1\n");
+        long t0 = System.nanoTime();
+        Outcome o = run("run", "--workload", file.toString(), "--model", "sequential", "--timeout", "100ms",
+                "--repeats", "1", "--warmups", "0", "--quiet", "--format", "json", "--save", dir.resolve("s.jsonl").toString());
+        long tookMillis = (System.nanoTime() - t0) / 1_000_000;
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(o.out()).contains("timed out after 100ms");
+        assertThat(tookMillis).as("each request cut at its timeout").isLessThan(1_800);
+    }
+}

@@ -1,0 +1,90 @@
+package dev.blocklab.cli;
+
+import dev.blocklab.attack.TrivialServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Commands killed or interrupted in a child JVM (the packaged jar): what they leave on disk and say. */
+class InterruptedCommandsIT {
+    @TempDir Path dir;
+
+    private static Process blocklab(Path stderr, String... args) throws IOException {
+        String jar = System.getProperty("blocklab.jar", "target/blocklab.jar");
+        String java = ProcessHandle.current().info().command().orElse("java");
+        List<String> command = new ArrayList<>(List.of(java, "--enable-preview", "--enable-native-access=ALL-UNNAMED", "-jar", jar));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(stderr.toFile()).start();
+    }
+
+    private static void awaitLines(Path file, String kind, int atLeast, long timeoutMillis) throws Exception {
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        while (System.currentTimeMillis() < deadline) {
+            if (Files.exists(file) && Files.readAllLines(file).stream().filter(l -> l.contains(kind)).count() >= atLeast) return;
+            Thread.sleep(100);
+        }
+    }
+
+    @Test @Timeout(60) void attackKilledWithSigkill_leavesItsSaveFile_withTheIntervalsMeasured() throws Exception {
+        try (TrivialServer server = TrivialServer.start(0, 1)) {
+            Path save = dir.resolve("attack.jsonl");
+            Process attack = blocklab(dir.resolve("attack.err"), "attack", "http://127.0.0.1:" + server.port() + "/",
+                    "--rate", "50/s", "--duration", "60s", "--quiet", "--save", save.toString());
+            awaitLines(save, "attack-interval-live", 2, 30_000);
+            attack.destroyForcibly();   // SIGKILL: no shutdown hook runs
+            assertThat(attack.waitFor(10, TimeUnit.SECONDS)).isTrue();
+            List<String> lines = Files.readAllLines(save);
+            assertThat(lines).as("intervals streamed before the kill").hasSizeGreaterThanOrEqualTo(2)
+                    .allMatch(l -> l.contains("attack-interval-live"));
+        }
+    }
+
+    @Test @Timeout(60) void runInterrupted_saysWhatWasSaved() throws Exception {
+        Path save = dir.resolve("run.jsonl"), err = dir.resolve("run.err");
+        // two models of 20 s each in real time: SIGTERM after the first is saved
+        Path workload = Files.writeString(dir.resolve("slow.yaml"), "arrival: {batch: 2}\nsteps:\n  - call: a\n    latency: 2s\n    returns: 1\n");
+        Process run = blocklab(err, "run", "--workload", workload.toString(), "--model", "fixed:2", "--model", "sequential",
+                "--repeats", "1", "--warmups", "0", "--save", save.toString());
+        awaitLines(save, "\"run\"", 1, 40_000);
+        run.destroy();   // SIGTERM, as Ctrl-C's SIGINT: shutdown hooks run
+        assertThat(run.waitFor(20, TimeUnit.SECONDS)).isTrue();
+        String stderr = Files.readString(err, StandardCharsets.UTF_8);
+        assertThat(stderr).contains("blocklab: interrupted; 1 of 2 runs saved to " + save);
+    }
+
+    @Test @Timeout(120) void runOutOfHeap_isABoundedResult_withTheRunSaved() throws Exception {
+        // 40 requests each sorting 16 Mi ints (64 MiB) at once, in a JVM of 160 MiB of heap
+        Path save = dir.resolve("oom.jsonl"), err = dir.resolve("oom.err"), out = dir.resolve("oom.out");
+        Path workload = Files.writeString(dir.resolve("big.yaml"),
+                "arrival: {batch: 40}\nsteps:\n  - cpu: c\n    kind: sort\n    size: 16777216\n");
+        String jar = System.getProperty("blocklab.jar", "target/blocklab.jar");
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Process run = new ProcessBuilder(java, "-Xmx160m", "--enable-preview", "--enable-native-access=ALL-UNNAMED", "-jar", jar,
+                "run", "--workload", workload.toString(), "--model", "cached", "--time-scale", "100", "--repeats", "1",
+                "--warmups", "0", "--quiet", "--save", save.toString())
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        assertThat(run.waitFor(100, TimeUnit.SECONDS)).as("bounded").isTrue();
+        String stderr = Files.readString(err, StandardCharsets.UTF_8), stdout = Files.readString(out, StandardCharsets.UTF_8);
+        assertThat(stderr).as("no stack trace").doesNotContain("\tat ");
+        if (run.exitValue() == 0) {
+            // the requests that ran out of heap are counted as failures, the rest answered
+            assertThat(stdout).contains("java.lang.OutOfMemoryError");
+            assertThat(Files.readString(save)).contains("\"kind\":\"run\"");
+        } else {
+            assertThat(run.exitValue()).isEqualTo(2);
+            assertThat(stderr.lines().filter(l -> l.startsWith("blocklab: ")).toList()).hasSize(1)
+                    .first().asString().contains("out of memory", "saved to");
+        }
+    }
+}
