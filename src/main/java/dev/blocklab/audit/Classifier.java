@@ -36,6 +36,15 @@ public final class Classifier {
             new Frame("io.vertx.core.impl.BlockedThreadChecker$1", "run", 0),
             new Frame("java.util.TimerThread", "mainLoop", 0));
 
+    /**
+     * Frames of the JVM loading classes: a one-time cost of first use (reading the jar, the loader's lock), not
+     * something the code can avoid. Waiting for another thread's class initialiser is not among them.
+     */
+    private static final List<Frame> CLASS_LOADING = List.of(
+            new Frame("java.lang.ClassLoader", "loadClass", 0),
+            new Frame("jdk.internal.loader.BuiltinClassLoader", "loadClassOrNull", 0),
+            new Frame("jdk.internal.loader.URLClassPath", "getResource", 0));
+
     /** Package prefixes of the JDK and of the frameworks; the first frame outside them is the one to blame. */
     private static final List<String> LIBRARY = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.",
             "io.netty.", "io.vertx.", "reactor.", "io.reactivex.", "com.lmax.", "org.apache.pekko.", "scala.",
@@ -65,6 +74,12 @@ public final class Classifier {
         return false;
     }
 
+    /** True when the stack shows the JVM loading a class (see {@link #CLASS_LOADING}). */
+    public static boolean classLoading(List<Frame> stack) {
+        for (Frame f : stack) for (Frame c : CLASS_LOADING) if (f.is(c.className(), c.method())) return true;
+        return false;
+    }
+
     /** True when the blocking went through {@code ForkJoinPool.managedBlock}, so the pool could compensate. */
     public static boolean managed(List<Frame> stack) {
         return hasFrame(stack, "java.util.concurrent.ForkJoinPool", "managedBlock")
@@ -72,9 +87,11 @@ public final class Classifier {
     }
 
     /**
-     * The rule this blocking breaks, or empty when it breaks none: a pinned virtual thread always does;
-     * otherwise only a non-idle block on an event loop, or on a fork-join worker outside {@code ManagedBlocker};
-     * a watchdog stall on an event loop or a carrier.
+     * The rule this blocking breaks, or empty when it breaks none: a pinned virtual thread always does; a
+     * watchdog stall on an event loop or a carrier does; otherwise a block on an event loop, or on a fork-join
+     * worker outside {@code ManagedBlocker}, unless the thread was idle (waiting for work) or loading a class.
+     * On a fork-join worker other than the common pool's, contention for a monitor ({@code jdk.JavaMonitorEnter})
+     * is not flagged: the thread holding it is running, and {@code ManagedBlocker} cannot wrap it anyway.
      */
     public static Optional<Rule> rule(Blocking b) {
         ThreadKind kind = kind(b);
@@ -84,11 +101,12 @@ public final class Classifier {
             case CARRIER, VIRTUAL -> Optional.of(Rule.STALLED_CARRIER);
             default -> Optional.empty();
         };
-        if (idle(b.stack())) return Optional.empty();
+        if (idle(b.stack()) || classLoading(b.stack())) return Optional.empty();
         return switch (kind) {
             case EVENT_LOOP -> Optional.of(Rule.BLOCKING_ON_EVENT_LOOP);
             case COMMON_POOL -> managed(b.stack()) ? Optional.empty() : Optional.of(Rule.BLOCKING_ON_COMMON_POOL);
-            case FORK_JOIN -> managed(b.stack()) ? Optional.empty() : Optional.of(Rule.FORK_JOIN_WITHOUT_MANAGED_BLOCKER);
+            case FORK_JOIN -> managed(b.stack()) || b.event().equals("jdk.JavaMonitorEnter") ? Optional.empty()
+                    : Optional.of(Rule.FORK_JOIN_WITHOUT_MANAGED_BLOCKER);
             default -> Optional.empty();
         };
     }
