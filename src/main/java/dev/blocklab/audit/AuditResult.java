@@ -39,7 +39,7 @@ public record AuditResult(AuditSettings settings, List<Finding> findings, List<S
         for (Finding f : findings)
             rows.add(List.of(f.subject(), f.rule().id(), f.threadKind().label(), Long.toString(f.count()),
                     ms(f.totalBlockedNanos()), ms(f.worstBlockedNanos()), f.culprit().toString(),
-                    f.byDesign().isPresent() ? "by design" : "MISUSE"));
+                    f.misuse() ? "MISUSE" : "by design"));
         for (String s : subjects)
             if (of(s).isEmpty()) rows.add(List.of(s, "-", "-", "0", "0.0", "0.0", "-", "clean"));
         return new Table("audit: blocking where it must not happen (JFR events over " + ms(settings.thresholdNanos())
@@ -53,7 +53,7 @@ public record AuditResult(AuditSettings settings, List<Finding> findings, List<S
         for (Finding f : findings) {
             notes.add("audit " + f.subject() + " " + f.rule().id() + " on " + f.threadKind().label() + " (" + String.join(", ", f.events())
                     + "): " + f.topFrames().stream().map(Frame::toString).collect(Collectors.joining(" < ")));
-            f.byDesign().ifPresent(reason -> notes.add("audit " + f.subject() + ": " + reason));
+            if (!f.misuse()) notes.add("audit " + f.subject() + ": " + f.byDesign());
         }
         notes.add("audit: " + misuse() + " misuse finding(s), " + (findings.size() - misuse()) + " by design; "
                 + "JFR recording stream in process (" + String.join(", ", Auditor.EVENTS) + ", threshold "
@@ -62,7 +62,7 @@ public record AuditResult(AuditSettings settings, List<Finding> findings, List<S
                 + ms(settings.stallNanos()) + " ms); the line is the innermost frame outside the JDK and the frameworks; "
                 + "a blocking belongs to the run in progress when it began; docs/audit.md");
         if (droppedCount > 0) notes.add("audit: " + droppedCount + " flagged blockings beyond " + Auditor.MAX_KEPT + " were not kept; counts undercount");
-        if (!complete) notes.add("audit: the JFR stream did not deliver every event within 10 s; findings may be missing");
+        if (!complete) notes.add("audit: the JFR stream did not deliver every event before the audit stopped (e.g. JFR shut down first); findings may be missing");
         return notes;
     }
 
@@ -74,6 +74,13 @@ public record AuditResult(AuditSettings settings, List<Finding> findings, List<S
         notes.addAll(notes());
         return new ExperimentResult(result.experiment(), result.description(), result.scale(), result.environment(),
                 result.rows(), tables, notes, result.charts());
+    }
+
+    /** The audit as a result of its own ({@code audit}): rows are the {@link Finding}s, then the table and notes. */
+    public ExperimentResult asExperimentResult(dev.blocklab.result.Environment environment) {
+        return new ExperimentResult("audit", "the misuse auditor: blocking on event loops, the common pool and fork-join workers, pinned virtual threads, stalled carriers",
+                "threshold " + ms(settings.thresholdNanos()) + " ms, stall " + ms(settings.stallNanos()) + " ms",
+                environment, findings, List.of(table()), notes());
     }
 
     static String ms(long nanos) { return String.format(Locale.ROOT, "%.1f", nanos / 1e6); }

@@ -135,7 +135,13 @@ public final class Auditor implements AutoCloseable {
      * Stops recording once every event so far has been delivered (waiting up to 10 s), then attributes and
      * aggregates. Call once.
      */
-    public AuditResult finish() {
+    public AuditResult finish() { return finish(Duration.ofSeconds(10)); }
+
+    /**
+     * As {@link #finish()}, waiting at most {@code maxWait} for the stream: in a shutdown hook JFR may have
+     * stopped already, and the result is then marked incomplete.
+     */
+    public AuditResult finish(Duration maxWait) {
         if (finished) throw new IllegalStateException("the audit is already finished");
         finished = true;
         ACTIVE.compareAndSet(this, null);
@@ -145,7 +151,7 @@ public final class Auditor implements AutoCloseable {
         m.commit();
         boolean complete;
         try {
-            complete = marked.await(10, TimeUnit.SECONDS);
+            complete = marked.await(maxWait.toNanos(), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             complete = false;

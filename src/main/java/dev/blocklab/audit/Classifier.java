@@ -80,6 +80,15 @@ public final class Classifier {
         return false;
     }
 
+    /**
+     * True when the stack is inside JFR itself (registering an event class waits on the recorder's metadata
+     * lock, which the audit's own stream holds at times): the auditor's cost, not the code's.
+     */
+    public static boolean recorder(List<Frame> stack) {
+        for (Frame f : stack) if (f.className().startsWith("jdk.jfr.internal.")) return true;
+        return false;
+    }
+
     /** True when the blocking went through {@code ForkJoinPool.managedBlock}, so the pool could compensate. */
     public static boolean managed(List<Frame> stack) {
         return hasFrame(stack, "java.util.concurrent.ForkJoinPool", "managedBlock")
@@ -101,7 +110,7 @@ public final class Classifier {
             case CARRIER, VIRTUAL -> Optional.of(Rule.STALLED_CARRIER);
             default -> Optional.empty();
         };
-        if (idle(b.stack()) || classLoading(b.stack())) return Optional.empty();
+        if (idle(b.stack()) || classLoading(b.stack()) || recorder(b.stack())) return Optional.empty();
         return switch (kind) {
             case EVENT_LOOP -> Optional.of(Rule.BLOCKING_ON_EVENT_LOOP);
             case COMMON_POOL -> managed(b.stack()) ? Optional.empty() : Optional.of(Rule.BLOCKING_ON_COMMON_POOL);

@@ -2,7 +2,6 @@ package dev.blocklab.audit;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * What the auditor found: every blocking of one run (model or variant) that broke one rule at one line.
@@ -16,19 +15,18 @@ import java.util.Optional;
  * @param worstBlockedNanos   the longest one, in nanoseconds
  * @param culprit             the innermost frame outside the JDK and the frameworks: the line that blocked
  * @param topFrames           the stack from the culprit down (a few frames)
- * @param byDesign            why this subject blocks on purpose, when it does (then it is not counted as misuse)
+ * @param byDesign            why this subject blocks on purpose, or null when it should not block (then it is misuse)
  */
 public record Finding(String subject, Rule rule, ThreadKind threadKind, List<String> events, long count,
                       long totalBlockedNanos, long worstBlockedNanos, Frame culprit, List<Frame> topFrames,
-                      Optional<String> byDesign) {
+                      String byDesign) {
     public Finding {
         Objects.requireNonNull(subject, "subject");
         Objects.requireNonNull(rule, "rule");
         events = List.copyOf(events);
         topFrames = List.copyOf(topFrames);
-        Objects.requireNonNull(byDesign, "byDesign");
     }
 
     /** True when this finding counts toward {@code misuse}: not blocking by design. */
-    public boolean misuse() { return byDesign.isEmpty(); }
+    public boolean misuse() { return byDesign == null; }
 }

@@ -23,6 +23,7 @@ public enum Rule {
         this.meaning = meaning;
     }
 
+    @com.fasterxml.jackson.annotation.JsonValue
     public String id() { return id; }
 
     public String meaning() { return meaning; }

@@ -20,7 +20,7 @@ import java.util.List;
         description = {"Reproduce the seed articles' experiments and print each measured figure beside the prediction and the article's figure.",
                 "Without a name: task-graph, hundred-calls and ten-thousand-jobs at quick scale (about a minute)."},
         footer = {"", "Experiments: task-graph, hundred-calls, ten-thousand-jobs (the default three, in process),",
-                "  thread-switch, profile-page (HTTP server and load generator), frameworks,", "  frameworks-capacity, overhead, hundred-thousand-calls", "", "Examples:",
+                "  thread-switch, profile-page (HTTP server and load generator), frameworks,", "  frameworks-capacity, overhead, hundred-thousand-calls, misuse (the auditor's showcase)", "", "Examples:",
                 "  blocklab reproduce",
                 "  blocklab reproduce hundred-calls --full",
                 "  blocklab reproduce --quick --html report.html",
@@ -32,8 +32,10 @@ import java.util.List;
                 "  blocklab reproduce frameworks --quick --backend http",
                 "  blocklab reproduce frameworks-capacity --quick",
                 "  blocklab reproduce frameworks-capacity --quick --backend http",
-                "  blocklab reproduce hundred-thousand-calls"})
-final class ReproduceCommand implements Runnable {
+                "  blocklab reproduce hundred-thousand-calls",
+                "  blocklab reproduce misuse",
+                "  blocklab reproduce frameworks --quick --audit --fail-if 'misuse>0'"})
+final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeGenerator {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
     @Parameters(arity = "0..1", paramLabel = "NAME", description = "The experiment; all in-process ones when omitted.")
@@ -61,6 +63,11 @@ final class ReproduceCommand implements Runnable {
 
     @picocli.CommandLine.Mixin OutputOptions output = new OutputOptions();
 
+    @picocli.CommandLine.Mixin AuditOptions audit = new AuditOptions();
+    private int exitCode;
+
+    @Override public int getExitCode() { return exitCode; }
+
     @Override public void run() {
         ReportFormat reportFormat = ReportFormat.parse(format);
         if (reportFormat == ReportFormat.HTML)
@@ -81,14 +88,15 @@ final class ReproduceCommand implements Runnable {
         Environment env = Environment.current();
         List<ExperimentResult> done = new ArrayList<>();
         String reportedAt = ReportCommand.now();
-        try (ResultsFile file = output.openResults("reproduce")) {
+        dev.blocklab.audit.Auditor auditor = audit.start();
+        try (auditor; ResultsFile file = output.openResults("reproduce")) {
             for (Experiment experiment : experiments) {
                 if (!output.quiet) err.println("running " + experiment.name() + ": " + experiment.description());
                 ExperimentSettings settings = new ExperimentSettings(scale.full, divisor, progress,
                         row -> file.write(experiment.name(), row), env, calls);
                 ExperimentResult result;
                 try {
-                    result = experiment.run(settings);
+                    result = auditor == null ? experiment.run(settings) : auditor.during(experiment.name(), () -> experiment.run(settings));
                 } catch (RuntimeException e) {
                     throw e;
                 } catch (Exception e) {
@@ -101,6 +109,17 @@ final class ReproduceCommand implements Runnable {
                 out.print(reportFormat.create().render(result));
                 if (reportFormat == ReportFormat.TEXT) out.println();
                 out.flush();
+            }
+            if (auditor != null) {
+                dev.blocklab.audit.AuditResult audited = auditor.finish();
+                audited.findings().forEach(f -> file.write("audit", f));
+                ExperimentResult result = audited.asExperimentResult(env);
+                file.writeResult(result);
+                done.add(result);
+                if (output.html != null) ReportCommand.writeHtml(output.html, "reproduce " + String.join(", ", done.stream().map(ExperimentResult::experiment).toList()), done, reportedAt);
+                out.print(reportFormat.create().render(result));
+                out.flush();
+                exitCode = audit.exitCode(audited, err);
             }
             if (!output.quiet) err.println("rows saved to " + file.path());
             if (!output.quiet && output.html != null) err.println("HTML report written to " + output.html);

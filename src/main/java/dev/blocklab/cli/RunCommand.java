@@ -29,8 +29,9 @@ import java.util.List;
                 "  blocklab run --workload my.yaml --model fixed:8 --model virtual --format json",
                 "  blocklab run --workload ten-thousand-jobs --model virtual --requests 1000000 --repeats 1",
                 "  blocklab run --workload mixed --model cf-nonblocking:2 --rate 500/s --duration 10s",
-                "  blocklab run --workload profile-page --model fixed:200 --users 50 --duration 20s --time-scale 10"})
-final class RunCommand implements Runnable {
+                "  blocklab run --workload profile-page --model fixed:200 --users 50 --duration 20s --time-scale 10",
+                "  blocklab run --workload hundred-calls --model forkjoin:4 --model forkjoin-managed:4 --time-scale 10 --audit --fail-if 'misuse>0'"})
+final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerator {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--workload", required = true, paramLabel = "NAME|FILE",
@@ -79,6 +80,11 @@ final class RunCommand implements Runnable {
 
     @picocli.CommandLine.Mixin OutputOptions output = new OutputOptions();
 
+    @picocli.CommandLine.Mixin AuditOptions audit = new AuditOptions();
+    private int exitCode;
+
+    @Override public int getExitCode() { return exitCode; }
+
     @Override public void run() {
         ReportFormat reportFormat = ReportFormat.parse(format);
         Workload w = Workloads.resolve(workload);
@@ -91,7 +97,8 @@ final class RunCommand implements Runnable {
         InProcessDriver driver = new InProcessDriver();
         List<RunResult> results = new ArrayList<>();
         ExperimentResult result;
-        try (ResultsFile file = output.openResults("run")) {
+        dev.blocklab.audit.Auditor auditor = audit.start();
+        try (auditor; ResultsFile file = output.openResults("run")) {
             for (String m : models) {
                 RunResult r = driver.run(w, m, settings, progress);
                 file.write("run", r);
@@ -99,6 +106,12 @@ final class RunCommand implements Runnable {
             }
             progress.clear();
             result = result(w, results);
+            if (auditor != null) {
+                dev.blocklab.audit.AuditResult audited = auditor.finish();
+                audited.findings().forEach(f -> file.write("audit", f));
+                result = audited.appendTo(result);
+                exitCode = audit.exitCode(audited, err);
+            }
             file.writeResult(result);
             if (!output.quiet) err.println("results saved to " + file.path());
         }

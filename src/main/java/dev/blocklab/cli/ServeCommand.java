@@ -26,7 +26,8 @@ import java.util.concurrent.CountDownLatch;
                 "  blocklab serve --profile threads:1000 --port 0",
                 "  blocklab serve --profile event-loop --time-scale 10",
                 "  blocklab serve --profile virtual --backend http://127.0.0.1:9100",
-                "  curl http://127.0.0.1:9000/run/mixed/cf-nonblocking:2"})
+                "  curl http://127.0.0.1:9000/run/mixed/cf-nonblocking:2",
+                "  blocklab serve --profile event-loop --audit      # the audit's findings are printed on Ctrl-C"})
 final class ServeCommand implements Runnable {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -53,7 +54,10 @@ final class ServeCommand implements Runnable {
     @Option(names = "--seed", defaultValue = "42", description = "Seed of every latency and failure draw (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @picocli.CommandLine.Mixin AuditOptions audit = new AuditOptions();
+
     @Override public void run() {
+        dev.blocklab.audit.Auditor auditor = audit.start();
         dev.blocklab.backend.Vertxes.init();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -63,6 +67,10 @@ final class ServeCommand implements Runnable {
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             server.close();
+            if (auditor != null) {   // the findings of the whole session, attributed to the profile
+                out.print(dev.blocklab.report.ReportFormat.TEXT.create().render(auditor.finish(java.time.Duration.ofSeconds(3)).asExperimentResult(dev.blocklab.result.Environment.current())));
+                out.flush();
+            }
             stopped.countDown();
         }, "blocklab-serve-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -72,7 +80,8 @@ final class ServeCommand implements Runnable {
                 + ", time scale 1/" + settings.timeScaleDivisor());
         out.flush();
         try {
-            stopped.await();
+            if (auditor == null) stopped.await();
+            else auditor.during(settings.profile().name(), () -> { stopped.await(); return null; });
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             server.close();
