@@ -45,7 +45,7 @@ public final class Findings {
         }
         List<Finding> out = new ArrayList<>();
         sums.forEach((k, s) -> out.add(new Finding(k.subject(), k.rule(), k.kind(), List.copyOf(s.events), s.count,
-                s.total, s.worst, k.culprit(), s.frames, ByDesign.reason(k.subject(), k.rule()).orElse(null))));
+                s.total, s.worst, k.culprit(), s.frames, ByDesign.reason(k.subject(), k.rule(), s.frames).orElse(null))));
         out.sort(Comparator.comparing(Finding::subject).thenComparing(Finding::rule)
                 .thenComparing(f -> f.culprit().toString()));
         return List.copyOf(out);

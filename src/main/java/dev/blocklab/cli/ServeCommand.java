@@ -67,7 +67,7 @@ final class ServeCommand implements Runnable {
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             server.close();
-            if (auditor != null) {   // the findings of the whole session, attributed to the profile
+            if (auditor != null) {   // the findings of the whole session, attributed to 'serve PROFILE'
                 out.print(dev.blocklab.report.ReportFormat.TEXT.create().render(auditor.finish(java.time.Duration.ofSeconds(3)).asExperimentResult(dev.blocklab.result.Environment.current())));
                 out.flush();
             }
@@ -81,7 +81,7 @@ final class ServeCommand implements Runnable {
         out.flush();
         try {
             if (auditor == null) stopped.await();
-            else auditor.during(settings.profile().name(), () -> { stopped.await(); return null; });
+            else auditor.during("serve " + settings.profile().name(), () -> { stopped.await(); return null; });
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             server.close();

@@ -75,6 +75,14 @@ class ClassifierTest {
         assertThat(Classifier.rule(blocking("jdk.ThreadPark", "ForkJoinPool.commonPool-worker-1", false, "main", PARK, managed, APP))).isEmpty();
         assertThat(Classifier.rule(blocking("jdk.FileRead", "vert.x-eventloop-thread-0", false, "main", loading, APP))).isEmpty();
         assertThat(Classifier.rule(blocking("jdk.JavaMonitorEnter", "vert.x-eventloop-thread-0", false, "main", jfr, APP))).isEmpty();
+        Frame nettyWrite = new Frame("io.netty.channel.socket.nio.NioSocketChannel", "doWrite", 408);
+        Frame nioWrite = new Frame("sun.nio.ch.SocketChannelImpl", "write", 600);
+        assertThat(Classifier.rule(blocking("jdk.SocketWrite", "vert.x-eventloop-thread-0", false, "main", nioWrite, nettyWrite, APP)))
+                .as("Netty's non-blocking channel").isEmpty();
+        assertThat(Classifier.rule(blocking("jdk.SocketRead", "vert.x-eventloop-thread-0", false, "main", new Frame("java.net.Socket", "read", 1), APP)))
+                .as("a blocking socket on the loop").contains(Rule.BLOCKING_ON_EVENT_LOOP);
+        assertThat(Classifier.rule(blocking("jdk.JavaMonitorEnter", "vert.x-eventloop-thread-0", false, "main",
+                new Frame("io.vertx.core.impl.future.FutureImpl", "completeInternal", 155)))).as("a framework's own lock").isEmpty();
         assertThat(Classifier.rule(blocking("jdk.JavaMonitorEnter", "ForkJoinPool-2-worker-1", false, "main", APP)))
                 .as("monitor contention on a fork-join worker").isEmpty();
         assertThat(Classifier.rule(blocking("jdk.JavaMonitorEnter", "vert.x-eventloop-thread-0", false, "main", APP)))

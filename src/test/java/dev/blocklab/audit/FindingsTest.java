@@ -55,11 +55,16 @@ class FindingsTest {
 
     @Test
     void byDesign_onlyForTheRuleThatSubjectBreaksOnPurpose() {
-        assertThat(ByDesign.reason("forkjoin:16", Rule.FORK_JOIN_WITHOUT_MANAGED_BLOCKER)).isPresent();
-        assertThat(ByDesign.reason("forkjoin-managed:16", Rule.FORK_JOIN_WITHOUT_MANAGED_BLOCKER)).isEmpty();
-        assertThat(ByDesign.reason("forkjoin:16", Rule.BLOCKING_ON_COMMON_POOL)).isEmpty();
-        assertThat(ByDesign.reason("event-loop", Rule.BLOCKING_ON_EVENT_LOOP)).isPresent();
-        assertThat(ByDesign.reason("vertx-event-loop", Rule.BLOCKING_ON_EVENT_LOOP)).isEmpty();
+        List<Frame> app = List.of(LINE_A);
+        assertThat(ByDesign.reason("forkjoin:16", Rule.FORK_JOIN_WITHOUT_MANAGED_BLOCKER, app)).isPresent();
+        assertThat(ByDesign.reason("forkjoin-managed:16", Rule.FORK_JOIN_WITHOUT_MANAGED_BLOCKER, app)).isEmpty();
+        assertThat(ByDesign.reason("forkjoin:16", Rule.BLOCKING_ON_COMMON_POOL, app)).isEmpty();
+        assertThat(ByDesign.reason("serve event-loop", Rule.BLOCKING_ON_EVENT_LOOP, app)).isPresent();
+        assertThat(ByDesign.reason("vertx-event-loop", Rule.BLOCKING_ON_EVENT_LOOP, app)).isEmpty();
+        List<Frame> talk = List.of(new Frame("dev.blocklab.server.ProfilePage", "blocking", 107),
+                new Frame("dev.blocklab.server.ProfilePage", "lambda$asyncBlocking$1", 59));
+        assertThat(ByDesign.reason("virtual", Rule.BLOCKING_ON_COMMON_POOL, talk)).as("the talk's endpoint, any profile").isPresent();
+        assertThat(ByDesign.reason("virtual", Rule.BLOCKING_ON_COMMON_POOL, app)).isEmpty();
     }
 
     @Test
