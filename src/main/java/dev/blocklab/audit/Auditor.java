@@ -49,6 +49,8 @@ public final class Auditor implements AutoCloseable {
     private final AtomicLong dropped = new AtomicLong();
     private final AtomicLong seen = new AtomicLong();
     private final List<RunWindow> windows = new CopyOnWriteArrayList<>();
+    /** Java thread id to OS thread id, as JFR events reveal them. */
+    private final java.util.Map<Long, Long> osThreadIds = new java.util.concurrent.ConcurrentHashMap<>();
     private final long mark = MARKS.incrementAndGet();
     private final CountDownLatch marked = new CountDownLatch(1);
     private boolean finished;
@@ -60,9 +62,11 @@ public final class Auditor implements AutoCloseable {
         Duration threshold = Duration.ofNanos(settings.thresholdNanos());
         for (String event : EVENTS) stream.enable(event).withThreshold(threshold).withStackTrace();
         stream.enable(AuditMark.class);
+        // only to learn each platform thread's OS id, so that the watchdog can ask the OS whether it runs
+        stream.enable("jdk.ThreadCPULoad").withPeriod(Duration.ofSeconds(1));
         stream.onEvent(this::accept);
         stream.startAsync();
-        watchdog = new Watchdog(settings, this::keep, clock);
+        watchdog = new Watchdog(settings, this::keep, clock, osThreadIds::get);
     }
 
     /**
@@ -106,6 +110,9 @@ public final class Auditor implements AutoCloseable {
             if (e.getLong("mark") == mark) marked.countDown();
             return;
         }
+        RecordedThread t = e.getThread();
+        if (t != null && !t.isVirtual() && t.getJavaThreadId() > 0) osThreadIds.putIfAbsent(t.getJavaThreadId(), t.getOSThreadId());
+        if (e.getEventType().getName().equals("jdk.ThreadCPULoad")) return;
         seen.incrementAndGet();
         keep(blocking(e));
     }

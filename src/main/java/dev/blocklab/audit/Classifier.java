@@ -100,8 +100,8 @@ public final class Classifier {
      * watchdog stall on an event loop or a carrier does; otherwise a block on an event loop, or on a fork-join
      * worker outside {@code ManagedBlocker}, unless the thread was idle (waiting for work) or loading a class.
      * A socket read or write under Netty's transport is non-blocking I/O (Netty's channels are non-blocking; JFR
-     * times the system call, descheduling included) and is not flagged; neither is monitor contention with no
-     * frame outside the JDK and the frameworks (their own locks: nothing in the code to change).
+     * times the system call, descheduling included) and is not flagged; neither is monitor contention or a monitor
+     * wait with no frame outside the JDK and the frameworks (their own locks: nothing in the code to change).
      * On a fork-join worker other than the common pool's, contention for a monitor ({@code jdk.JavaMonitorEnter})
      * is not flagged: the thread holding it is running, and {@code ManagedBlocker} cannot wrap it anyway.
      */
@@ -115,7 +115,7 @@ public final class Classifier {
         };
         if (idle(b.stack()) || classLoading(b.stack()) || recorder(b.stack())) return Optional.empty();
         if (b.event().startsWith("jdk.Socket") && hasClassPrefix(b.stack(), "io.netty.channel.")) return Optional.empty();
-        if (b.event().equals("jdk.JavaMonitorEnter") && b.stack().stream().allMatch(Classifier::library)) return Optional.empty();
+        if (b.event().startsWith("jdk.JavaMonitor") && b.stack().stream().allMatch(Classifier::library)) return Optional.empty();
         return switch (kind) {
             case EVENT_LOOP -> Optional.of(Rule.BLOCKING_ON_EVENT_LOOP);
             case COMMON_POOL -> managed(b.stack()) ? Optional.empty() : Optional.of(Rule.BLOCKING_ON_COMMON_POOL);

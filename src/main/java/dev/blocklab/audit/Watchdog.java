@@ -29,8 +29,12 @@ final class Watchdog implements AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
 
-    Watchdog(AuditSettings settings, Consumer<Blocking> sink, InstantSource clock) {
+    private final java.util.function.LongFunction<Long> osThreadId;
+
+    /** @param osThreadId the OS thread id of a Java thread id, or null when not known (yet) */
+    Watchdog(AuditSettings settings, Consumer<Blocking> sink, InstantSource clock, java.util.function.LongFunction<Long> osThreadId) {
         this.settings = settings;
+        this.osThreadId = osThreadId;
         this.sink = sink;
         this.clock = clock;
         this.tracker = new StallTracker(settings.stallNanos());
@@ -70,7 +74,24 @@ final class Watchdog implements AutoCloseable {
             List<Frame> stack = Arrays.stream(info.getStackTrace()).map(Frame::of).toList();
             long cpu = mx.isThreadCpuTimeEnabled() ? mx.getThreadCpuTime(info.getThreadId()) : -1;
             var sample = new StallTracker.Sample(info.getThreadId(), info.getThreadName(), System.nanoTime(), clock.instant(), cpu, stack);
-            if (tracker.observe(sample)) resolve(info.getThreadId(), info.getThreadName(), stack);
+            if (tracker.observe(sample)) {
+                if (runnable(info.getThreadId())) tracker.resolve(info.getThreadId(), info.getThreadName(), stack, true);
+                else resolve(info.getThreadId(), info.getThreadName(), stack);
+            }
+        }
+    }
+
+    /**
+     * True when the OS says the thread is runnable ({@code R} in {@code /proc/self/task/TID/stat}): it makes no
+     * progress because it gets no CPU (a busy machine), not because it is blocked. Unknown counts as blocked.
+     */
+    private boolean runnable(long javaThreadId) {
+        Long tid = osThreadId.apply(javaThreadId);
+        if (tid == null) return false;
+        try {
+            return OsThreadState.of(java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/task/" + tid + "/stat"))) == 'R';
+        } catch (java.io.IOException | RuntimeException e) {
+            return false;
         }
     }
 

@@ -83,6 +83,10 @@ class ClassifierTest {
                 .as("a blocking socket on the loop").contains(Rule.BLOCKING_ON_EVENT_LOOP);
         assertThat(Classifier.rule(blocking("jdk.JavaMonitorEnter", "vert.x-eventloop-thread-0", false, "main",
                 new Frame("io.vertx.core.impl.future.FutureImpl", "completeInternal", 155)))).as("a framework's own lock").isEmpty();
+        assertThat(Classifier.rule(blocking("jdk.JavaMonitorWait", "ForkJoinPool-2-worker-1", false, "main",
+                new Frame("org.apache.pekko.actor.EmptyLocalActorRef", "publishSupressedDeadLetter", 723)))).as("a framework's own wait").isEmpty();
+        assertThat(Classifier.rule(blocking("jdk.JavaMonitorWait", "ForkJoinPool-2-worker-1", false, "main", new Frame("java.lang.Object", "wait", 1), APP)))
+                .as("a wait in the code").contains(Rule.FORK_JOIN_WITHOUT_MANAGED_BLOCKER);
         assertThat(Classifier.rule(blocking("jdk.JavaMonitorEnter", "ForkJoinPool-2-worker-1", false, "main", APP)))
                 .as("monitor contention on a fork-join worker").isEmpty();
         assertThat(Classifier.rule(blocking("jdk.JavaMonitorEnter", "vert.x-eventloop-thread-0", false, "main", APP)))
