@@ -12,7 +12,8 @@ import java.util.Map;
  * <p>An <em>episode</em> starts when an event loop or a carrier is seen busy (its stack is not an idle wait) and
  * lasts while the following samples show the same stack. An episode is a stall when it lasted at least
  * {@code stallNanos} and the thread's CPU time grew by less than {@value #MAX_CPU_SHARE_PERCENT} % of that time:
- * the thread was neither waiting for work nor computing. A stall is reported once, when its episode ends (or at
+ * the thread was neither waiting for work nor computing. Garbage-collection time in the episode does not count
+ * towards it. A stall is reported once, when its episode ends (or at
  * {@link #finish()}), with its whole duration; {@link #observe} tells the caller when an episode first becomes a
  * stall, so that it can look up the stack worth reporting (a carrier's own stack only shows that a virtual thread
  * is mounted) and hand it to {@link #resolve}.
@@ -30,8 +31,14 @@ public final class StallTracker {
      * @param at       the same instant on the wall clock (to attribute the stall to a run)
      * @param cpuNanos the thread's CPU time so far, or -1 when unknown
      * @param stack    innermost frame first
+     * @param pausedNanos the process's stop-the-world GC time so far: a pause is not the thread's stall
      */
-    public record Sample(long threadId, String threadName, long atNanos, Instant at, long cpuNanos, List<Frame> stack) {}
+    public record Sample(long threadId, String threadName, long atNanos, Instant at, long cpuNanos, List<Frame> stack,
+                         long pausedNanos) {
+        public Sample(long threadId, String threadName, long atNanos, Instant at, long cpuNanos, List<Frame> stack) {
+            this(threadId, threadName, atNanos, at, cpuNanos, stack, 0);
+        }
+    }
 
     private static final class Episode {
         final Sample first;
@@ -105,7 +112,7 @@ public final class StallTracker {
     }
 
     private boolean stalled(Episode e) {
-        long wall = e.last.atNanos() - e.first.atNanos();
+        long wall = e.last.atNanos() - e.first.atNanos() - (e.last.pausedNanos() - e.first.pausedNanos());
         if (wall < stallNanos) return false;
         if (e.first.cpuNanos() < 0 || e.last.cpuNanos() < 0) return true;
         return (e.last.cpuNanos() - e.first.cpuNanos()) * 100 < wall * MAX_CPU_SHARE_PERCENT;

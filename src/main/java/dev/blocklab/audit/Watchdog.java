@@ -69,16 +69,24 @@ final class Watchdog implements AutoCloseable {
         if (watched.isEmpty()) return;
         long[] w = watched.stream().mapToLong(Long::longValue).toArray();
         ThreadInfo[] infos = mx.getThreadInfo(w, STACK_DEPTH);
+        long paused = gcNanos();
         for (ThreadInfo info : infos) {
             if (info == null) continue;
             List<Frame> stack = Arrays.stream(info.getStackTrace()).map(Frame::of).toList();
             long cpu = mx.isThreadCpuTimeEnabled() ? mx.getThreadCpuTime(info.getThreadId()) : -1;
-            var sample = new StallTracker.Sample(info.getThreadId(), info.getThreadName(), System.nanoTime(), clock.instant(), cpu, stack);
+            var sample = new StallTracker.Sample(info.getThreadId(), info.getThreadName(), System.nanoTime(), clock.instant(), cpu, stack, paused);
             if (tracker.observe(sample)) {
                 if (runnable(info.getThreadId())) tracker.resolve(info.getThreadId(), info.getThreadName(), stack, true);
                 else resolve(info.getThreadId(), info.getThreadName(), stack);
             }
         }
+    }
+
+    /** Milliseconds every collector has spent, in nanoseconds (for Parallel and G1, mostly stop-the-world). */
+    private static long gcNanos() {
+        long ms = 0;
+        for (var gc : ManagementFactory.getGarbageCollectorMXBeans()) ms += Math.max(0, gc.getCollectionTime());
+        return ms * 1_000_000;
     }
 
     /**

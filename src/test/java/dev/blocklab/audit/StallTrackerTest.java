@@ -48,6 +48,14 @@ class StallTrackerTest {
     }
 
     @Test
+    void garbageCollectionPauses_doNotCountTowardsAStall() {
+        StallTracker t = new StallTracker(200 * MS);
+        for (long at = 0; at <= 300; at += 20)   // 300 ms without progress, 150 ms of it in GC
+            t.observe(new StallTracker.Sample(1, LOOP, at * MS, Instant.EPOCH.plusMillis(at), 0, STUCK, Math.min(at, 150) * MS));
+        assertThat(t.finish()).isEmpty();
+    }
+
+    @Test
     void carrierStall_asksOnceForTheMountedStackAndReportsIt() {
         StallTracker t = new StallTracker(100 * MS);
         String carrier = "ForkJoinPool-1-worker-1";
