@@ -21,7 +21,7 @@ import java.util.List;
                 "Without a name: task-graph, hundred-calls and ten-thousand-jobs at quick scale (about a minute)."},
         footer = {"", "Experiments: task-graph, hundred-calls, ten-thousand-jobs (the default three, in process),",
                 "  thread-switch, profile-page (HTTP server and load generator), profile-page-pekko, frameworks,", "  frameworks-capacity, frameworks-servlet (Tomcat + Jersey beside the in-process variants),",
-                "  overhead, hundred-thousand-calls", "", "Examples:",
+                "  overhead, hundred-thousand-calls, database, misuse (the auditor's showcase)", "", "Examples:",
                 "  blocklab reproduce",
                 "  blocklab reproduce hundred-calls --full",
                 "  blocklab reproduce --quick --html report.html",
@@ -36,8 +36,10 @@ import java.util.List;
                 "  blocklab reproduce frameworks-capacity --quick --backend http",
                 "  blocklab reproduce frameworks-servlet",
                 "  blocklab reproduce hundred-thousand-calls",
-                "  blocklab reproduce database          # starts an embedded PostgreSQL and redis-server"})
-final class ReproduceCommand implements Runnable {
+                "  blocklab reproduce database          # starts an embedded PostgreSQL and redis-server",
+                "  blocklab reproduce misuse",
+                "  blocklab reproduce frameworks --quick --audit --fail-if 'misuse>0'"})
+final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeGenerator {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
     @Parameters(arity = "0..1", paramLabel = "NAME", description = "The experiment; all in-process ones when omitted.")
@@ -71,6 +73,11 @@ final class ReproduceCommand implements Runnable {
         return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.getLast();
     }
 
+    @picocli.CommandLine.Mixin AuditOptions audit = new AuditOptions();
+    private int exitCode;
+
+    @Override public int getExitCode() { return exitCode; }
+
     @Override public void run() {
         ReportFormat reportFormat = ReportFormat.parse(format);
         if (reportFormat == ReportFormat.HTML)
@@ -91,14 +98,15 @@ final class ReproduceCommand implements Runnable {
         Environment env = Environment.current();
         List<ExperimentResult> done = new ArrayList<>();
         String reportedAt = ReportCommand.now();
-        try (ResultsFile file = output.openResults("reproduce")) {
+        dev.blocklab.audit.Auditor auditor = audit.start();
+        try (auditor; ResultsFile file = output.openResults("reproduce")) {
             for (Experiment experiment : experiments) {
                 if (!output.quiet) err.println("running " + experiment.name() + ": " + experiment.description());
                 ExperimentSettings settings = new ExperimentSettings(scale.full, divisor, progress,
                         row -> file.write(experiment.name(), row), env, calls);
                 ExperimentResult result;
                 try {
-                    result = experiment.run(settings);
+                    result = auditor == null ? experiment.run(settings) : auditor.during(experiment.name(), () -> experiment.run(settings));
                 } catch (RuntimeException e) {
                     throw e;
                 } catch (Exception e) {
@@ -111,6 +119,17 @@ final class ReproduceCommand implements Runnable {
                 out.print(reportFormat.create().render(result));
                 if (reportFormat == ReportFormat.TEXT) out.println();
                 out.flush();
+            }
+            if (auditor != null) {
+                dev.blocklab.audit.AuditResult audited = auditor.finish();
+                audited.findings().forEach(f -> file.write("audit", f));
+                ExperimentResult result = audited.asExperimentResult(env);
+                file.writeResult(result);
+                done.add(result);
+                if (output.html != null) ReportCommand.writeHtml(output.html, "reproduce " + String.join(", ", done.stream().map(ExperimentResult::experiment).toList()), done, reportedAt);
+                out.print(reportFormat.create().render(result));
+                out.flush();
+                exitCode = audit.exitCode(audited, err);
             }
             if (!output.quiet) err.println("rows saved to " + file.path());
             if (!output.quiet && output.html != null) err.println("HTML report written to " + output.html);

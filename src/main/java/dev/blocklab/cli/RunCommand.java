@@ -33,8 +33,10 @@ import java.util.List;
                 "  blocklab run --workload mixed --model cf-nonblocking:2 --rate 500/s --duration 10s",
                 "  blocklab run --workload profile-page --model fixed:200 --users 50 --duration 20s --time-scale 10",
                 "  blocklab run --workload examples/slow-query.yaml --backend postgres --model virtual --model cf-nonblocking:2",
-                "  blocklab run --workload examples/redis-gets.yaml --backend redis --model fixed:8 --model cf-nonblocking:2 --redis-pool 4"})
-final class RunCommand implements Runnable {
+                "  blocklab run --workload examples/redis-gets.yaml --backend redis --model fixed:8 --model cf-nonblocking:2 --redis-pool 4",
+
+                "  blocklab run --workload hundred-calls --model forkjoin:4 --model forkjoin-managed:4 --time-scale 10 --audit --fail-if 'misuse>0'"})
+final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerator {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--workload", required = true, paramLabel = "NAME|FILE",
@@ -85,6 +87,11 @@ final class RunCommand implements Runnable {
 
     @picocli.CommandLine.Mixin DatastoreOptions datastore = new DatastoreOptions();
 
+    @picocli.CommandLine.Mixin AuditOptions audit = new AuditOptions();
+    private int exitCode;
+
+    @Override public int getExitCode() { return exitCode; }
+
     @Override public void run() {
         ReportFormat reportFormat = ReportFormat.parse(format);
         Workload w = Workloads.resolve(workload);
@@ -99,7 +106,8 @@ final class RunCommand implements Runnable {
         List<RunResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<String> poolNotes = new ArrayList<>();
         ExperimentResult result;
-        try (ResultsFile file = output.openResults("run");
+        dev.blocklab.audit.Auditor auditor = audit.start();
+        try (auditor; ResultsFile file = output.openResults("run");
              Datastores servers = real.postgres() || real.redis() ? Datastores.open(real, line -> { if (!output.quiet) err.println(line); }) : null) {
             InProcessDriver driver = servers == null ? new InProcessDriver() : new InProcessDriver(servers::newBackend);
             // Ctrl-C (or SIGTERM) mid-run: say what is already on disk
@@ -131,6 +139,12 @@ final class RunCommand implements Runnable {
             }
             progress.clear();
             result = result(w, results, servers == null ? "" : "; " + servers.describe(), poolNotes);
+            if (auditor != null) {
+                dev.blocklab.audit.AuditResult audited = auditor.finish();
+                audited.findings().forEach(f -> file.write("audit", f));
+                result = audited.appendTo(result);
+                exitCode = audit.exitCode(audited, err);
+            }
             file.writeResult(result);
             if (!output.quiet) err.println("results saved to " + file.path());
         }

@@ -30,7 +30,8 @@ import java.util.concurrent.CountDownLatch;
                 "  blocklab serve --profile virtual --backend http://127.0.0.1:9100",
                 "  blocklab serve --profile virtual --workload examples/slow-query.yaml --db postgres --db-pool 20",
                 "  curl http://127.0.0.1:9000/run/slow-query/virtual",
-                "  curl http://127.0.0.1:9000/run/mixed/cf-nonblocking:2"})
+                "  curl http://127.0.0.1:9000/run/mixed/cf-nonblocking:2",
+                "  blocklab serve --profile event-loop --audit      # the audit's findings are printed on Ctrl-C"})
 final class ServeCommand implements Runnable {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -66,7 +67,10 @@ final class ServeCommand implements Runnable {
     @Option(names = "--seed", defaultValue = "42", description = "Seed of every latency and failure draw (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @picocli.CommandLine.Mixin AuditOptions audit = new AuditOptions();
+
     @Override public void run() {
+        dev.blocklab.audit.Auditor auditor = audit.start();
         dev.blocklab.backend.Vertxes.init();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -89,6 +93,10 @@ final class ServeCommand implements Runnable {
         Thread hook = new Thread(() -> {
             server.close();
             if (servers != null) servers.close();
+            if (auditor != null) {   // the findings of the whole session, attributed to 'serve PROFILE'
+                out.print(dev.blocklab.report.ReportFormat.TEXT.create().render(auditor.finish(java.time.Duration.ofSeconds(3)).asExperimentResult(dev.blocklab.result.Environment.current())));
+                out.flush();
+            }
             stopped.countDown();
         }, "blocklab-serve-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -99,7 +107,8 @@ final class ServeCommand implements Runnable {
                 + ", time scale 1/" + settings.timeScaleDivisor());
         out.flush();
         try {
-            stopped.await();
+            if (auditor == null) stopped.await();
+            else auditor.during("serve " + settings.profile().name(), () -> { stopped.await(); return null; });
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             server.close();

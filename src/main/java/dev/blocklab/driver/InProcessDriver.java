@@ -1,5 +1,6 @@
 package dev.blocklab.driver;
 
+import dev.blocklab.audit.Auditor;
 import dev.blocklab.backend.Backend;
 import dev.blocklab.backend.SimulatedBackend;
 import dev.blocklab.model.Demand;
@@ -68,7 +69,12 @@ public final class InProcessDriver {
      */
     public RunResult run(Workload workload, String modelName, Function<ModelContext, Model> models,
                          RunSettings settings, Progress progress) {
-        String modelSpec = modelName;
+        // under --audit, blocking seen during these runs is attributed to this model (no-op otherwise)
+        return Auditor.attribute(modelName, () -> repeat(workload, modelName, models, settings, progress));
+    }
+
+    private RunResult repeat(Workload workload, String modelSpec, Function<ModelContext, Model> models,
+                             RunSettings settings, Progress progress) {
         int total = settings.warmups() + settings.repeats();
         List<RunResult> measured = new ArrayList<>();
         for (int i = 0; i < total; i++) {

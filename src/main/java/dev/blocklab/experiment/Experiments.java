@@ -18,7 +18,8 @@ public final class Experiments {
             new FrameworksServletExperiment(),
             new OverheadExperiment(),
             new HundredThousandCallsExperiment(),
-            new DatabaseExperiment());
+            new DatabaseExperiment(),
+            new MisuseExperiment());
 
     /** The in-process experiments {@code blocklab reproduce} runs when no name is given. */
     private static final List<String> DEFAULT = List.of("task-graph", "hundred-calls", "ten-thousand-jobs");

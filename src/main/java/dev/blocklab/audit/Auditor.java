@@ -1,0 +1,182 @@
+package dev.blocklab.audit;
+
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordedThread;
+import jdk.jfr.consumer.RecordingStream;
+
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The misuse auditor of one command: an in-process JFR {@link RecordingStream} and a {@link Watchdog}, from
+ * {@link #start} to {@link #finish}. Runs are marked with {@link #during}, so that each blocking is attributed to
+ * the subject (model or variant) that was running when it began.
+ *
+ * <p>Implementation overview: JFR delivers events on the stream's own thread, about once a second, in batches.
+ * Each event is turned into a {@link Blocking} at once and kept only when {@link Classifier#rule} flags it, so
+ * the memory held is the findings', not the events'. {@code finish} commits an {@link AuditMark} and waits until
+ * the stream delivers it: every event committed before has then been seen. Attribution and aggregation happen
+ * only then, as pure functions ({@link RunWindow#subjectAt}, {@link Findings#of}).
+ *
+ * <p>Threads: {@code during} and {@code finish} are called by the command's thread; events arrive on JFR's.
+ */
+public final class Auditor implements AutoCloseable {
+    /** The JFR events recorded, each with the threshold and its stack trace. */
+    public static final List<String> EVENTS = List.of("jdk.VirtualThreadPinned", "jdk.ThreadSleep", "jdk.ThreadPark",
+            "jdk.JavaMonitorEnter", "jdk.JavaMonitorWait", "jdk.SocketRead", "jdk.SocketWrite", "jdk.FileRead", "jdk.FileWrite");
+    /** Flagged blockings kept at most; more are counted as dropped. */
+    static final int MAX_KEPT = 100_000;
+    private static final AtomicLong MARKS = new AtomicLong();
+    /** The auditor that {@link #attribute} marks runs for: the first one started and not yet finished. */
+    private static final AtomicReference<Auditor> ACTIVE = new AtomicReference<>();
+
+    private final AuditSettings settings;
+    private final InstantSource clock;
+    private final RecordingStream stream;
+    private final Watchdog watchdog;
+    private final ConcurrentLinkedQueue<Blocking> flagged = new ConcurrentLinkedQueue<>();
+    private final AtomicLong kept = new AtomicLong();
+    private final AtomicLong dropped = new AtomicLong();
+    private final AtomicLong seen = new AtomicLong();
+    private final List<RunWindow> windows = new CopyOnWriteArrayList<>();
+    /** Java thread id to OS thread id, as JFR events reveal them. */
+    private final java.util.Map<Long, Long> osThreadIds = new java.util.concurrent.ConcurrentHashMap<>();
+    private final long mark = MARKS.incrementAndGet();
+    private final CountDownLatch marked = new CountDownLatch(1);
+    private boolean finished;
+
+    private Auditor(AuditSettings settings, InstantSource clock) {
+        this.settings = settings;
+        this.clock = clock;
+        stream = new RecordingStream();
+        Duration threshold = Duration.ofNanos(settings.thresholdNanos());
+        for (String event : EVENTS) stream.enable(event).withThreshold(threshold).withStackTrace();
+        stream.enable(AuditMark.class);
+        // only to learn each platform thread's OS id, so that the watchdog can ask the OS whether it runs
+        stream.enable("jdk.ThreadCPULoad").withPeriod(Duration.ofSeconds(1));
+        stream.onEvent(this::accept);
+        stream.startAsync();
+        watchdog = new Watchdog(settings, this::keep, clock, osThreadIds::get);
+    }
+
+    /**
+     * Starts recording; close what it returns (or call {@link #finish}). The first auditor started becomes the
+     * active one, for which {@link #attribute} marks runs until it finishes.
+     */
+    public static Auditor start(AuditSettings settings) {
+        Auditor a = new Auditor(settings, InstantSource.system());
+        ACTIVE.compareAndSet(null, a);
+        return a;
+    }
+
+    /**
+     * The hook for code that runs models (the in-process driver): runs {@code work} as {@code subject}'s run of
+     * the active auditor, or just runs it when no audit is on.
+     */
+    public static <T> T attribute(String subject, java.util.function.Supplier<T> work) {
+        Auditor a = ACTIVE.get();
+        return a == null ? work.get() : a.during(subject, work::get);
+    }
+
+    public AuditSettings settings() { return settings; }
+
+    /** Runs {@code work} as {@code subject}'s run: blockings that begin meanwhile are attributed to it. */
+    public <T, E extends Exception> T during(String subject, Work<T, E> work) throws E {
+        RunWindow open = new RunWindow(subject, clock.instant(), null);
+        windows.add(open);
+        try {
+            return work.run();
+        } finally {
+            windows.set(windows.indexOf(open), new RunWindow(subject, open.start(), clock.instant()));
+        }
+    }
+
+    /** The work of {@link #during}. */
+    @FunctionalInterface
+    public interface Work<T, E extends Exception> { T run() throws E; }
+
+    private void accept(RecordedEvent e) {
+        if (e.getEventType().getName().equals("blocklab.AuditMark")) {
+            if (e.getLong("mark") == mark) marked.countDown();
+            return;
+        }
+        RecordedThread t = e.getThread();
+        if (t != null && !t.isVirtual() && t.getJavaThreadId() > 0) osThreadIds.putIfAbsent(t.getJavaThreadId(), t.getOSThreadId());
+        if (e.getEventType().getName().equals("jdk.ThreadCPULoad")) return;
+        seen.incrementAndGet();
+        keep(blocking(e));
+    }
+
+    private void keep(Blocking b) {
+        if (Classifier.rule(b).isEmpty()) return;
+        if (kept.incrementAndGet() > MAX_KEPT) {
+            dropped.incrementAndGet();
+            return;
+        }
+        flagged.add(b);
+    }
+
+    static Blocking blocking(RecordedEvent e) {
+        RecordedThread t = e.getThread();
+        List<Frame> stack = new ArrayList<>();
+        RecordedStackTrace trace = e.getStackTrace();
+        if (trace != null)
+            for (RecordedFrame f : trace.getFrames())
+                if (f.isJavaFrame()) stack.add(new Frame(f.getMethod().getType().getName(), f.getMethod().getName(), f.getLineNumber()));
+        return new Blocking(e.getEventType().getName(), t == null ? "" : t.getJavaName(), t != null && t.isVirtual(),
+                t == null || t.getThreadGroup() == null ? "" : t.getThreadGroup().getName(),
+                e.getStartTime(), e.getDuration().toNanos(), stack);
+    }
+
+    /**
+     * Stops recording once every event so far has been delivered (waiting up to 10 s), then attributes and
+     * aggregates. Call once.
+     */
+    public AuditResult finish() { return finish(Duration.ofSeconds(10)); }
+
+    /**
+     * As {@link #finish()}, waiting at most {@code maxWait} for the stream: in a shutdown hook JFR may have
+     * stopped already, and the result is then marked incomplete.
+     */
+    public AuditResult finish(Duration maxWait) {
+        if (finished) throw new IllegalStateException("the audit is already finished");
+        finished = true;
+        ACTIVE.compareAndSet(this, null);
+        watchdog.close();
+        AuditMark m = new AuditMark();
+        m.mark = mark;
+        m.commit();
+        boolean complete;
+        try {
+            complete = marked.await(maxWait.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            complete = false;
+        }
+        stream.close();
+        List<RunWindow> w = List.copyOf(windows);
+        List<Findings.Attributed> attributed = flagged.stream()
+                .map(b -> new Findings.Attributed(RunWindow.subjectAt(w, b.start()), b)).toList();
+        return new AuditResult(settings, Findings.of(attributed), w.stream().map(RunWindow::subject).distinct().toList(),
+                seen.get(), dropped.get(), complete);
+    }
+
+    @Override public void close() {
+        if (!finished) {
+            finished = true;
+            ACTIVE.compareAndSet(this, null);
+            watchdog.close();
+            stream.close();
+        }
+    }
+}

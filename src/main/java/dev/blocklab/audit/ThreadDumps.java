@@ -1,0 +1,58 @@
+package dev.blocklab.audit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.management.HotSpotDiagnosticMXBean;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Finds the virtual thread mounted on a carrier through the JDK's JSON thread dump
+ * ({@code HotSpotDiagnosticMXBean.dumpThreads}), the one public API that lists virtual threads with their
+ * carrier. It lists the virtual threads of executors, and those started with {@code Thread.ofVirtual()} only
+ * when the JVM runs with {@code -Djdk.trackAllThreads=true}.
+ */
+final class ThreadDumps {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** A thread in a dump: its name and stack. */
+    record Mounted(String name, List<Frame> stack) {}
+
+    private ThreadDumps() {}
+
+    /** Dumps this JVM's threads and returns the virtual thread mounted on {@code carrierTid}, if listed. */
+    static Optional<Mounted> mountedOn(long carrierTid) {
+        Path file = null;
+        try {
+            file = Files.createTempFile("blocklab-audit-", ".json");
+            Files.delete(file);   // dumpThreads refuses to overwrite
+            ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+                    .dumpThreads(file.toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
+            return mountedOn(Files.readString(file), carrierTid);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot dump the threads to look for a stalled carrier's virtual thread", e);
+        } finally {
+            if (file != null) try { Files.deleteIfExists(file); } catch (IOException ignored) { /* temp file */ }
+        }
+    }
+
+    /** Pure: the thread whose {@code carrier} is {@code carrierTid} in a JSON thread dump. */
+    static Optional<Mounted> mountedOn(String json, long carrierTid) throws IOException {
+        JsonNode root = JSON.readTree(json).path("threadDump");
+        for (JsonNode container : root.path("threadContainers"))
+            for (JsonNode thread : container.path("threads"))
+                if (thread.path("carrier").asText("").equals(Long.toString(carrierTid))) {
+                    List<Frame> stack = new ArrayList<>();
+                    for (JsonNode line : thread.path("stack")) stack.add(Frame.parse(line.asText()));
+                    return Optional.of(new Mounted(thread.path("name").asText(""), stack));
+                }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,59 @@
+package dev.blocklab.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code --audit} and {@code --fail-if} through the command line, end to end at time scale 1/100. */
+class AuditOptionsTest {
+    @TempDir Path tmp;
+
+    record Ran(int code, String out, String err) {}
+
+    private Ran run(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Ran(code, out.toString(), err.toString());
+    }
+
+    private String[] audited(String model, String... more) {
+        String[] base = {"run", "--workload", "hundred-calls", "--model", model, "--requests", "8", "--time-scale", "10",
+                "--warmups", "0", "--repeats", "1", "--quiet", "--save", tmp.resolve(model.replace(':', '-') + ".jsonl").toString(), "--audit"};
+        String[] all = java.util.Arrays.copyOf(base, base.length + more.length);
+        System.arraycopy(more, 0, all, base.length, more.length);
+        return all;
+    }
+
+    @Test
+    void run_auditFindsTheByDesignBlocking_failIfMisuseStaysGreen_failIfFindingsFails() throws Exception {
+        Ran byDesign = run(audited("forkjoin:2", "--fail-if", "misuse>0"));
+        assertThat(byDesign.code()).as(byDesign.err()).isZero();
+        assertThat(byDesign.out()).contains("audit: blocking where it must not happen")
+                .contains("fork-join-without-managed-blocker").contains("SimulatedBackend.java").contains("by design");
+        assertThat(Files.readString(tmp.resolve("forkjoin-2.jsonl"))).contains("\"kind\":\"audit\"")
+                .contains("\"rule\":\"fork-join-without-managed-blocker\"");
+
+        Ran strict = run(audited("forkjoin:2", "--fail-if", "findings>0"));
+        assertThat(strict.code()).isEqualTo(1);
+        assertThat(strict.err()).contains("fail-if findings>0: findings was 1");
+    }
+
+    @Test
+    void run_badAuditInput_isOneLineAndExitTwo() {
+        Ran noAudit = run("run", "--workload", "hundred-calls", "--model", "virtual", "--fail-if", "misuse>0");
+        assertThat(noAudit.code()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(noAudit.err()).contains("--fail-if needs --audit");
+        Ran bad = run(audited("virtual", "--fail-if", "p99>1s"));
+        assertThat(bad.code()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(bad.err()).contains("--fail-if: 'p99>1s' is not an audit condition");
+        Ran threshold = run(audited("virtual", "--audit-threshold", "soon"));
+        assertThat(threshold.code()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(threshold.err()).contains("--audit-threshold");
+    }
+}
