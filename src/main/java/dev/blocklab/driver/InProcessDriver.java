@@ -289,10 +289,17 @@ public final class InProcessDriver {
         return count;
     }
 
-    /** Threads the JVM starts on demand and keeps: virtual-thread carriers, the common pool, service threads. */
+    /**
+     * Threads the JVM starts on demand and keeps: virtual-thread carriers and the scheduler's delay thread (group
+     * {@code CarrierThreads}), the common pool, the JDK's innocuous service threads (the poller that virtual
+     * threads' socket I/O starts, {@code MasterPoller}; cleaners; the unblocker), service threads.
+     */
     private static boolean jvmOwned(Thread t) {
         String name = t.getName();
+        ThreadGroup group = t.getThreadGroup();
         return t.getClass().getName().equals("jdk.internal.misc.CarrierThread")
+                || t.getClass().getName().equals("jdk.internal.misc.InnocuousThread")
+                || group != null && group.getName().equals("CarrierThreads")
                 || name.startsWith("ForkJoinPool.commonPool-") || name.startsWith("VirtualThread-")
                 || name.startsWith("blocklab-sampler") || name.startsWith("Common-Cleaner")
                 || name.startsWith("Attach Listener") || name.startsWith("process reaper");
