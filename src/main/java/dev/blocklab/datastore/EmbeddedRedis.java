@@ -12,7 +12,7 @@ import java.util.stream.Stream;
  * stops, on {@link #close()} or at JVM exit.
  */
 public final class EmbeddedRedis implements AutoCloseable {
-    static final String INSTALL_HINT = "redis-server is not on the PATH: install it (Debian/Ubuntu: apt-get install redis-server;"
+    public static final String INSTALL_HINT = "redis-server is not on the PATH: install it (Debian/Ubuntu: apt-get install redis-server;"
             + " macOS: brew install redis) or pass --redis-url redis://HOST:PORT";
 
     private final ServerProcess process;

@@ -9,7 +9,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * A model whose prediction also knows the connection pool: a batch of {@code n} requests through a pool of
- * {@code N} connections, each request holding one for {@code hold}, takes at least {@code ceil(n / N) x hold},
+ * {@code N} connections, each request holding one for {@code hold}, takes at least {@code ceil(n / N) x hold}
+ * (plus the batch's CPU work, as {@link Demand#waves} counts it for thread pools),
  * whatever the model's own formula says about threads. The larger of the two is the prediction; the model itself
  * runs unchanged.
  */
@@ -22,8 +23,7 @@ public record PoolBoundModel(Model model, PoolPrediction pool) implements Model 
     @Override public Prediction predict(Demand demand) {
         Prediction own = model.predict(demand);
         if (pool.holdNanos() == 0) return own;
-        long waves = (demand.requests() + pool.connections() - 1) / pool.connections();
-        long poolNanos = waves * pool.holdNanos();
+        long poolNanos = demand.waves(pool.connections(), pool.holdNanos());
         if (poolNanos <= own.nanos()) return own;
         return new Prediction(poolNanos, String.format(java.util.Locale.ROOT, "pool: ceil(%d / %d connections) x %.0f ms held (the model alone: %s)",
                 demand.requests(), pool.connections(), pool.holdNanos() / 1e6, own.basis()));

@@ -41,8 +41,8 @@ final class PoolGauge {
     void failedWait() { failedWaits.increment(); }
 
     /** Calls that went through this client without a pool to wait on (one shared connection). */
-    void sent(int commands) {
-        calls.add(commands);
+    void sent(int calls) {
+        this.calls.add(calls);
     }
 
     int inUse() { return inUse.get(); }

@@ -6,7 +6,7 @@ package dev.blocklab.datastore;
  *
  * @param client          e.g. {@code jdbc+hikari}, {@code vertx-pg}, {@code jedis}, {@code lettuce}
  * @param poolSize        the pool's maximum size (1 for one shared multiplexed connection)
- * @param calls           calls made (Redis: commands sent)
+ * @param calls           calls that got a connection (Redis: a call of {@code count} pipelined commands is one)
  * @param failedWaits     calls that got no connection (pool wait timeout, server down)
  * @param peakInUse       most connections held at once
  * @param meanWaitMillis  mean wait for a connection, over the calls that got one

@@ -28,7 +28,8 @@ import java.util.function.Supplier;
 
 /**
  * The two PostgreSQL clients of one run, each behind its own pool of {@code dbPoolSize} connections, created on
- * first use so that a run only opens the connections its model uses: pgjdbc behind HikariCP for blocking calls
+ * first use or by {@link #fill()}, which every run's backend calls, so both pools are open during a run whichever
+ * model runs (the embedded server's {@code max_connections} allows for both): pgjdbc behind HikariCP for blocking calls
  * (the calling thread waits for a connection, then for the answer), the Vert.x reactive client for non-blocking
  * calls (a waiting call is a queued callback; no thread waits). Both prepare the same statement, bind the same
  * row and reduce the answer the same way ({@link #value}).
@@ -203,12 +204,6 @@ final class PostgresClients implements AutoCloseable {
     @Override public synchronized void close() {
         closed = true;
         if (hikari != null) hikari.close();
-        if (pool != null) {
-            try {
-                pool.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-            } catch (Exception ignored) {
-                // the Vert.x instance's close ends it anyway
-            }
-        }
+        if (pool != null) dev.blocklab.backend.Vertxes.awaitClose(pool.close(), 10, "closing the Vert.x PostgreSQL pool");
     }
 }

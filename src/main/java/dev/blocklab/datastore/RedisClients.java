@@ -76,7 +76,10 @@ final class RedisClients implements AutoCloseable {
                 return reply(connection.sendCommand(command, redis.argsFor(row, 0).toArray(String[]::new)));
             Pipeline pipeline = connection.pipelined();
             for (int i = 0; i < redis.count(); i++) pipeline.sendCommand(command, redis.argsFor(row, i).toArray(String[]::new));
-            return reply(pipeline.syncAndReturnAll());
+            List<Object> replies = pipeline.syncAndReturnAll();
+            // Jedis puts an error reply into the list as an exception; fail the call as a single command (and Lettuce) does
+            for (Object r : replies) if (r instanceof RuntimeException error) throw error;
+            return reply(replies);
         } finally {
             jedisGauge.released();   // before the connection goes back, so the gauge never counts more than the pool
             connection.close();

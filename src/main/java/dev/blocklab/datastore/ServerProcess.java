@@ -66,7 +66,15 @@ final class ServerProcess implements AutoCloseable {
             afterStop.run();
             throw new IllegalStateException("cannot start " + name + " (" + command.getFirst() + "): " + e.getMessage(), e);
         }
-        ServerProcess server = new ServerProcess(name, command, readyLine, process, log, stopSignal, afterStop);
+        ServerProcess server;
+        try {
+            server = new ServerProcess(name, command, readyLine, process, log, stopSignal, afterStop);
+        } catch (IllegalStateException shuttingDown) {
+            // Ctrl-C came while it was starting: no hook can be added, so nothing would ever stop it
+            process.destroyForcibly();
+            afterStop.run();
+            throw new IllegalStateException("the JVM is shutting down: " + name + " stopped as it started", shuttingDown);
+        }
         server.awaitReady(0, timeoutSeconds);
         return server;
     }

@@ -334,14 +334,19 @@ public final class InProcessDriver {
     }
 
     /**
-     * Threads the JVM starts on demand and keeps: virtual-thread carriers, the virtual-thread scheduler's timer
-     * ({@code ForkJoinPool-N-delayScheduler}, started by the first sleeping virtual thread in JDK 25; a model's own
-     * pool would leave its workers too, which are counted), the common pool, service threads.
+     * Threads the JVM starts on demand and keeps: virtual-thread carriers and the scheduler's delay thread (group
+     * {@code CarrierThreads}; {@code ForkJoinPool-N-delayScheduler}, started by the first sleeping virtual thread in
+     * JDK 25), the common pool, the JDK's innocuous service threads (the poller that virtual threads' socket I/O
+     * starts, {@code MasterPoller}; cleaners; the unblocker), service threads. A model's own pool leaves its workers,
+     * which are counted.
      */
     static boolean jvmOwned(Thread t) {
         String name = t.getName();
+        ThreadGroup group = t.getThreadGroup();
         return t.getClass().getName().equals("jdk.internal.misc.CarrierThread")
                 || t.getClass().getName().equals("java.util.concurrent.DelayScheduler")
+                || t.getClass().getName().equals("jdk.internal.misc.InnocuousThread")
+                || group != null && group.getName().equals("CarrierThreads")
                 || name.startsWith("ForkJoinPool.commonPool-") || name.startsWith("VirtualThread-")
                 || name.startsWith("blocklab-sampler") || name.startsWith("Common-Cleaner")
                 || name.startsWith("Attach Listener") || name.startsWith("process reaper");

@@ -80,7 +80,7 @@ final class DatabaseExperiment implements Experiment {
                 for (String model : List.of("fixed:8", "cf-nonblocking:2"))
                     rows.add(measure(settings, servers, "redis: BLPOP 50 ms, batch 40", blpop, model, base, 2, 0));
             } else {
-                notes.add("Redis part skipped: " + EmbeddedRedis.available() + " - " + "redis-server is not on the PATH (apt-get install redis-server)");
+                notes.add("Redis part skipped: redis-server is not on the PATH (apt-get install redis-server)");
             }
         }
         notes.addAll(lessons(rows, rate, poolTimeoutNanos));

@@ -195,8 +195,9 @@ public final class WorkloadFile {
             Fields f = switch (kind) {
                 case "call" -> new Fields(m, "a call", "call", "inputs", "latency", "returns", "sum", "concat", "format",
                         "failure", "timeout");
-                case "sql" -> new Fields(m, "a sql step", "sql", "query", "inputs", "latency", "timeout");
-                case "redis" -> new Fields(m, "a redis step", "redis", "command", "count", "inputs", "latency", "timeout");
+                // no 'timeout': the real clients' waits are bounded by --pool-timeout (and Lettuce's command timeout)
+                case "sql" -> new Fields(m, "a sql step", "sql", "query", "inputs", "latency");
+                case "redis" -> new Fields(m, "a redis step", "redis", "command", "count", "inputs", "latency");
                 case "cpu" -> new Fields(m, "a cpu step", "cpu", "inputs", "kind", "size");
                 default -> new Fields(m, "a combine", "combine", "inputs", "returns", "sum", "concat", "format");
             };
@@ -218,9 +219,8 @@ public final class WorkloadFile {
                             : Operation.Redis.parse(text(what), f.optional("count").map(n -> intAtLeast(n, 1)).orElse(1)));
                     long expected = operation instanceof Operation.Sql sql ? sql.sleepNanos() : 0;
                     Latency latency = f.optional("latency").map(this::latency).orElse(new Latency.Fixed(expected));
-                    long timeoutNanos = f.optional("timeout").map(WorkloadFile.Binder::positiveDuration).orElse(0L);
                     yield construct(m.where(), () -> new Step.Call(name, inputs, latency, new Value.Constant(0L), 0, null,
-                            timeoutNanos, operation));
+                            0, operation));
                 }
                 case "cpu" -> {
                     Step.CpuKind cpuKind = f.optional("kind").map(WorkloadFile.Binder::cpuKind).orElse(Step.CpuKind.HASH);

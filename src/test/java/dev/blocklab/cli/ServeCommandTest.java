@@ -44,6 +44,16 @@ class ServeCommandTest {
         assertThat(err.toString()).contains("--queue must be at least 1");
     }
 
+    @Test void serve_dbWithABackendUrlOrWithoutWorkload_oneLineExit2_beforeStartingAnything() {
+        assertThat(run("serve", "--port", "0", "--db", "postgres", "--backend", "http://127.0.0.1:9100",
+                "--workload", "examples/slow-query.yaml")).isEqualTo(2);
+        assertThat(err.toString()).contains("--backend URL and --db (or --postgres-url, --redis-url) both name the backend: choose one");
+        assertThat(run("serve", "--port", "0", "--db", "redis")).isEqualTo(2);
+        assertThat(err.toString()).contains("--db serves the sql: and redis: steps of --workload files: add --workload FILE");
+        assertThat(err.toString().strip().lines()).hasSize(2);
+        assertThat(out.toString()).doesNotContain("listening");
+    }
+
     @Test void backend_badRoute_exit2NamingTheFlag() {
         assertThat(run("backend", "--port", "0", "--route", "/x delay=soon")).isEqualTo(2);
         assertThat(err.toString()).contains("blocklab: --route: '/x delay=soon'");

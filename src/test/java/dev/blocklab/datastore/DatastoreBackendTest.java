@@ -69,6 +69,19 @@ class DatastoreBackendTest {
     }
 
     @Test
+    void redisErrorReply_failsTheCall_bothClients_pipelinedToo() {
+        try (DatastoreBackend backend = (DatastoreBackend) TestServers.shared().newBackend()) {
+            for (int count : new int[]{1, 3}) {
+                CallInvocation bad = call(0, Operation.Redis.parse("INCR account:{row}", count));   // "account-1" is no integer
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> backend.callBlocking(bad))
+                        .as("jedis, count " + count).hasMessageContaining("not an integer");
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> backend.callAsync(bad).get(30, TimeUnit.SECONDS))
+                        .as("lettuce, count " + count).hasMessageContaining("not an integer");
+            }
+        }
+    }
+
+    @Test
     void jdbcPool_neverHoldsMoreConnectionsThanItsSize_andCallersWait() throws Exception {
         DatastoreSettings settings = TestServers.reaching(2, 2, DatastoreSettings.DEFAULT_POOL_TIMEOUT_NANOS);
         Datastores d = TestServers.shared();

@@ -14,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Faults on the real servers: each call fails with its cause named, nothing hangs, and calls work again after. */
 class DatastoreFaultTest {
@@ -90,7 +89,7 @@ class DatastoreFaultTest {
 
     @Test
     void redisKilledMidRun_callsFailWithTheCause_thenWorkAfterRestart() throws Exception {
-        assumeTrue(EmbeddedRedis.available(), EmbeddedRedis.INSTALL_HINT);
+        TestServers.assumeRedis();
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
             Datastores.loadKeys(DatastoreSettings.redis(redis.url()));
             DatastoreSettings settings = new DatastoreSettings(false, null, true, redis.url(), 2, 2, TIMEOUT_NANOS);

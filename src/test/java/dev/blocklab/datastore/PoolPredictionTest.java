@@ -29,6 +29,23 @@ class PoolPredictionTest {
     }
 
     @Test
+    void poolBoundModel_predictsTheLargerOfPoolWavesAndTheModelsOwn() {
+        // 100 requests of one 100 ms query, no CPU work: the pool of 10 needs 10 waves of 100 ms
+        dev.blocklab.model.Demand batch = new dev.blocklab.model.Demand(100, 100 * MS, 100 * MS, 100 * MS, 1, 0, 2);
+        PoolPrediction pool = new PoolPrediction(10, 100 * MS);
+        try (var backend = new dev.blocklab.backend.SimulatedBackend();
+             var virtual = new PoolBoundModel(dev.blocklab.model.Models.create("virtual", new dev.blocklab.model.ModelContext(backend, 8)), pool);
+             var fixed4 = new PoolBoundModel(dev.blocklab.model.Models.create("fixed:4", new dev.blocklab.model.ModelContext(backend, 8)), pool);
+             var unbound = new PoolBoundModel(dev.blocklab.model.Models.create("virtual", new dev.blocklab.model.ModelContext(backend, 8)),
+                     new PoolPrediction(10, 0))) {
+            assertThat(virtual.predict(batch).nanos()).isEqualTo(1000 * MS);          // the pool, not the threads
+            assertThat(virtual.predict(batch).basis()).startsWith("pool: ceil(100 / 10 connections) x 100 ms held");
+            assertThat(fixed4.predict(batch).nanos()).isEqualTo(2500 * MS);           // 4 threads bind before 10 connections
+            assertThat(unbound.predict(batch).nanos()).isEqualTo(100 * MS);           // no SQL hold time: the model's own
+        }
+    }
+
+    @Test
     void forSql_sumsOnlyTheSqlStepsHoldTime() {
         Step.Call a = new Step.Call("a", List.of(), new Latency.Fixed(100 * MS), new Value.Constant(0L), 0, null, 0, new Operation.Sql("select pg_sleep(0.1)"));
         Step.Call b = new Step.Call("b", List.of(), new Latency.Fixed(30 * MS), new Value.Constant(0L), 0, null, 0, new Operation.Sql("select 1"));

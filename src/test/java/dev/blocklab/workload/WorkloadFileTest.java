@@ -228,6 +228,7 @@ class WorkloadFileTest {
                 arguments("sql-no-query.yaml", "steps:\n  - sql: a\n    latency: 1ms\n", 2, "steps[0]", "a sql step needs 'query'"),
                 arguments("sql-param.yaml", "steps:\n  - sql: a\n    query: \"select $2\"\n", 3, "steps[0].query", "only $1 (the request's row) is bound"),
                 arguments("redis-count.yaml", "steps:\n  - redis: a\n    command: GET k\n    count: 0\n", 4, "steps[0].count", "must be at least 1"),
+                arguments("sql-timeout.yaml", "steps:\n  - sql: a\n    query: select 1\n    timeout: 1s\n", 4, "steps[0].timeout", "unknown field 'timeout' in a sql step"),
                 arguments("redis-field.yaml", "steps:\n  - redis: a\n    command: GET k\n    query: x\n", 4, "steps[0].query", "unknown field 'query' in a redis step"),
                 arguments("two-kinds.yaml", "steps:\n  - call: a\n    cpu: b\n    latency: 1ms\n", 3, "steps[0].cpu", "not both call and cpu"),
                 arguments("type.yaml", "steps:\n  - cpu: a\n    size: big\n", 3, "steps[0].size", "expected a whole number, got the text 'big'"),
