@@ -15,7 +15,8 @@ public final class Experiments {
             new FrameworksExperiment(),
             new FrameworksCapacityExperiment(),
             new OverheadExperiment(),
-            new HundredThousandCallsExperiment());
+            new HundredThousandCallsExperiment(),
+            new MillionJobsExperiment());
 
     /** The in-process experiments {@code blocklab reproduce} runs when no name is given. */
     private static final List<String> DEFAULT = List.of("task-graph", "hundred-calls", "ten-thousand-jobs");
