@@ -20,7 +20,7 @@ import java.util.List;
         description = {"Reproduce the seed articles' experiments and print each measured figure beside the prediction and the article's figure.",
                 "Without a name: task-graph, hundred-calls and ten-thousand-jobs at quick scale (about a minute)."},
         footer = {"", "Experiments: task-graph, hundred-calls, ten-thousand-jobs (the default three, in process),",
-                "  thread-switch, profile-page (HTTP server and load generator), frameworks,", "  frameworks-capacity, overhead, hundred-thousand-calls", "", "Examples:",
+                "  thread-switch, profile-page (HTTP server and load generator), frameworks,", "  frameworks-capacity, overhead, hundred-thousand-calls, million-jobs", "", "Examples:",
                 "  blocklab reproduce",
                 "  blocklab reproduce hundred-calls --full",
                 "  blocklab reproduce --quick --html report.html",
@@ -32,7 +32,8 @@ import java.util.List;
                 "  blocklab reproduce frameworks --quick --backend http",
                 "  blocklab reproduce frameworks-capacity --quick",
                 "  blocklab reproduce frameworks-capacity --quick --backend http",
-                "  blocklab reproduce hundred-thousand-calls"})
+                "  blocklab reproduce hundred-thousand-calls",
+                "  blocklab reproduce million-jobs --full"})
 final class ReproduceCommand implements Runnable {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
