@@ -33,7 +33,7 @@ public final class Tasks {
      * A future that is its own task, for an executor that starts a new thread for every task (such as
      * {@link java.util.concurrent.Executors#newVirtualThreadPerTaskExecutor()}): {@link #start} hands the future
      * itself to {@code execute}, so a request costs no {@code FutureTask}, no callback and no lambda, and keeps
-     * four fewer frames on its stack while it waits (a waiting virtual thread keeps its frames on the heap: at a
+     * two fewer frames on its stack while it waits (a waiting virtual thread keeps its frames on the heap: at a
      * million requests in flight every frame counts). Completing the future from outside (cancelling it, or failing
      * it with a timeout) interrupts the thread running it; as that thread runs nothing else, a late interrupt hits
      * no other task. Compare {@link #submitInterruptibly}, which works with any executor.
