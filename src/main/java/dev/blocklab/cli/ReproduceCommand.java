@@ -21,7 +21,7 @@ import java.util.List;
                 "Without a name: task-graph, hundred-calls and ten-thousand-jobs at quick scale (about a minute)."},
         footer = {"", "Experiments: task-graph, hundred-calls, ten-thousand-jobs (the default three, in process),",
                 "  thread-switch, profile-page (HTTP server and load generator), profile-page-pekko, frameworks,", "  frameworks-capacity, frameworks-servlet (Tomcat + Jersey beside the in-process variants),",
-                "  overhead, hundred-thousand-calls, database, misuse (the auditor's showcase)", "", "Examples:",
+                "  overhead, hundred-thousand-calls, million-jobs, database, misuse (the auditor's showcase)", "", "Examples:",
                 "  blocklab reproduce",
                 "  blocklab reproduce hundred-calls --full",
                 "  blocklab reproduce --quick --html report.html",
@@ -36,6 +36,7 @@ import java.util.List;
                 "  blocklab reproduce frameworks-capacity --quick --backend http",
                 "  blocklab reproduce frameworks-servlet",
                 "  blocklab reproduce hundred-thousand-calls",
+                "  blocklab reproduce million-jobs --full",
                 "  blocklab reproduce database          # starts an embedded PostgreSQL and redis-server",
                 "  blocklab reproduce misuse",
                 "  blocklab reproduce frameworks --quick --audit --fail-if 'misuse>0'"})

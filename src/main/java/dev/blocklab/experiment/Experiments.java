@@ -19,7 +19,9 @@ public final class Experiments {
             new OverheadExperiment(),
             new HundredThousandCallsExperiment(),
             new DatabaseExperiment(),
-            new MisuseExperiment());
+            new MisuseExperiment(),
+
+            new MillionJobsExperiment());
 
     /** The in-process experiments {@code blocklab reproduce} runs when no name is given. */
     private static final List<String> DEFAULT = List.of("task-graph", "hundred-calls", "ten-thousand-jobs");

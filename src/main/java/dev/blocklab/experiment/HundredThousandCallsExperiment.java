@@ -2,7 +2,6 @@ package dev.blocklab.experiment;
 
 import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.driver.RunSettings;
-import dev.blocklab.recorder.ProcessMetrics;
 import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.result.RunResult;
 import dev.blocklab.result.Table;
@@ -12,16 +11,10 @@ import dev.blocklab.workload.Graph;
 import dev.blocklab.workload.Step;
 import dev.blocklab.workload.Workload;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A batch of concurrent calls of one second (100,000 by default) under the two models that hold no platform
@@ -75,13 +68,13 @@ final class HundredThousandCallsExperiment implements Experiment {
         List<FloorRow> rows = new ArrayList<>();
         List<RunResult> runs = new ArrayList<>();
         FloorRow timerFloor = floor("bare timer futures", "one timer thread per core completes a future per call, no engine",
-                warmups, repeats, settings, () -> timerFutures(cores));
+                warmups, repeats, settings, BareBatches.timerFutures(requests, callNanos, cores));
         rows.add(emit(settings, timerFloor));
         RunResult cf = driver.run(workload, "cf-nonblocking:" + cores, runSettings, line -> settings.progress().update(line));
         runs.add(cf);
         rows.add(emit(settings, engineRow(cf, timerFloor, callMillis)));
         FloorRow virtualFloor = floor("bare virtual threads", "Thread.startVirtualThread, each sleeps the call's delay, no engine",
-                warmups, repeats, settings, this::virtualSleeps);
+                warmups, repeats, settings, BareBatches.virtualSleeps(requests, callNanos));
         rows.add(emit(settings, virtualFloor));
         RunResult virtual = driver.run(workload, "virtual", runSettings, line -> settings.progress().update(line));
         runs.add(virtual);
@@ -117,24 +110,17 @@ final class HundredThousandCallsExperiment implements Experiment {
                 r.wallMillis() - floor.medianWallMillis(), r.cpuMillis());
     }
 
-    private FloorRow floor(String row, String kind, int warmups, int repeats, ExperimentSettings settings, Batch batch) {
+    private FloorRow floor(String row, String kind, int warmups, int repeats, ExperimentSettings settings, BareBatches.Batch batch) {
         double[] walls = new double[repeats];
         long successes = 0;
         double cpuMillis = 0;
         for (int i = 0; i < warmups + repeats; i++) {
             settings.progress().update(row + (i < warmups ? " warm-up " + (i + 1) : " run " + (i - warmups + 1) + "/" + repeats));
-            System.gc();
-            try (BareBatch b = batch.prepare()) {   // executors are made before the clock starts, as the engine's are
-                ProcessMetrics.Snapshot before = ProcessMetrics.snapshot();
-                long start = System.nanoTime();
-                b.start();
-                await(b.done());
-                double wallMillis = (System.nanoTime() - start) / 1e6;
-                if (i >= warmups) {
-                    walls[i - warmups] = wallMillis;
-                    successes = b.completed().sum();
-                    cpuMillis += (ProcessMetrics.snapshot().cpuNanos() - before.cpuNanos()) / 1e6 / repeats;
-                }
+            BareBatches.BareRun run = BareBatches.runOnce(batch);
+            if (i >= warmups) {
+                walls[i - warmups] = run.wallMillis();
+                successes = run.successes();
+                cpuMillis += run.cpuMillis() / repeats;
             }
         }
         double[] sorted = walls.clone();
@@ -142,76 +128,6 @@ final class HundredThousandCallsExperiment implements Experiment {
         double median = sorted[(repeats - 1) / 2];
         return new FloorRow(row, "floor: " + kind, requests, successes, callNanos / 1e6, median, sorted[0], sorted[repeats - 1],
                 repeats, median / (callNanos / 1e6), 0, cpuMillis);
-    }
-
-    /** Makes a batch of bare waits, ready to start. */
-    @FunctionalInterface
-    private interface Batch {
-        BareBatch prepare();
-    }
-
-    /** A batch of bare waits: {@link #start()} sends them; {@code done} opens when all have completed. */
-    private abstract class BareBatch implements AutoCloseable {
-        final CountDownLatch done = new CountDownLatch(requests);
-        final LongAdder completed = new LongAdder();
-
-        abstract void start();
-
-        CountDownLatch done() { return done; }
-
-        LongAdder completed() { return completed; }
-
-        @Override public void close() {}
-    }
-
-    private BareBatch timerFutures(int timers) {
-        ScheduledThreadPoolExecutor[] pool = new ScheduledThreadPoolExecutor[timers];
-        for (int i = 0; i < timers; i++) pool[i] = new ScheduledThreadPoolExecutor(1, Thread.ofPlatform().daemon().factory());
-        return new BareBatch() {
-            @Override void start() {
-                for (int i = 0; i < requests; i++) {
-                    CompletableFuture<Object> call = new CompletableFuture<>();
-                    pool[i % timers].schedule(() -> call.complete(99L), callNanos, TimeUnit.NANOSECONDS);
-                    call.whenComplete((v, e) -> {
-                        if (e == null) completed.increment();
-                        done.countDown();
-                    });
-                }
-            }
-
-            @Override public void close() {
-                for (ScheduledThreadPoolExecutor t : pool) t.shutdownNow();
-            }
-        };
-    }
-
-    private BareBatch virtualSleeps() {
-        Duration call = Duration.ofNanos(callNanos);
-        return new BareBatch() {
-            @Override void start() {
-                for (int i = 0; i < requests; i++) {
-                    Thread.startVirtualThread(() -> {
-                        try {
-                            Thread.sleep(call);
-                            completed.increment();
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        } finally {
-                            done.countDown();
-                        }
-                    });
-                }
-            }
-        };
-    }
-
-    private static void await(CountDownLatch done) {
-        try {
-            if (!done.await(5, TimeUnit.MINUTES)) throw new IllegalStateException("the bare batch did not finish within 5 min");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for the bare batch", e);
-        }
     }
 
     private static <T> T emit(ExperimentSettings settings, T row) {

@@ -8,6 +8,8 @@ import java.util.List;
 
 /** Runs a request's graph on the current thread, one step after another, as plain blocking code would. */
 final class DirectStyle {
+    private static final Object[] NO_VALUES = {};
+
     private DirectStyle() {}
 
     /** How a blocking model makes one call (plain, or through a ManagedBlocker). */
@@ -18,6 +20,7 @@ final class DirectStyle {
 
     static Object evaluate(Request request, BlockingCaller caller) throws Exception {
         List<Step> steps = request.graph().steps();
+        if (steps.size() == 1) return step(request, 0, NO_VALUES, caller);   // a lone step reads only the input
         Object[] values = new Object[steps.size()];
         for (int i = 0; i < steps.size(); i++) values[i] = step(request, i, values, caller);
         return values[values.length - 1];

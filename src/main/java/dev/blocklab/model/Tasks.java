@@ -3,6 +3,7 @@ package dev.blocklab.model;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -26,6 +27,57 @@ public final class Tasks {
         });
         result.whenComplete((v, e) -> { if (e != null) task.cancel(true); });
         return result;
+    }
+
+    /**
+     * A future that is its own task, for an executor that starts a new thread for every task (such as
+     * {@link java.util.concurrent.Executors#newVirtualThreadPerTaskExecutor()}): {@link #start} hands the future
+     * itself to {@code execute}, so a request costs no {@code FutureTask}, no callback and no lambda, and keeps
+     * two fewer frames on its stack while it waits (a waiting virtual thread keeps its frames on the heap: at a
+     * million requests in flight every frame counts). Completing the future from outside (cancelling it, or failing
+     * it with a timeout) interrupts the thread running it; as that thread runs nothing else, a late interrupt hits
+     * no other task. Compare {@link #submitInterruptibly}, which works with any executor.
+     */
+    abstract static class OwnThreadTask extends CompletableFuture<Object> implements Runnable {
+        private volatile Thread runner;
+
+        /** The task's work, run once on its own thread; its result or failure completes this future. */
+        abstract Object work() throws Exception;
+
+        /** Starts the task on a new thread of {@code threadPerTask}; returns this future. */
+        final CompletableFuture<Object> start(Executor threadPerTask) {
+            threadPerTask.execute(this);
+            return this;
+        }
+
+        @Override public final void run() {
+            runner = Thread.currentThread();   // before the check: a canceller either sees the runner or is seen
+            if (isDone()) return;
+            try {
+                complete(work());
+            } catch (Throwable t) {
+                completeExceptionally(t);
+            } finally {
+                runner = null;
+            }
+        }
+
+        @Override public boolean completeExceptionally(Throwable failure) {
+            boolean completed = super.completeExceptionally(failure);
+            if (completed) interruptRunner();
+            return completed;
+        }
+
+        @Override public boolean cancel(boolean mayInterruptIfRunning) {
+            boolean cancelled = super.cancel(mayInterruptIfRunning);
+            if (cancelled) interruptRunner();
+            return cancelled;
+        }
+
+        private void interruptRunner() {
+            Thread t = runner;
+            if (t != null && t != Thread.currentThread()) t.interrupt();
+        }
     }
 
     /** Runs a blocking call where a lambda cannot throw checked exceptions. */

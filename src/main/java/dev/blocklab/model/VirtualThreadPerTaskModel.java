@@ -13,15 +13,24 @@ import java.util.concurrent.Executors;
  * virtual thread unmounts from its carrier, so waiting costs no platform thread.
  */
 final class VirtualThreadPerTaskModel implements Model {
-    private final Backend backend;
+    private final DirectStyle.BlockingCaller caller;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
 
-    VirtualThreadPerTaskModel(Backend backend) { this.backend = backend; }
+    VirtualThreadPerTaskModel(Backend backend) { this.caller = backend::callBlocking; }
 
     @Override public String name() { return "virtual"; }
 
     @Override public CompletableFuture<Object> submit(Request request) {
-        return Tasks.submitInterruptibly(executor, () -> DirectStyle.evaluate(request, backend::callBlocking));
+        return new RequestTask(request).start(executor);
+    }
+
+    /** One request on its own virtual thread: the future, the task and the request in one object. */
+    private final class RequestTask extends Tasks.OwnThreadTask {
+        private final Request request;
+
+        RequestTask(Request request) { this.request = request; }
+
+        @Override Object work() throws Exception { return DirectStyle.evaluate(request, caller); }
     }
 
     @Override public Prediction predict(Demand d) {

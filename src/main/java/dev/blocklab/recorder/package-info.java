@@ -1,6 +1,6 @@
 /**
  * The hot path of measurement: {@link dev.blocklab.recorder.RunRecorder} takes one call per completed request
- * from any thread without locking; {@link dev.blocklab.recorder.ProcessMetrics} reads process-wide counters
+ * from any thread without waiting (a stripe per CPU); {@link dev.blocklab.recorder.ProcessMetrics} reads process-wide counters
  * (getrusage through the FFM API, the JVM's thread and allocation counters, /proc/self/status);
  * {@link dev.blocklab.recorder.ResourceSampler} samples what has no peak counter. Recorders are mutable and
  * concurrent; they hand out immutable results and never print.

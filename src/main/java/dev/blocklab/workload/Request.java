@@ -19,7 +19,9 @@ public record Request(long id, Graph graph, long seed, long timeScaleDivisor) {
     /** The call that step {@code stepIndex} makes, given its inputs' values. */
     public CallInvocation invocation(int stepIndex, List<Object> inputs) {
         Step.Call call = (Step.Call) graph.steps().get(stepIndex);
-        SplittableRandom random = new SplittableRandom(mix(seed, id, stepIndex));
+        // A fixed latency that never fails draws nothing: no generator to build (a million requests build a million).
+        boolean draws = !(call.latency() instanceof Latency.Fixed) || call.failureProbability() > 0;
+        SplittableRandom random = draws ? new SplittableRandom(mix(seed, id, stepIndex)) : null;
         long delay = call.latency().sampleNanos(random) / timeScaleDivisor;
         boolean fails = call.failureProbability() > 0 && random.nextDouble() < call.failureProbability();
         Object value = fails ? null : call.returns().apply(inputs, call.inputs());
@@ -47,6 +49,7 @@ public record Request(long id, Graph graph, long seed, long timeScaleDivisor) {
     /** The values of step {@code stepIndex}'s inputs, taken from the values computed so far. */
     public List<Object> inputsOf(int stepIndex, Object[] values) {
         Step step = graph.steps().get(stepIndex);
+        if (step.inputs().isEmpty()) return List.of();
         List<Object> in = new ArrayList<>(step.inputs().size());
         for (String name : step.inputs()) {
             int idx = graph.indexOf(name);
