@@ -36,7 +36,11 @@ final class AttackRecorder {
     private final Recorder service = new Recorder(HIGHEST_TRACKABLE_NANOS, 3);
     private final Histogram totalLatency = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
     private final Histogram totalService = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
-    private Histogram latencyScratch, serviceScratch;
+    private final Recorder sendLateness = new Recorder(HIGHEST_TRACKABLE_NANOS, 3);
+    private final Recorder connectionWait = new Recorder(HIGHEST_TRACKABLE_NANOS, 3);
+    private final Histogram totalSendLateness = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
+    private final Histogram totalConnectionWait = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
+    private Histogram latencyScratch, serviceScratch, latenessScratch, waitScratch;
 
     private final LongAdder sent = new LongAdder();
     private final LongAdder completed = new LongAdder();
@@ -82,6 +86,9 @@ final class AttackRecorder {
     private void count(Hit hit) {
         latency.recordValue(clamp(hit.latencyNanos()));
         service.recordValue(clamp(hit.serviceNanos()));
+        long late = hit.sentNanos() - hit.intendedNanos();
+        sendLateness.recordValue(clamp(late));
+        connectionWait.recordValue(clamp(hit.latencyNanos() - hit.serviceNanos() - late));
         statuses.computeIfAbsent(hit.status(), k -> new LongAdder()).increment();
         bytesIn.add(hit.bytesIn());
         if (hit.success()) successes.increment();
@@ -128,6 +135,10 @@ final class AttackRecorder {
         serviceScratch = service.getIntervalHistogram(serviceScratch);
         totalLatency.add(latencyScratch);
         totalService.add(serviceScratch);
+        latenessScratch = sendLateness.getIntervalHistogram(latenessScratch);
+        totalSendLateness.add(latenessScratch);
+        waitScratch = connectionWait.getIntervalHistogram(waitScratch);
+        totalConnectionWait.add(waitScratch);
         return latencyScratch.copy();
     }
 
@@ -135,9 +146,10 @@ final class AttackRecorder {
      * The result, after sending has ended, as of {@code reportNanos} (attack-relative). Requests still in flight
      * are first {@linkplain #cutOff cut off} with {@code cutOffError}: they count as status 0 with that error, in
      * the latency and service-time histograms up to {@code reportNanos}, and in {@link AttackResult#cutOff()}.
+     * The instrument's health is assessed from {@code measured} and the attacker's own delay per request.
      */
     synchronized AttackResult result(String description, SendLoop.Outcome loop, long lateThresholdNanos,
-                                     long reportNanos, String cutOffError) {
+                                     long reportNanos, String cutOffError, InstrumentHealth.Measured measured) {
         cutOff(reportNanos, cutOffError);
         drainInterval();
         long requests = sent.sum();
@@ -150,11 +162,14 @@ final class AttackRecorder {
         long wait = requests == 0 || lastEnd == Long.MIN_VALUE ? 0 : Math.max(0, lastEnd - lastSend);
         long total = attack + wait;
         long ok = successes.sum();
+        LatencyMillis latencyMillis = LatencyMillis.of(totalLatency);
+        InstrumentHealth health = InstrumentHealth.assess(requests + loop.unsent(), loop.unsent(), latencyMillis,
+                LatencyMillis.of(totalSendLateness), LatencyMillis.of(totalConnectionWait), measured);
         return new AttackResult(description, requests, loop.unsent(),
                 attack > 0 ? requests / (attack / 1e9) : 0, total > 0 ? ok / (total / 1e9) : 0,
-                total, attack, wait, LatencyMillis.of(totalLatency), LatencyMillis.of(totalService),
+                total, attack, wait, latencyMillis, LatencyMillis.of(totalService),
                 bytesIn.sum(), bytesOut.sum(), ok, requests == 0 ? 0 : (double) ok / requests,
                 new TreeMap<>(codes), new TreeMap<>(errs), loop.lateSends(), lateThresholdNanos, loop.maxLateNanos(),
-                loop.stopped(), cutOffCount.sum(), totalLatency, totalService);
+                loop.stopped(), cutOffCount.sum(), totalLatency, totalService, health);
     }
 }

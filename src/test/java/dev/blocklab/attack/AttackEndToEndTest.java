@@ -59,7 +59,8 @@ class AttackEndToEndTest {
         assertThat(r.latencyMillis().min()).isGreaterThan(0);
         assertThat(r.latencyMillis().max()).isGreaterThanOrEqualTo(r.serviceTimeMillis().max() - 0.01);
         assertThat(r.attackNanos()).isBetween(900_000_000L, 5 * S); // last send is due at 995 ms
-        assertThat(progress).isNotEmpty().allMatch(l -> l.startsWith("attack "));
+        assertThat(progress).isNotEmpty().allMatch(l -> l.startsWith("attack ") || l.equals("warm-up 1s (discarded)"));
+        assertThat(progress.getFirst()).as("warm by default").isEqualTo("warm-up 1s (discarded)");
         assertThat(Files.readAllLines(hits)).hasSize((int) n + 1).first().isEqualTo(HitsFile.HEADER);
         assertThat(Files.readString(hlog)).contains("HISTFAA");
     }
@@ -124,7 +125,8 @@ class AttackEndToEndTest {
 
     @Test
     void stop_fromAnotherThread_returnsWhatWasSent() throws InterruptedException {
-        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Schedule.Open(new Pacer.Constant(100), 60 * S));
+        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Schedule.Open(new Pacer.Constant(100), 60 * S))
+                .withWarmupNanos(0);
         Attack attack = new Attack(settings);
         Thread stopper = stopAfter(attack, 300);
         AttackResult r = attack.run(Progress.NONE, AttackListener.NONE);
@@ -148,7 +150,7 @@ class AttackEndToEndTest {
                 }
             });
             AttackSettings settings = AttackSettings.of(List.of(Target.get("http://127.0.0.1:" + stall.getLocalPort() + "/")),
-                    new Schedule.Open(new Pacer.Constant(50), 60 * S)).withTimeoutNanos(30 * S);
+                    new Schedule.Open(new Pacer.Constant(50), 60 * S)).withTimeoutNanos(30 * S).withWarmupNanos(0);
             Attack attack = new Attack(settings);
             List<Hit> hits = new CopyOnWriteArrayList<>();
             Thread stopper = stopAfter(attack, 200);
