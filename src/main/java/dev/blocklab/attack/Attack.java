@@ -203,21 +203,21 @@ public final class Attack {
             int ti = (int) (index % targets.size());
             Target target = targets.get(ti);
             recorder.sent(index, ti, intendedNanos - startNanos, sentNanos - startNanos, target.bodyLength());
-            Transport.Completion completion = (onWireNanos, status, bytesIn, error) -> {
+            Transport.Completion completion = (onWireNanos, connectionWaitNanos, status, bytesIn, error) -> {
                 long end = System.nanoTime();
                 long wire = onWireNanos == 0 ? sentNanos : Math.max(sentNanos, onWireNanos);
                 String e = error != null ? error
                         : status < 200 || status >= 400 ? target.label() + ": status " + status : null;
                 Hit hit = new Hit(index, ti, intendedNanos - startNanos, sentNanos - startNanos, end - intendedNanos,
                         end - wire, status, bytesIn, target.bodyLength(), e);
-                if (!recorder.record(hit, end - startNanos)) return; // already cut off and reported
+                if (!recorder.record(hit, end - startNanos, onWireNanos == 0 ? 0 : connectionWaitNanos)) return; // already cut off and reported
                 deliver(hit);
                 if (then != null) then.run();
             };
             try {
                 transport.send(target, completion);
             } catch (RuntimeException ex) {
-                completion.complete(0, 0, 0, target.label() + ": " + Transport.describe(ex));
+                completion.complete(0, 0, 0, 0, target.label() + ": " + Transport.describe(ex));
             }
         }
 

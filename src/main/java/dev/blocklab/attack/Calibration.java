@@ -12,7 +12,7 @@ import java.util.function.DoubleFunction;
  * {@code blocklab attack --calibrate}: the attacker's highest accurate rate on this machine, measured against an
  * in-process null target ({@link TrivialServer}: {@code 200 ok} at once, one event loop), as wrk2's users
  * measure their client's ceiling before trusting it. Rates are tried in ascending order, each one attack with
- * its warm-up; a rate is <em>accurate</em> when the attack was not {@linkplain InstrumentHealth instrument-limited},
+ * its warm-up, after one discarded attack at the first rate that warms the JVM; a rate is <em>accurate</em> when the attack was not {@linkplain InstrumentHealth instrument-limited},
  * every response succeeded and the rate sent was within 1 % of the asked one. The ladder stops at the first rate
  * that is not accurate.
  *
@@ -59,6 +59,10 @@ public record Calibration(List<Step> steps, double highestAccuratePerSecond) {
                                   Progress progress) {
         try (TrivialServer server = TrivialServer.start(0, 1)) {
             Target target = Target.get("http://127.0.0.1:" + server.port() + "/");
+            // A fresh JVM compiles for its first seconds: one discarded attack warms the client and the null target.
+            progress.update("calibrate: warming the JVM (discarded)");
+            Attack.run(AttackSettings.of(List.of(target), new Schedule.Open(new Pacer.Constant(DEFAULT_RATES.getFirst()),
+                    2 * stepNanos)).withClient(client).withMaxConnections(maxConnections).withWarmupNanos(0), Progress.NONE);
             return climb(DEFAULT_RATES, rate -> Attack.run(AttackSettings.of(List.of(target),
                             new Schedule.Open(new Pacer.Constant(rate), stepNanos))
                     .withClient(client).withMaxConnections(maxConnections).withWarmupNanos(warmupNanos), Progress.NONE),
@@ -70,13 +74,13 @@ public record Calibration(List<Step> steps, double highestAccuratePerSecond) {
     public String render() {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "%10s %10s %8s %10s %10s %10s %10s %9s %9s  %s%n", "asked/s", "sent/s",
-                "success", "p50", "p99", "late p99", "lag p99", "cpu", "loop", "accurate"));
+                "success", "p50", "p99", "own p99", "lag p99", "cpu", "loop", "accurate"));
         for (Step s : steps) {
             AttackResult r = s.result();
             InstrumentHealth h = r.health();
             sb.append(String.format(Locale.ROOT, "%10.0f %10.0f %7.2f%% %10s %10s %10s %10s %9s %9s  %s%n", s.askedPerSecond(),
                     r.ratePerSecond(), r.successRatio() * 100, ms(r.latencyMillis().p50()),
-                    ms(r.latencyMillis().p99()), ms(h.sendLatenessMillis().p99()),
+                    ms(r.latencyMillis().p99()), ms(h.delays().ownMillis().p99()),
                     Double.isNaN(h.eventLoopLagP99Millis()) ? "-" : ms(h.eventLoopLagP99Millis()),
                     Double.isNaN(h.attackerCpuCores()) ? "-" : String.format(Locale.ROOT, "%.2f/%d", h.attackerCpuCores(), h.cores()),
                     Double.isNaN(h.eventLoopBusyShare()) ? "-" : String.format(Locale.ROOT, "%.0f%%", h.eventLoopBusyShare() * 100),

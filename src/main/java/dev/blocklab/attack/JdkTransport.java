@@ -48,15 +48,16 @@ final class JdkTransport implements Transport {
     @Override public void send(Target target, Completion completion) {
         HttpRequest request = requests.computeIfAbsent(target, this::build);
         String label = target.label();
+        long queued = System.nanoTime();
         waiting.add(() -> {
             long wire = System.nanoTime();
             client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()).whenComplete((resp, error) -> {
             permits.release();
             drain();
-            if (error == null) completion.complete(wire, resp.statusCode(), resp.body().length, null);
+            if (error == null) completion.complete(wire, wire - queued, resp.statusCode(), resp.body().length, null);
             else if (error.getCause() instanceof HttpTimeoutException || error instanceof HttpTimeoutException)
-                completion.complete(wire, 0, 0, label + ": timeout after " + timeout.toMillis() + "ms");
-            else completion.complete(wire, 0, 0, label + ": " + Transport.describe(error));
+                completion.complete(wire, wire - queued, 0, 0, label + ": timeout after " + timeout.toMillis() + "ms");
+            else completion.complete(wire, wire - queued, 0, 0, label + ": " + Transport.describe(error));
             });
         });
         drain();

@@ -51,8 +51,10 @@ final class JsonAttackReport implements AttackReport {
         i.put("verdict", h.verdictLine());
         i.put("scheduled", h.scheduled());
         i.put("unsent", h.unsent());
-        latency(i.putObject("sendLatenessMillis"), h.sendLatenessMillis());
-        latency(i.putObject("connectionWaitMillis"), h.connectionWaitMillis());
+        latency(i.putObject("ownDelayMillis"), h.delays().ownMillis());
+        latency(i.putObject("sendLatenessMillis"), h.delays().sendLatenessMillis());
+        latency(i.putObject("handOffMillis"), h.delays().handOffMillis());
+        latency(i.putObject("connectionWaitMillis"), h.delays().connectionWaitMillis());
         i.put("budgetMillis", h.budgetMillis());
         number(i, "eventLoopLagP99Millis", h.eventLoopLagP99Millis());
         number(i, "eventLoopLagMaxMillis", h.eventLoopLagMaxMillis());

@@ -35,10 +35,12 @@ final class TextAttackReport implements AttackReport {
         rows.add(row("Late sends", "[count, threshold, max, unsent]", r.lateSends() + ", " + duration(r.lateThresholdNanos())
                 + ", " + duration(r.maxLateNanos()) + ", " + r.unsent()));
         InstrumentHealth h = r.health();
-        rows.add(row("Send late", "[50, 99, max]", duration(nanos(h.sendLatenessMillis().p50())) + ", "
-                + duration(nanos(h.sendLatenessMillis().p99())) + ", " + duration(nanos(h.sendLatenessMillis().max()))));
-        rows.add(row("Conn wait", "[50, 99, max]", duration(nanos(h.connectionWaitMillis().p50())) + ", "
-                + duration(nanos(h.connectionWaitMillis().p99())) + ", " + duration(nanos(h.connectionWaitMillis().max()))));
+        InstrumentHealth.OwnDelays d = h.delays();
+        rows.add(row("Own delay", "[late 99, hand-off 99, own 99, max]", duration(nanos(d.sendLatenessMillis().p99())) + ", "
+                + duration(nanos(d.handOffMillis().p99())) + ", " + duration(nanos(d.ownMillis().p99())) + ", "
+                + duration(nanos(d.ownMillis().max()))));
+        rows.add(row("Conn wait", "[50, 99, max]", duration(nanos(d.connectionWaitMillis().p50())) + ", "
+                + duration(nanos(d.connectionWaitMillis().p99())) + ", " + duration(nanos(d.connectionWaitMillis().max()))));
         rows.add(row("Own load", "[cpu cores, loop busy, loop lag 99, max, machine busy]",
                 String.format(Locale.ROOT, "%s of %d, %s, %s, %s, %s", number(h.attackerCpuCores()), h.cores(),
                         percent(h.eventLoopBusyShare()), millis(h.eventLoopLagP99Millis()), millis(h.eventLoopLagMaxMillis()),
@@ -65,7 +67,7 @@ final class TextAttackReport implements AttackReport {
             out.append(r.cutOff()).append(r.cutOff() == 1 ? " request" : " requests")
                     .append(" cut off at the end: their latency counts up to the report, a lower bound.\n");
         if (!h.instrumentLimited()) out.append(h.verdictLine()).append('\n');
-        out.append("Latencies count from each request's intended send time (free of coordinated omission); service time from when it left on a connection; the difference is send lateness plus connection wait.\n");
+        out.append("Latencies count from each request's intended send time (free of coordinated omission); service time from when it left on a connection; the difference is the attacker's own delay plus the connection wait.\n");
         return out.toString();
     }
 

@@ -9,10 +9,13 @@ interface Transport extends AutoCloseable {
 
     /**
      * Called once per request with the {@link System#nanoTime} at which it left on a connection (0 when the
-     * client cannot tell: then its send), the status (0 without a response), body bytes read, and the error or
-     * null.
+     * client cannot tell: then its send), how long of the time before that it waited for a connection (in the
+     * pool's queue or for a connect; the rest since its send is the client picking it up), the status (0 without
+     * a response), body bytes read, and the error or null.
      */
-    @FunctionalInterface interface Completion { void complete(long onWireNanos, int status, long bytesIn, String error); }
+    @FunctionalInterface interface Completion {
+        void complete(long onWireNanos, long connectionWaitNanos, int status, long bytesIn, String error);
+    }
 
     void send(Target target, Completion completion);
 

@@ -50,7 +50,7 @@ final class VertxTransport implements Transport {
     }
 
     /** How many connections one event loop may be opening at once: bounds the opening rate in a burst. */
-    static final int MAX_CONNECTING_PER_LOOP = 64;
+    static final int MAX_CONNECTING_PER_LOOP = Integer.getInteger("blocklab.attack.connectingPerLoop", 64);
     /** How often each event loop's lag probe fires. */
     static final long PROBE_EVERY_MILLIS = 5;
 
@@ -186,7 +186,9 @@ final class VertxTransport implements Transport {
             if (closing) return;
             long due = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(PROBE_EVERY_MILLIS);
             vertx.setTimer(PROBE_EVERY_MILLIS, id -> {
-                lagNanos.recordValue(Math.min(AttackRecorder.HIGHEST_TRACKABLE_NANOS, Math.max(0, System.nanoTime() - due)));
+                // corrected for coordinated omission: a stall of one second counts as the 200 probes it held up
+                lagNanos.recordValueWithExpectedInterval(Math.min(AttackRecorder.HIGHEST_TRACKABLE_NANOS,
+                        Math.max(0, System.nanoTime() - due)), TimeUnit.MILLISECONDS.toNanos(PROBE_EVERY_MILLIS));
                 probe();
             });
         }
@@ -207,7 +209,7 @@ final class VertxTransport implements Transport {
         final Completion completion;
         long timer;
         boolean done, waiting;
-        long onWireNanos;
+        long pickedUpNanos, onWireNanos;
         HttpClientRequest request;
 
         Exchange(Prepared p, Completion completion) {
@@ -220,7 +222,8 @@ final class VertxTransport implements Transport {
             if (done) return false;
             done = true;
             vertx.cancelTimer(timer);
-            completion.complete(onWireNanos, status, bytesIn, error);
+            long wire = onWireNanos == 0 ? System.nanoTime() : onWireNanos;
+            completion.complete(onWireNanos, wire - pickedUpNanos, status, bytesIn, error);
             return true;
         }
     }
@@ -242,6 +245,7 @@ final class VertxTransport implements Transport {
         }
 
         void send(Exchange x) {
+            x.pickedUpNanos = System.nanoTime();
             x.timer = vertx.setTimer(timeoutMillis, id -> timeout(x));
             Conn c = idle.pollFirst();
             if (c != null) {

@@ -189,7 +189,8 @@ final class ProfilePageExperiment implements Experiment {
         long warmNanos = warmUpNanos(durationNanos);
         try (BlocklabServer server = BlocklabServer.start(serverSettings(new ServerProfile.Virtual(), scale, backend))) {
             AttackSettings attack = AttackSettings.of(List.of(Target.get(server.uri() + "/async-non-blocking")),
-                    new Schedule.Open(new Pacer.Constant(200), warmNanos)).withTimeoutNanos(TALK_TIMEOUT_NANOS / scale);
+                    new Schedule.Open(new Pacer.Constant(200), warmNanos)).withTimeoutNanos(TALK_TIMEOUT_NANOS / scale)
+                    .withWarmupNanos(0);
             Attack.run(attack, line -> progress.update("profile-page warm-up (discarded) " + line));
         }
     }
@@ -207,7 +208,8 @@ final class ProfilePageExperiment implements Experiment {
         try (BlocklabServer server = BlocklabServer.start(serverSettings(p.profile(), scale, backend))) {
             Target target = Target.get(server.uri() + p.endpoint());
             AttackSettings attack = AttackSettings.of(List.of(target),
-                    new Schedule.Open(new Pacer.Constant(p.ratePerSecond()), p.durationNanos())).withTimeoutNanos(p.timeoutNanos());
+                    new Schedule.Open(new Pacer.Constant(p.ratePerSecond()), p.durationNanos())).withTimeoutNanos(p.timeoutNanos())
+                    .withWarmupNanos(0); // each row chooses its own warm-up below
             long warmNanos = warmUpNanos(p.durationNanos());
             if (here.threads() == PoolQueuePrediction.NO_THREAD_HELD) {
                 // nothing queues behind a non-blocking warm-up: warm at the row's rate on its own connections
@@ -218,7 +220,7 @@ final class ProfilePageExperiment implements Experiment {
                 // queue is empty (its attacker connections are new)
                 double halfCapacity = here.threads() * 1e9 / here.jobNanos().stream().mapToLong(Long::longValue).sum() / 2;
                 Attack.run(AttackSettings.of(List.of(target), new Schedule.Open(new Pacer.Constant(halfCapacity), warmNanos))
-                                .withTimeoutNanos(p.timeoutNanos()),
+                                .withTimeoutNanos(p.timeoutNanos()).withWarmupNanos(0),
                         line -> progress.update("profile-page " + p.label() + ": warm-up at " + rate(halfCapacity) + " (discarded) " + line));
             }
             r = Attack.run(attack, line -> progress.update("profile-page " + p.label() + ": " + line));

@@ -45,7 +45,7 @@ class AttackReportTest {
         String text = AttackReportFormat.TEXT.create().render(AttackResults.sample(3, 0, 4));
         assertThat(text).contains("Target: GET http://127.0.0.1:8080/ at 100/s for 10s\n"
                 + "4 requests cut off at the end: their latency counts up to the report, a lower bound.\n");
-        assertThat(text).endsWith("the difference is send lateness plus connection wait.\n");
+        assertThat(text).endsWith("the difference is the attacker's own delay plus the connection wait.\n");
         assertThat(AttackReportFormat.JSON.create().render(AttackResults.sample(3, 0, 4))).contains("\"cutOff\" : 4");
     }
 
@@ -72,7 +72,7 @@ class AttackReportTest {
         assertThat(n.get("serviceTimeMillis").get("max").asDouble()).isLessThan(n.get("latencyMillis").get("max").asDouble());
         assertThat(n.get("fellBehind").asBoolean()).isFalse();
         assertThat(n.get("instrument").get("limited").asBoolean()).isFalse();
-        assertThat(n.get("instrument").get("sendLatenessMillis").get("p99").asDouble()).isBetween(0.4995, 0.5005);
+        assertThat(n.get("instrument").get("ownDelayMillis").get("p99").asDouble()).isBetween(0.4995, 0.5005);
         assertThat(n.get("instrument").get("attackerCpuCores").asDouble()).isEqualTo(0.42);
         assertThat(n.get("cutOff").asLong()).isZero();
     }

@@ -27,7 +27,7 @@ class InstrumentHealthTest {
                     latency.recordValue(sent - intended + serviceNanos);
                     clock.now += sendCostNanos;
                 });
-        return InstrumentHealth.assess(o.sent() + o.unsent(), o.unsent(), LatencyMillis.of(latency), LatencyMillis.of(delay), LatencyMillis.EMPTY,
+        return InstrumentHealth.assess(o.sent() + o.unsent(), o.unsent(), LatencyMillis.of(latency), InstrumentHealth.OwnDelays.sendLatenessOnly(LatencyMillis.of(delay)),
                 InstrumentHealth.Measured.none(2));
     }
 
@@ -45,7 +45,7 @@ class InstrumentHealthTest {
     void assess_slowTarget_punctualAttacker_isNotInstrumentLimited() {
         // The same rate, a punctual attacker (sends cost nothing), a target taking 500 ms: the target set the numbers.
         InstrumentHealth h = attack(1000, 0, 500 * MS);
-        assertThat(h.sendLatenessMillis().max()).isZero();
+        assertThat(h.delays().ownMillis().max()).isZero();
         assertThat(h.instrumentLimited()).isFalse();
         assertThat(h.budgetMillis()).isCloseTo(25.0, org.assertj.core.data.Offset.offset(0.1));
         assertThat(h.verdictLine()).startsWith("Instrument OK");
@@ -67,7 +67,7 @@ class InstrumentHealthTest {
                     });
             assertThat(o.lateSends()).as("the old rule counted these late").isGreaterThan(o.sent() / 2);
             InstrumentHealth h = InstrumentHealth.assess(o.sent() + o.unsent(), o.unsent(), LatencyMillis.of(latency),
-                    LatencyMillis.of(delay), LatencyMillis.EMPTY, InstrumentHealth.Measured.none(2));
+                    InstrumentHealth.OwnDelays.sendLatenessOnly(LatencyMillis.of(delay)), InstrumentHealth.Measured.none(2));
             assertThat(h.instrumentLimited()).as("service %d ns", serviceNanos).isEqualTo(serviceNanos < MS);
         }
     }
@@ -80,9 +80,9 @@ class InstrumentHealthTest {
             latency.recordValue(10 * MS);
             delay.recordValue(100_000L);
         }
-        InstrumentHealth calm = InstrumentHealth.assess(1000, 0, LatencyMillis.of(latency), LatencyMillis.of(delay), LatencyMillis.EMPTY,
+        InstrumentHealth calm = InstrumentHealth.assess(1000, 0, LatencyMillis.of(latency), InstrumentHealth.OwnDelays.sendLatenessOnly(LatencyMillis.of(delay)),
                 new InstrumentHealth.Measured(0.2, 0.5, 0.3, 0.2, 0.5, 2));
-        InstrumentHealth lagging = InstrumentHealth.assess(1000, 0, LatencyMillis.of(latency), LatencyMillis.of(delay), LatencyMillis.EMPTY,
+        InstrumentHealth lagging = InstrumentHealth.assess(1000, 0, LatencyMillis.of(latency), InstrumentHealth.OwnDelays.sendLatenessOnly(LatencyMillis.of(delay)),
                 new InstrumentHealth.Measured(5.0, 20.0, 1.9, 1.0, 1.0, 2));
         assertThat(calm.instrumentLimited()).isFalse();
         assertThat(lagging.instrumentLimited()).isTrue();
