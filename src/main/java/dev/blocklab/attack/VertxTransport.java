@@ -273,15 +273,9 @@ final class VertxTransport implements Transport {
         private void openAsNeeded() {
             while (waiting > connecting && connecting < MAX_CONNECTING_PER_LOOP && loop.open.get() < loop.maxOpen) {
                 connecting++;
-                loop.open.incrementAndGet();
-                client.connect(connectOptions).onComplete(ar -> {
+                connect().onComplete(ar -> {
                     connecting--;
-                    if (ar.succeeded()) {
-                        Conn c = new Conn(ar.result());
-                        c.connection.closeHandler(v -> closed(c));
-                        release(c);
-                    } else {
-                        loop.open.decrementAndGet();
+                    if (ar.failed()) {
                         // The request that asked for this connection gets its error, as Go's Transport does.
                         Exchange x = nextWaiter();
                         if (x != null) x.finish(0, 0, x.p.label() + ": " + Transport.describe(ar.cause()));
@@ -289,6 +283,17 @@ final class VertxTransport implements Transport {
                     }
                 });
             }
+        }
+
+        /** Opens one connection, counted open from now; once open it serves the oldest waiting request or waits idle. */
+        private Future<Conn> connect() {
+            loop.open.incrementAndGet();
+            return client.connect(connectOptions).map(connection -> {
+                Conn c = new Conn(connection);
+                connection.closeHandler(v -> closed(c));
+                release(c);
+                return c;
+            }).onFailure(e -> loop.open.decrementAndGet());
         }
 
         private Exchange nextWaiter() {
@@ -341,21 +346,8 @@ final class VertxTransport implements Transport {
 
         /** Opens one idle connection ahead of the attack (best effort); completes {@code done} either way. */
         void preconnect(io.vertx.core.Promise<Void> done) {
-            if (loop.open.get() >= loop.maxOpen) {
-                done.tryComplete();
-                return;
-            }
-            loop.open.incrementAndGet();
-            client.connect(connectOptions).onComplete(ar -> {
-                if (ar.succeeded()) {
-                    Conn c = new Conn(ar.result());
-                    c.connection.closeHandler(v -> closed(c));
-                    release(c);
-                } else {
-                    loop.open.decrementAndGet();
-                }
-                done.tryComplete();
-            });
+            if (loop.open.get() >= loop.maxOpen) done.tryComplete();
+            else connect().onComplete(ar -> done.tryComplete());
         }
     }
 }
