@@ -8,8 +8,8 @@
 # What it does:
 #  1. builds vegeta from its Go module (GOBIN=target/bench-bin go install github.com/tsenart/vegeta/v12@v12.12.0)
 #     and a trivial Go net/http server (200 "ok" at once), unless already built;
-#  2. starts './blocklab serve --profile play-2.5' on 127.0.0.1:$SERVER_PORT, warms it with 10 s of vegeta, and
-#     attacks /async-non-blocking (a 500 ms critical path) at SERVER_RATES, vegeta first, then blocklab, each for
+#  2. starts './blocklab serve --profile play-2.5' on 127.0.0.1:$SERVER_PORT, warms it with 10 s of vegeta
+#     (and restarts and rewarms it before a run if it no longer answers /health), and attacks /async-non-blocking (a 500 ms critical path) at SERVER_RATES, vegeta first, then blocklab, each for
 #     DURATION, pausing PAUSE seconds between runs so the thousands of loopback connections of the last run
 #     leave TIME_WAIT;
 #  3. starts the Go server and attacks it at TRIVIAL_RATES in the same way (a short pause: few connections);
@@ -18,7 +18,7 @@
 #     generator's own limit (vegeta: sent below 99 % of the asked rate or not 100 % success; blocklab: its
 #     instrument-limited verdict, or sent below 99 %).
 # Every run's raw output is kept under $OUT; the machine's load (uptime) is printed before and after each run.
-# Needs: Go (GO, default /usr/local/go/bin/go), jq, a JDK 25 (found by ./blocklab).
+# Needs: Go (GO, default /usr/local/go/bin/go), jq, curl, a JDK 25 (found by ./blocklab).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -92,13 +92,39 @@ run_blocklab() { # url rate name
   jq -r '"\(.latencyMillis.p99) \(.ratePerSecond) \(.successRatio) \(.instrument.limited)"' "$OUT/$3.blocklab.json"
 }
 
+# The blocklab server, started (and warmed with 10 s of vegeta at 2,000/s, discarded) on $SERVER_PORT.
+start_server() {
+  ./blocklab serve --profile play-2.5 --port "$SERVER_PORT" >> "$OUT/serve.log" 2>&1 &
+  server_pid=$!
+  pids+=("$server_pid")
+  await_port "$SERVER_PORT"
+  log "warming the server: vegeta at 2000/s for 10s (discarded)"
+  echo "GET http://127.0.0.1:$SERVER_PORT/async-non-blocking" | "$BIN/vegeta" attack -rate 2000/s -duration 10s > /dev/null
+  sleep "$PAUSE"
+}
+
+# A collapsed run can leave the server unable to accept (run 2: vegeta at 8,000/s opened connections up to the
+# 20,000 file descriptors, and the server's acceptor thread died): restart it rather than measure a dead server.
+server_alive() { curl -s -m 5 -o /dev/null -w '%{http_code}' "http://127.0.0.1:$SERVER_PORT/health" 2>/dev/null | grep -q 200; }
+ensure_server() { # url
+  case "$1" in *":$SERVER_PORT/"*) ;; *) return 0 ;; esac
+  server_alive && return 0
+  log "the server does not answer /health: restarting it (noted in the table)"
+  kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true
+  restarted+="$2 "
+  start_server
+}
+
 results=()
+restarted=""
 one_rate() { # url rate name pause
   local url=$1 rate=$2 name=$3 pause=$4 v b
+  ensure_server "$url" "$name-vegeta"
   log "$name: vegeta at $rate/s (load $(cut -d' ' -f1-3 /proc/loadavg))"
   v=$(run_vegeta "$url" "$rate" "$name")
   log "$name: vegeta p99 rate success = $v; pausing ${pause}s"
   sleep "$pause"
+  ensure_server "$url" "$name-blocklab"
   log "$name: blocklab at $rate/s (load $(cut -d' ' -f1-3 /proc/loadavg))"
   b=$(run_blocklab "$url" "$rate" "$name")
   log "$name: blocklab p99 rate success limited = $b; pausing ${pause}s"
@@ -107,20 +133,17 @@ one_rate() { # url rate name pause
 }
 
 log "start; load $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
-./blocklab serve --profile play-2.5 --port "$SERVER_PORT" > "$OUT/serve.log" 2>&1 &
-pids+=($!)
-await_port "$SERVER_PORT"
 server_url="http://127.0.0.1:$SERVER_PORT/async-non-blocking"
-log "warming the server: vegeta at 2000/s for 10s (discarded)"
-echo "GET $server_url" | "$BIN/vegeta" attack -rate 2000/s -duration 10s > /dev/null
-sleep "$PAUSE"
-for r in $SERVER_RATES; do one_rate "$server_url" "$r" "server-$r" "$PAUSE"; done
-kill "${pids[0]}" 2>/dev/null || true
+if [ -n "$SERVER_RATES" ]; then
+  start_server
+  for r in $SERVER_RATES; do one_rate "$server_url" "$r" "server-$r" "$PAUSE"; done
+  kill "$server_pid" 2>/dev/null || true
+fi
 
 "$BIN/trivial-go" "$TRIVIAL_PORT" > "$OUT/trivial.log" 2>&1 &
 pids+=($!)
 await_port "$TRIVIAL_PORT"
-for r in $TRIVIAL_RATES; do one_rate "http://127.0.0.1:$TRIVIAL_PORT/" "$r" "trivial-$r" "$TRIVIAL_PAUSE"; done
+[ -n "$TRIVIAL_RATES" ] && for r in $TRIVIAL_RATES; do one_rate "http://127.0.0.1:$TRIVIAL_PORT/" "$r" "trivial-$r" "$TRIVIAL_PAUSE"; done
 
 {
   echo
@@ -135,11 +158,13 @@ for r in $TRIVIAL_RATES; do one_rate "http://127.0.0.1:$TRIVIAL_PORT/" "$r" "tri
       && notes+="vegeta LIMIT (sent $(printf '%.0f' "$vr")/s, success $(awk -v s="$vs" 'BEGIN{printf "%.2f", s*100}')%) "
     { [ "$bl" = "true" ] || awk -v r="$br" -v a="$rate" 'BEGIN { exit !(r < 0.99 * a) }'; } \
       && notes+="blocklab LIMIT (instrument-limited=$bl, sent $(printf '%.0f' "$br")/s) "
+    awk -v s="$bs" 'BEGIN { exit !(s < 1) }' && notes+="blocklab success $(awk -v s="$bs" 'BEGIN{printf "%.2f", s*100}')% "
     printf '%-15s %8s %12.1f %12.1f %8s  %-40s %s\n' "${name%-*}" "$rate" "$vp" "$bp" "$ratio" "${notes:--}" "$load"
     if [ "$name" = "server-10000" ]; then
       server_line="server /async-non-blocking at 10000/s driven by vegeta: p99 $vp ms = $(awk -v v="$vp" 'BEGIN{printf "%.3f", v/500}') x its 500 ms critical path"
     fi
   done
   [ -n "${server_line:-}" ] && echo "$server_line"
+  [ -n "$restarted" ] && echo "the server was restarted (and warmed) before: $restarted"
   echo "raw outputs: $OUT"
 } | tee "$OUT/summary.txt"
