@@ -104,7 +104,7 @@ final class AttackCommand implements Callable<Integer> {
     @Option(names = "--save", paramLabel = "FILE", description = "Save the attack as JSON Lines: one line per interval, then the whole result (kind experiment-result), which 'blocklab report FILE' rebuilds as text, JSON or HTML.")
     Path save;
 
-    @Option(names = "--fail-if", paramLabel = "COND", description = "Exit 1 when COND holds, e.g. 'p99>600ms', 'success<99%%', 'errors>0', 'late>0'; repeatable.")
+    @Option(names = "--fail-if", paramLabel = "COND", description = "Exit 1 when COND holds, e.g. 'p99>600ms', 'success<99%%', 'errors>0', 'late>0', or 'instrument-limited' (the attacker, not the target, set the numbers); repeatable.")
     List<String> failIf = new ArrayList<>();
 
     @Option(names = "--client", defaultValue = "vertx", description = "HTTP client: vertx or jdk (default: ${DEFAULT-VALUE}).")
