@@ -18,7 +18,12 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>With a warm-up, the same targets are first sent at the schedule's starting rate (or by its users) for the
  * warm-up duration on the same client and connections, and those results are discarded: a fresh JVM spends its
- * first seconds compiling, which otherwise shows as late sends and a latency tail.
+ * first seconds compiling, and a cold client has no connections, which otherwise shows as late sends and a
+ * latency tail. The measured schedule follows the warm-up without a pause.
+ *
+ * <p>The attack also measures itself over the measured schedule ({@link SelfMeter}, the transport's event-loop
+ * probe, each request's delay before it left on a connection) and its result carries the
+ * {@link InstrumentHealth} verdict.
  *
  * <p>Threads: {@link #run} runs the send loop on the caller's thread (open model) or waits on it while
  * completions drive the users (closed model); responses are recorded on the HTTP client's threads; a monitor
@@ -74,14 +79,22 @@ public final class Attack {
         AttackResult result;
         try (Transport transport = Transport.create(settings)) {
             transport.warmUp(settings.targets());
+            SelfMeter meter = new SelfMeter(transport);
+            meter.start(); // once ahead, so its first (slow) call is not inside the measured schedule
+            long start = System.nanoTime();
             if (settings.warmupNanos() > 0 && !stopRequested) {
                 progress.update("warm-up " + Durations.format(settings.warmupNanos()) + " (discarded)");
-                AttackRecorder discarded = new AttackRecorder();
-                Run warm = new Run(transport, discarded, AttackListener.NONE, listenerFailure, System.nanoTime());
+                Run warm = new Run(transport, new AttackRecorder(), AttackListener.NONE, listenerFailure, start);
                 drive(warm, warmUpSchedule());
-                awaitInFlight(discarded);
+                // The measured schedule follows at once, so the target and the connections stay in their steady
+                // state; warm-up responses still in flight are recorded in the discarded recorder.
+                meter.start();
+                start = Math.max(System.nanoTime(), start + settings.warmupNanos());
+                while (System.nanoTime() - start < 0) LockSupport.parkNanos(start - System.nanoTime());
+            } else {
+                meter.start();
+                start = System.nanoTime();
             }
-            long start = System.nanoTime();
             Run run = new Run(transport, recorder, listener, listenerFailure, start);
             ScheduledExecutorService monitor = Executors.newSingleThreadScheduledExecutor(
                     Thread.ofPlatform().daemon().name("attack-monitor").factory());
@@ -91,6 +104,7 @@ public final class Attack {
             SendLoop.Outcome outcome;
             try {
                 outcome = drive(run, settings.schedule());
+                meter.sendingEnded();
                 awaitInFlight(recorder);
             } finally {
                 monitor.shutdownNow();
@@ -101,7 +115,8 @@ public final class Attack {
             awaitRecorded(recorder);
             progress.update(run.progressLine());
             run.emitInterval();
-            result = recorder.result(description(), outcome, settings.lateThresholdNanos(), reportNanos, CUT_OFF_ERROR);
+            result = recorder.result(description(), outcome, settings.lateThresholdNanos(), reportNanos, CUT_OFF_ERROR,
+                    meter.measured());
         } finally {
             listener.onEnd(); // flush and close output files whatever happened, keeping what was recorded
         }
@@ -188,20 +203,21 @@ public final class Attack {
             int ti = (int) (index % targets.size());
             Target target = targets.get(ti);
             recorder.sent(index, ti, intendedNanos - startNanos, sentNanos - startNanos, target.bodyLength());
-            Transport.Completion completion = (status, bytesIn, error) -> {
+            Transport.Completion completion = (onWireNanos, connectionWaitNanos, status, bytesIn, error) -> {
                 long end = System.nanoTime();
+                long wire = onWireNanos == 0 ? sentNanos : Math.max(sentNanos, onWireNanos);
                 String e = error != null ? error
                         : status < 200 || status >= 400 ? target.label() + ": status " + status : null;
                 Hit hit = new Hit(index, ti, intendedNanos - startNanos, sentNanos - startNanos, end - intendedNanos,
-                        end - sentNanos, status, bytesIn, target.bodyLength(), e);
-                if (!recorder.record(hit, end - startNanos)) return; // already cut off and reported
+                        end - wire, status, bytesIn, target.bodyLength(), e);
+                if (!recorder.record(hit, end - startNanos, onWireNanos == 0 ? 0 : connectionWaitNanos)) return; // already cut off and reported
                 deliver(hit);
                 if (then != null) then.run();
             };
             try {
                 transport.send(target, completion);
             } catch (RuntimeException ex) {
-                completion.complete(0, 0, target.label() + ": " + Transport.describe(ex));
+                completion.complete(0, 0, 0, 0, target.label() + ": " + Transport.describe(ex));
             }
         }
 
@@ -245,9 +261,10 @@ public final class Attack {
             long elapsed = System.nanoTime() - startNanos;
             long sent = recorder.sentCount();
             long inFlight = sent - recorder.completedCount();
-            return String.format(Locale.ROOT, "attack %s  sent %d  rate %.0f/s  in flight %d  errors %d",
+            int conns = transport.openConnections();
+            return String.format(Locale.ROOT, "attack %s  sent %d  rate %.0f/s  in flight %d  errors %d%s",
                     Durations.format(elapsed / 1_000_000 * 1_000_000), sent, elapsed > 0 ? sent / (elapsed / 1e9) : 0.0,
-                    inFlight, recorder.failureCount());
+                    inFlight, recorder.failureCount(), conns >= 0 ? "  connections " + conns : "");
         }
     }
 }

@@ -36,6 +36,16 @@ final class AttackRecorder {
     private final Recorder service = new Recorder(HIGHEST_TRACKABLE_NANOS, 3);
     private final Histogram totalLatency = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
     private final Histogram totalService = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
+    // The attacker's own delays per request (see InstrumentHealth): send lateness, the client picking the request
+    // up (hand-off), both together, and the wait for a connection.
+    private final Recorder sendLateness = new Recorder(HIGHEST_TRACKABLE_NANOS, 3);
+    private final Recorder handOff = new Recorder(HIGHEST_TRACKABLE_NANOS, 3);
+    private final Recorder ownDelay = new Recorder(HIGHEST_TRACKABLE_NANOS, 3);
+    private final Recorder connectionWait = new Recorder(HIGHEST_TRACKABLE_NANOS, 3);
+    private final Histogram totalSendLateness = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
+    private final Histogram totalHandOff = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
+    private final Histogram totalOwnDelay = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
+    private final Histogram totalConnectionWait = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
     private Histogram latencyScratch, serviceScratch;
 
     private final LongAdder sent = new LongAdder();
@@ -72,16 +82,29 @@ final class AttackRecorder {
      * One response or error; {@code endNanos} attack-relative. Returns false, recording nothing, when the
      * request was already counted by {@link #cutOff} (its response came after the report was made).
      */
-    boolean record(Hit hit, long endNanos) {
+    boolean record(Hit hit, long endNanos) { return record(hit, endNanos, 0); }
+
+    /**
+     * {@link #record(Hit, long)} for a request that waited {@code connectionWaitNanos} for a connection (the
+     * rest of the time between its send and leaving on a connection is the client's hand-off).
+     */
+    boolean record(Hit hit, long endNanos, long connectionWaitNanos) {
         if (inFlight.remove(hit.index()) == null) return false;
-        count(hit);
+        count(hit, connectionWaitNanos);
         lastEndNanos.accumulateAndGet(endNanos, Math::max);
         return true;
     }
 
-    private void count(Hit hit) {
+    private void count(Hit hit, long connectionWaitNanos) {
         latency.recordValue(clamp(hit.latencyNanos()));
         service.recordValue(clamp(hit.serviceNanos()));
+        long late = Math.max(0, hit.sentNanos() - hit.intendedNanos());
+        long beforeWire = Math.max(0, hit.latencyNanos() - hit.serviceNanos() - late);
+        long wait = Math.min(beforeWire, Math.max(0, connectionWaitNanos));
+        sendLateness.recordValue(clamp(late));
+        handOff.recordValue(clamp(beforeWire - wait));
+        ownDelay.recordValue(clamp(late + beforeWire - wait));
+        connectionWait.recordValue(clamp(wait));
         statuses.computeIfAbsent(hit.status(), k -> new LongAdder()).increment();
         bytesIn.add(hit.bytesIn());
         if (hit.success()) successes.increment();
@@ -108,7 +131,7 @@ final class AttackRecorder {
             if (f == null) continue; // completed meanwhile: its completion records it
             Hit hit = new Hit(index, f.target(), f.intendedNanos(), f.sentNanos(), reportNanos - f.intendedNanos(),
                     reportNanos - f.sentNanos(), 0, 0, f.bytesOut(), error);
-            count(hit);
+            count(hit, 0);
             cutOffCount.increment();
             hits.add(hit);
         }
@@ -128,16 +151,25 @@ final class AttackRecorder {
         serviceScratch = service.getIntervalHistogram(serviceScratch);
         totalLatency.add(latencyScratch);
         totalService.add(serviceScratch);
+        drainInto(sendLateness, totalSendLateness);
+        drainInto(handOff, totalHandOff);
+        drainInto(ownDelay, totalOwnDelay);
+        drainInto(connectionWait, totalConnectionWait);
         return latencyScratch.copy();
+    }
+
+    private void drainInto(Recorder r, Histogram total) {
+        total.add(r.getIntervalHistogram()); // a recorder recycles only its own histograms: one allocation a second
     }
 
     /**
      * The result, after sending has ended, as of {@code reportNanos} (attack-relative). Requests still in flight
      * are first {@linkplain #cutOff cut off} with {@code cutOffError}: they count as status 0 with that error, in
      * the latency and service-time histograms up to {@code reportNanos}, and in {@link AttackResult#cutOff()}.
+     * The instrument's health is assessed from {@code measured} and the attacker's own delay per request.
      */
     synchronized AttackResult result(String description, SendLoop.Outcome loop, long lateThresholdNanos,
-                                     long reportNanos, String cutOffError) {
+                                     long reportNanos, String cutOffError, InstrumentHealth.Measured measured) {
         cutOff(reportNanos, cutOffError);
         drainInterval();
         long requests = sent.sum();
@@ -150,11 +182,15 @@ final class AttackRecorder {
         long wait = requests == 0 || lastEnd == Long.MIN_VALUE ? 0 : Math.max(0, lastEnd - lastSend);
         long total = attack + wait;
         long ok = successes.sum();
+        LatencyMillis latencyMillis = LatencyMillis.of(totalLatency);
+        InstrumentHealth health = InstrumentHealth.assess(requests + loop.unsent(), loop.unsent(), latencyMillis,
+                new InstrumentHealth.OwnDelays(LatencyMillis.of(totalSendLateness), LatencyMillis.of(totalHandOff),
+                        LatencyMillis.of(totalOwnDelay), LatencyMillis.of(totalConnectionWait)), measured);
         return new AttackResult(description, requests, loop.unsent(),
                 attack > 0 ? requests / (attack / 1e9) : 0, total > 0 ? ok / (total / 1e9) : 0,
-                total, attack, wait, LatencyMillis.of(totalLatency), LatencyMillis.of(totalService),
+                total, attack, wait, latencyMillis, LatencyMillis.of(totalService),
                 bytesIn.sum(), bytesOut.sum(), ok, requests == 0 ? 0 : (double) ok / requests,
                 new TreeMap<>(codes), new TreeMap<>(errs), loop.lateSends(), lateThresholdNanos, loop.maxLateNanos(),
-                loop.stopped(), cutOffCount.sum(), totalLatency, totalService);
+                loop.stopped(), cutOffCount.sum(), totalLatency, totalService, health);
     }
 }

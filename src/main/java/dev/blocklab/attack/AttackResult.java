@@ -23,7 +23,8 @@ import java.util.TreeMap;
  * @param waitNanos            last send to the last response
  * @param latencyMillis        from each request's intended send time to its complete response (or error); for a
  *                             request cut off at the end, to the time of the report (a lower bound)
- * @param serviceTimeMillis    from each request's actual send to its complete response (or error, or the report)
+ * @param serviceTimeMillis    from the moment each request left on a connection (its send, for a client that
+ *                             cannot tell) to its complete response (or error, or the report)
  * @param bytesIn              response body bytes, total
  * @param bytesOut             request body bytes, total
  * @param successes            responses with a status in [200, 400)
@@ -39,16 +40,15 @@ import java.util.TreeMap;
  *                             they had reached, so that many latencies are lower bounds
  * @param latencyHistogramNanos the full latency histogram, nanoseconds, for the percentile spectrum
  * @param serviceHistogramNanos the full service-time histogram, nanoseconds
+ * @param health               the attacker's own health in this run and the instrument-limited verdict
  */
 public record AttackResult(String description, long requests, long unsent, double ratePerSecond,
                            double throughputPerSecond, long totalNanos, long attackNanos, long waitNanos,
                            LatencyMillis latencyMillis, LatencyMillis serviceTimeMillis, long bytesIn, long bytesOut,
                            long successes, double successRatio, SortedMap<Integer, Long> statusCodes,
                            SortedMap<String, Long> errors, long lateSends, long lateThresholdNanos, long maxLateNanos,
-                           boolean stopped, long cutOff, Histogram latencyHistogramNanos, Histogram serviceHistogramNanos) {
-
-    /** A send lateness above this share of requests (or any unsent request) means the attacker fell behind. */
-    public static final double FELL_BEHIND_LATE_SHARE = 0.01;
+                           boolean stopped, long cutOff, Histogram latencyHistogramNanos, Histogram serviceHistogramNanos,
+                           InstrumentHealth health) {
 
     public AttackResult {
         if (cutOff < 0 || cutOff > requests)
@@ -57,6 +57,7 @@ public record AttackResult(String description, long requests, long unsent, doubl
         errors = Collections.unmodifiableSortedMap(new TreeMap<>(errors));
         latencyHistogramNanos = latencyHistogramNanos.copy();
         serviceHistogramNanos = serviceHistogramNanos.copy();
+        if (health == null) throw new IllegalArgumentException("an attack result needs its instrument health");
     }
 
     @Override public Histogram latencyHistogramNanos() { return latencyHistogramNanos.copy(); }
@@ -64,12 +65,12 @@ public record AttackResult(String description, long requests, long unsent, doubl
     @Override public Histogram serviceHistogramNanos() { return serviceHistogramNanos.copy(); }
 
     /**
-     * True when the attacker could not keep its own schedule: some request due (before the end, or before a
-     * stop) was never sent, or more than 1 % of sends left late. Its latencies still count from the intended times, but the target saw a
-     * lower or burstier rate than asked.
+     * True when the attacker, not the target, set the numbers: the {@linkplain InstrumentHealth instrument-limited}
+     * verdict, which scales with the rate and the latency measured (a few sends 1 ms late beside a 500 ms
+     * latency are not a fault). Latencies still count from the intended times.
      */
     public boolean fellBehind() {
-        return unsent > 0 || requests > 0 && lateSends > FELL_BEHIND_LATE_SHARE * requests;
+        return health.instrumentLimited();
     }
 
     /** Requests without a response (status 0). */

@@ -9,7 +9,8 @@ import java.util.List;
  * @param schedule           open rate or closed users, with the duration
  * @param timeoutNanos       a request without a complete response this long after its actual send fails
  *                           with a timeout error
- * @param maxConnections     bound on open connections per target host; requests beyond wait in the client's
+ * @param maxConnections     cap on open connections per target host; below it, connections open as requests
+ *                           need them (docs/attack.md, "Connections"); requests beyond wait in the client's
  *                           queue (their wait counts in latency, which starts at the intended send time)
  * @param lateThresholdNanos a send that leaves more than this behind its schedule counts as late
  * @param intervalNanos      length of the interval histograms handed to {@link AttackListener#onInterval}
@@ -25,6 +26,8 @@ public record AttackSettings(List<Target> targets, Schedule schedule, long timeo
     public static final int DEFAULT_MAX_CONNECTIONS = 10_000;
     public static final long DEFAULT_LATE_THRESHOLD_NANOS = 1_000_000L;
     public static final long DEFAULT_INTERVAL_NANOS = 1_000_000_000L;
+    /** Warm-up before the measured schedule, unless the schedule is shorter (then as long as it). */
+    public static final long DEFAULT_WARMUP_NANOS = 3_000_000_000L;
 
     /** The HTTP clients; Vert.x is the default because it measured faster here (docs/attack.md). */
     public enum Client { VERTX, JDK }
@@ -41,10 +44,15 @@ public record AttackSettings(List<Target> targets, Schedule schedule, long timeo
         if (warmupNanos < 0) throw new IllegalArgumentException("--warmup must not be negative");
     }
 
-    /** Defaults for everything but the targets and the schedule. */
+    /** Defaults for everything but the targets and the schedule (a warm-up included: {@link #defaultWarmupNanos}). */
     public static AttackSettings of(List<Target> targets, Schedule schedule) {
         return new AttackSettings(targets, schedule, DEFAULT_TIMEOUT_NANOS, DEFAULT_MAX_CONNECTIONS,
-                DEFAULT_LATE_THRESHOLD_NANOS, DEFAULT_INTERVAL_NANOS, Client.VERTX, 0);
+                DEFAULT_LATE_THRESHOLD_NANOS, DEFAULT_INTERVAL_NANOS, Client.VERTX, defaultWarmupNanos(schedule));
+    }
+
+    /** The default warm-up for {@code schedule}: {@link #DEFAULT_WARMUP_NANOS}, or the schedule's duration if shorter. */
+    public static long defaultWarmupNanos(Schedule schedule) {
+        return Math.min(DEFAULT_WARMUP_NANOS, schedule.durationNanos());
     }
 
     public AttackSettings withTimeoutNanos(long nanos) {

@@ -9,7 +9,7 @@ package dev.blocklab.attack;
  * @param intendedNanos when the schedule wanted it sent (for closed users: when it was sent)
  * @param sentNanos     when the send loop handed it to the client
  * @param latencyNanos  response complete minus intended send time
- * @param serviceNanos  response complete minus actual send time
+ * @param serviceNanos  response complete minus the time it left on a connection (its send, when the client cannot tell)
  * @param status        HTTP status, 0 when no response arrived
  * @param bytesIn       response body bytes
  * @param bytesOut      request body bytes

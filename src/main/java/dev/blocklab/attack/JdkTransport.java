@@ -48,14 +48,18 @@ final class JdkTransport implements Transport {
     @Override public void send(Target target, Completion completion) {
         HttpRequest request = requests.computeIfAbsent(target, this::build);
         String label = target.label();
-        waiting.add(() -> client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()).whenComplete((resp, error) -> {
+        long queued = System.nanoTime();
+        waiting.add(() -> {
+            long wire = System.nanoTime();
+            client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()).whenComplete((resp, error) -> {
             permits.release();
             drain();
-            if (error == null) completion.complete(resp.statusCode(), resp.body().length, null);
+            if (error == null) completion.complete(wire, wire - queued, resp.statusCode(), resp.body().length, null);
             else if (error.getCause() instanceof HttpTimeoutException || error instanceof HttpTimeoutException)
-                completion.complete(0, 0, label + ": timeout after " + timeout.toMillis() + "ms");
-            else completion.complete(0, 0, label + ": " + Transport.describe(error));
-        }));
+                completion.complete(wire, wire - queued, 0, 0, label + ": timeout after " + timeout.toMillis() + "ms");
+            else completion.complete(wire, wire - queued, 0, 0, label + ": " + Transport.describe(error));
+            });
+        });
         drain();
     }
 

@@ -45,11 +45,35 @@ final class JsonAttackReport implements AttackReport {
         o.put("fellBehind", r.fellBehind());
         o.put("stopped", r.stopped());
         o.put("cutOff", r.cutOff());
+        InstrumentHealth h = r.health();
+        ObjectNode i = o.putObject("instrument");
+        i.put("limited", h.instrumentLimited());
+        i.put("verdict", h.verdictLine());
+        i.put("scheduled", h.scheduled());
+        i.put("unsent", h.unsent());
+        latency(i.putObject("ownDelayMillis"), h.delays().ownMillis());
+        latency(i.putObject("sendLatenessMillis"), h.delays().sendLatenessMillis());
+        latency(i.putObject("handOffMillis"), h.delays().handOffMillis());
+        latency(i.putObject("connectionWaitMillis"), h.delays().connectionWaitMillis());
+        i.put("budgetMillis", h.budgetMillis());
+        number(i, "eventLoopLagP99Millis", h.eventLoopLagP99Millis());
+        number(i, "eventLoopLagMaxMillis", h.eventLoopLagMaxMillis());
+        number(i, "attackerCpuCores", h.attackerCpuCores());
+        number(i, "eventLoopBusyShare", h.eventLoopBusyShare());
+        number(i, "machineBusyShare", h.machineBusyShare());
+        i.put("cores", h.cores());
+        h.reasons().forEach(i.putArray("reasons")::add);
         try {
             return MAPPER.writeValueAsString(o) + "\n";
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** A measured figure, or null when it was not measured. */
+    private static void number(ObjectNode n, String key, double v) {
+        if (Double.isNaN(v)) n.putNull(key);
+        else n.put(key, v);
     }
 
     private static void latency(ObjectNode n, LatencyMillis l) {

@@ -34,6 +34,17 @@ final class TextAttackReport implements AttackReport {
         rows.add(row("Status Codes", "[code:count]", codes.toString()));
         rows.add(row("Late sends", "[count, threshold, max, unsent]", r.lateSends() + ", " + duration(r.lateThresholdNanos())
                 + ", " + duration(r.maxLateNanos()) + ", " + r.unsent()));
+        InstrumentHealth h = r.health();
+        InstrumentHealth.OwnDelays d = h.delays();
+        rows.add(row("Own delay", "[late 99, hand-off 99, own 99, max]", duration(nanos(d.sendLatenessMillis().p99())) + ", "
+                + duration(nanos(d.handOffMillis().p99())) + ", " + duration(nanos(d.ownMillis().p99())) + ", "
+                + duration(nanos(d.ownMillis().max()))));
+        rows.add(row("Conn wait", "[50, 99, max]", duration(nanos(d.connectionWaitMillis().p50())) + ", "
+                + duration(nanos(d.connectionWaitMillis().p99())) + ", " + duration(nanos(d.connectionWaitMillis().max()))));
+        rows.add(row("Own load", "[cpu cores, loop busy, loop lag 99, max, machine busy]",
+                String.format(Locale.ROOT, "%s of %d, %s, %s, %s, %s", number(h.attackerCpuCores()), h.cores(),
+                        percent(h.eventLoopBusyShare()), millis(h.eventLoopLagP99Millis()), millis(h.eventLoopLagMaxMillis()),
+                        percent(h.machineBusyShare()))));
 
         int nameWidth = 0, legendWidth = 0;
         for (String[] row : rows) {
@@ -41,12 +52,7 @@ final class TextAttackReport implements AttackReport {
             legendWidth = Math.max(legendWidth, row[1].length());
         }
         StringBuilder out = new StringBuilder();
-        if (r.fellBehind()) {
-            out.append(String.format(Locale.ROOT,
-                    "WARNING: the attacker fell behind its schedule: %d of %d sends left more than %s late (worst %s)%s; the target saw a lower or burstier rate than asked.%n",
-                    r.lateSends(), r.requests(), duration(r.lateThresholdNanos()), duration(r.maxLateNanos()),
-                    r.unsent() > 0 ? ", " + r.unsent() + " scheduled requests were never sent" : ""));
-        }
+        if (h.instrumentLimited()) out.append(h.verdictLine()).append('\n');
         for (String[] row : rows) {
             out.append(pad(row[0], nameWidth + 2)).append(pad(row[1], legendWidth + 2)).append(row[2]).append('\n');
         }
@@ -60,7 +66,8 @@ final class TextAttackReport implements AttackReport {
         if (r.cutOff() > 0)
             out.append(r.cutOff()).append(r.cutOff() == 1 ? " request" : " requests")
                     .append(" cut off at the end: their latency counts up to the report, a lower bound.\n");
-        out.append("Latencies count from each request's intended send time (free of coordinated omission); service time from its actual send.\n");
+        if (!h.instrumentLimited()) out.append(h.verdictLine()).append('\n');
+        out.append("Latencies count from each request's intended send time (free of coordinated omission); service time from when it left on a connection; the difference is the attacker's own delay plus the connection wait.\n");
         return out.toString();
     }
 
@@ -69,6 +76,14 @@ final class TextAttackReport implements AttackReport {
     private static String pad(String s, int width) { return s + " ".repeat(Math.max(0, width - s.length())); }
 
     private static double mean(long total, long count) { return count == 0 ? 0 : (double) total / count; }
+
+    private static long nanos(double millis) { return Math.round(millis * 1e6); }
+
+    private static String millis(double ms) { return Double.isNaN(ms) ? "-" : duration(nanos(ms)); }
+
+    private static String percent(double share) { return Double.isNaN(share) ? "-" : String.format(Locale.ROOT, "%.0f%%", share * 100); }
+
+    private static String number(double v) { return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f", v); }
 
     private static String fixed(double v) { return String.format(Locale.ROOT, "%.2f", v); }
 

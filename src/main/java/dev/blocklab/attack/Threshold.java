@@ -13,7 +13,9 @@ import java.util.regex.Pattern;
  * A failure condition such as {@code p99>600ms} or {@code success<99%}: the attack fails (exit code 1) when the
  * condition holds. Metrics: latency percentiles {@code min mean p50 p90 p95 p99 p999 p9999 max} (from the
  * intended send time; the limit is a duration), {@code success} (a percentage), {@code errors} and
- * {@code late} (counts of requests without a response and of late sends).
+ * {@code late} (counts of requests without a response and of late sends), and the bare condition
+ * {@code instrument-limited} (holds when the attacker, not the target, set the numbers; see
+ * {@link InstrumentHealth}), stored as the metric {@code instrument-limited} {@code >= 1}.
  *
  * @param metric     one of the names above
  * @param comparison how the measured value is compared with the limit
@@ -23,6 +25,8 @@ import java.util.regex.Pattern;
 public record Threshold(String metric, Comparison comparison, double limit, String text) {
 
     private static final Set<String> LATENCIES = Set.of("min", "mean", "p50", "p90", "p95", "p99", "p999", "p9999", "max");
+    /** The bare condition (and its metric): the attack's instrument-limited verdict. */
+    public static final String INSTRUMENT_LIMITED = "instrument-limited";
     private static final Pattern SYNTAX = Pattern.compile("\\s*([a-z0-9]+)\\s*(>=|<=|>|<)\\s*(\\S+)\\s*");
 
     /** The comparisons, each with its symbol. */
@@ -45,14 +49,15 @@ public record Threshold(String metric, Comparison comparison, double limit, Stri
     }
 
     public Threshold {
-        if (!LATENCIES.contains(metric) && !Set.of("success", "errors", "late").contains(metric))
+        if (!LATENCIES.contains(metric) && !Set.of("success", "errors", "late", INSTRUMENT_LIMITED).contains(metric))
             throw new IllegalArgumentException("unknown threshold metric '" + metric + "'");
     }
 
     /** Parses a condition; errors name {@code --fail-if} and give an example. */
     public static Threshold parse(String text) {
+        if (text.trim().equalsIgnoreCase(INSTRUMENT_LIMITED)) return new Threshold(INSTRUMENT_LIMITED, Comparison.GE, 1, INSTRUMENT_LIMITED);
         Matcher m = SYNTAX.matcher(text.toLowerCase(Locale.ROOT));
-        String hint = " (e.g. 'p99>600ms', 'success<99%', 'errors>0'; metrics: min mean p50 p90 p95 p99 p999 p9999 max success errors late)";
+        String hint = " (e.g. 'p99>600ms', 'success<99%', 'errors>0', 'instrument-limited'; metrics: min mean p50 p90 p95 p99 p999 p9999 max success errors late)";
         if (!m.matches()) throw new IllegalArgumentException("--fail-if: '" + text + "' is not a condition" + hint);
         String metric = m.group(1), value = m.group(3);
         Comparison c = Comparison.of(m.group(2));
@@ -101,6 +106,7 @@ public record Threshold(String metric, Comparison comparison, double limit, Stri
             case "success" -> r.successRatio();
             case "errors" -> r.errorCount();
             case "late" -> r.lateSends();
+            case INSTRUMENT_LIMITED -> r.health().instrumentLimited() ? 1 : 0;
             default -> throw new AssertionError(metric);
         };
     }
@@ -109,6 +115,7 @@ public record Threshold(String metric, Comparison comparison, double limit, Stri
     public Optional<String> violation(AttackResult r) {
         double measured = measure(r);
         if (!comparison.holds(measured, limit)) return Optional.empty();
+        if (metric.equals(INSTRUMENT_LIMITED)) return Optional.of("fail-if " + text + ": " + r.health().verdictLine());
         String shown = LATENCIES.contains(metric) ? String.format(Locale.ROOT, "%.3fms", measured)
                 : metric.equals("success") ? String.format(Locale.ROOT, "%.2f%%", measured * 100)
                 : String.format(Locale.ROOT, "%.0f", measured);

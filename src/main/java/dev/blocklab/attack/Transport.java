@@ -7,13 +7,29 @@ package dev.blocklab.attack;
  */
 interface Transport extends AutoCloseable {
 
-    /** Called once per request with the status (0 without a response), body bytes read, and the error or null. */
-    @FunctionalInterface interface Completion { void complete(int status, long bytesIn, String error); }
+    /**
+     * Called once per request with the {@link System#nanoTime} at which it left on a connection (0 when the
+     * client cannot tell: then its send), how long of the time before that it waited for a connection (in the
+     * pool's queue or for a connect; the rest since its send is the client picking it up), the status (0 without
+     * a response), body bytes read, and the error or null.
+     */
+    @FunctionalInterface interface Completion {
+        void complete(long onWireNanos, long connectionWaitNanos, int status, long bytesIn, String error);
+    }
 
     void send(Target target, Completion completion);
 
     /** Prepares for {@code targets} before the clock starts, without sending requests; best effort. */
     default void warmUp(java.util.List<Target> targets) {}
+
+    /** The ids of the client's event-loop threads, whose CPU time the attack reports; empty without any. */
+    default long[] eventLoopThreadIds() { return new long[0]; }
+
+    /** How late the client's event loops ran a periodic probe since the last call, in nanoseconds; null if not measured. */
+    default org.HdrHistogram.Histogram eventLoopLagNanos() { return null; }
+
+    /** Connections open now (or -1 when the client does not say). */
+    default int openConnections() { return -1; }
 
     /** Releases connections and threads; waits for them to end. */
     @Override void close();

@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
  * A trivial HTTP endpoint for measuring the attacker itself: every request gets {@code 200 ok} at once, on
  * Vert.x event loops bound to 127.0.0.1. Used by tests and by the benchmark in docs/attack.md:
  * {@code java -cp target/blocklab.jar dev.blocklab.attack.TrivialServer 8080 [event-loops] [seconds]}.
- * {@code /status/NNN} answers with status NNN.
+ * {@code /status/NNN} answers with status NNN; {@code /delay/MS} answers {@code 200 ok} after MS milliseconds
+ * (a Vert.x timer: a slow target that holds no thread).
  */
 public final class TrivialServer implements AutoCloseable {
     static {
@@ -35,6 +36,11 @@ public final class TrivialServer implements AutoCloseable {
         try {
             HttpServer server = vertx.createHttpServer().requestHandler(req -> {
                 String path = req.path();
+                if (path.startsWith("/delay/")) {
+                    long ms = Long.parseLong(path.substring(7));
+                    vertx.setTimer(Math.max(1, ms), id -> req.response().putHeader("content-type", "text/plain").end(OK));
+                    return;
+                }
                 int status = path.startsWith("/status/") ? Integer.parseInt(path.substring(8)) : 200;
                 req.response().setStatusCode(status).putHeader("content-type", "text/plain").end(OK);
             }).listen(port, "127.0.0.1").await(10, TimeUnit.SECONDS);

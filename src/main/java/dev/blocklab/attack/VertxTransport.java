@@ -7,24 +7,41 @@ import io.vertx.core.VertxOptions;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpClientConnection;
-import io.vertx.core.http.HttpConnectOptions;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpConnectOptions;
 import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Vert.x 5's non-blocking HTTP/1.1 client: keep-alive connections on one event loop per core, at most
- * {@code maxConnections} per host (Vert.x queues the rest without bound); a Vert.x timer per request enforces
- * the whole-request timeout and resets the request when it fires.
+ * Vert.x 5's non-blocking HTTP/1.1 client, with blocklab's own connection pool (the policy is in docs/attack.md,
+ * "Connections"): one pool per event loop and host, keep-alive connections, no pipelining.
+ *
+ * <p>Implementation overview. Each send runs on one of the client's event-loop contexts in turn, and everything
+ * about a request (its pool, its connection, its response, its timeout timer) stays on that loop's thread, so
+ * the pool needs no lock. A request takes the most recently used idle connection of its host; when none is
+ * idle it joins the host's queue of waiting requests, and a new connection is opened only while more requests
+ * wait than connections are being opened, at most {@link #MAX_CONNECTING_PER_LOOP} being opened at once per loop
+ * and at most the loop's share of {@code maxConnections} open. Whichever connection frees first (a response
+ * completes, or a connect succeeds) serves the oldest waiting request, so a late response never forces a new
+ * connection on a request that a kept-alive one could serve a moment later (Go's {@code net/http} races a
+ * dial against idle connections in the same way). A timer per request, started at the send, enforces the
+ * whole-request timeout (queueing for a connection included) and resets the request when it fires.
+ *
+ * <p>The transport also measures itself: a periodic probe on each event loop records how late its timer
+ * fires (the loop's lag: how long a response that arrived would wait before being read), and the loops'
+ * thread ids let {@link Attack} read their CPU time.
  */
 final class VertxTransport implements Transport {
     static {
@@ -32,39 +49,37 @@ final class VertxTransport implements Transport {
         if (System.getProperty("slf4j.internal.verbosity") == null) System.setProperty("slf4j.internal.verbosity", "ERROR");
     }
 
+    /** How many connections one event loop may be opening at once: bounds the opening rate in a burst. */
+    static final int MAX_CONNECTING_PER_LOOP = Integer.getInteger("blocklab.attack.connectingPerLoop", 64);
+    /** How often each event loop's lag probe fires. */
+    static final long PROBE_EVERY_MILLIS = 5;
+
     private final Vertx vertx;
     private final HttpClientAgent client;
     private final long timeoutMillis;
     private final Map<Target, Prepared> prepared = new ConcurrentHashMap<>();
-    private final Context[] contexts;
-    private final AtomicLong nextContext = new AtomicLong();
+    private final Loop[] loops;
+    private final AtomicLong nextLoop = new AtomicLong();
+    private volatile boolean closing;
+    private final Recorder lagNanos = new Recorder(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
 
-    private record Prepared(RequestOptions options, Buffer body, String label) {}
+    private record Prepared(RequestOptions options, Buffer body, String label, String hostKey, HttpConnectOptions connect) {}
 
     VertxTransport(long timeoutNanos, int maxConnections) {
-        int loops = Math.max(1, Runtime.getRuntime().availableProcessors());
-        this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(loops).setWorkerPoolSize(1)
+        int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+        this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(threads).setWorkerPoolSize(1)
                 .setBlockedThreadCheckInterval(10).setBlockedThreadCheckIntervalUnit(TimeUnit.SECONDS));
         this.timeoutMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNanos));
         this.client = vertx.httpClientBuilder()
                 .with(new HttpClientOptions().setKeepAlive(true).setPipelining(false)
                         .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, timeoutMillis)))
-                .with(new PoolOptions().setHttp1MaxSize(maxConnections).setMaxWaitQueueSize(-1))
                 .build();
-        // One context per event loop; each send runs on one of them in turn, so the request, its connection,
-        // its response and its timer share one thread (calling the client from a foreign thread lost responses).
-        // A thread outside Vert.x keeps one sticky context, so each context is made on a short-lived thread of
-        // its own, and the event loops are handed out in turn.
-        this.contexts = new Context[loops];
-        for (int i = 0; i < loops; i++) {
-            int slot = i;
-            Thread t = Thread.ofPlatform().start(() -> contexts[slot] = vertx.getOrCreateContext());
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while starting the HTTP client", e);
-            }
+        // With fewer connections allowed than loops, use only as many loops as connections, so the cap holds.
+        int used = Math.min(threads, maxConnections);
+        this.loops = new Loop[used];
+        for (int i = 0; i < used; i++) {
+            int share = maxConnections / used + (i < maxConnections % used ? 1 : 0);
+            loops[i] = new Loop(share);
         }
     }
 
@@ -72,27 +87,29 @@ final class VertxTransport implements Transport {
         RequestOptions o = new RequestOptions().setMethod(HttpMethod.valueOf(t.method()))
                 .setHost(t.url().getHost()).setPort(t.port()).setURI(t.pathAndQuery());
         for (var h : t.headers()) o.addHeader(h.getKey(), h.getValue());
-        return new Prepared(o, Buffer.buffer(t.bodyUnsafe()), t.label());
+        HttpConnectOptions c = new HttpConnectOptions().setHost(t.url().getHost()).setPort(t.port())
+                .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, timeoutMillis));
+        return new Prepared(o, Buffer.buffer(t.bodyUnsafe()), t.label(), t.url().getHost() + ":" + t.port(), c);
     }
 
     /**
-     * Opens and closes one connection per distinct host and port, and prepares every target, so the classes of
-     * the connect and request paths are loaded before the schedule's clock starts; on a cold JVM on a busy
-     * machine that loading otherwise stalls the first second of the attack. Sends no HTTP request; an
+     * Prepares every target, so the request path's classes are loaded before the schedule's clock starts, and
+     * opens one connection per host on each loop (kept idle for the attack). Sends no HTTP request; an
      * unreachable target is ignored here (the attack then records its errors).
      */
-    @Override public void warmUp(java.util.List<Target> targets) {
-        java.util.Set<String> seen = new java.util.HashSet<>();
-        java.util.List<Future<Void>> connects = new java.util.ArrayList<>();
+    @Override public void warmUp(List<Target> targets) {
+        List<Future<Void>> connects = new ArrayList<>();
+        Map<String, Prepared> hosts = new HashMap<>();
         for (Target t : targets) {
-            prepared.computeIfAbsent(t, this::prepare);
-            if (seen.add(t.url().getHost() + ":" + t.port())) {
-                connects.add(client.connect(new HttpConnectOptions().setHost(t.url().getHost()).setPort(t.port())
-                                .setConnectTimeout((int) Math.min(2_000, timeoutMillis)))
-                        .compose(HttpClientConnection::close)
-                        .recover(e -> Future.succeededFuture()));
-            }
+            Prepared p = prepared.computeIfAbsent(t, this::prepare);
+            hosts.putIfAbsent(p.hostKey(), p);
         }
+        for (Loop loop : loops)
+            for (Prepared p : hosts.values()) {
+                io.vertx.core.Promise<Void> done = io.vertx.core.Promise.promise();
+                loop.context.runOnContext(v -> loop.pool(p).preconnect(done));
+                connects.add(done.future());
+            }
         try {
             Future.all(connects).await(5, TimeUnit.SECONDS);
         } catch (Exception e) {
@@ -102,39 +119,235 @@ final class VertxTransport implements Transport {
 
     @Override public void send(Target target, Completion completion) {
         Prepared p = prepared.computeIfAbsent(target, this::prepare);
-        contexts[(int) (nextContext.getAndIncrement() % contexts.length)].runOnContext(v -> sendOnContext(p, completion));
+        Loop loop = loops[(int) (nextLoop.getAndIncrement() % loops.length)];
+        loop.context.runOnContext(v -> loop.pool(p).send(new Exchange(p, completion)));
     }
 
-    private void sendOnContext(Prepared p, Completion completion) {
-        AtomicBoolean done = new AtomicBoolean();
-        AtomicReference<HttpClientRequest> request = new AtomicReference<>();
-        long timer = vertx.setTimer(timeoutMillis, id -> {
-            if (done.compareAndSet(false, true)) {
-                HttpClientRequest r = request.get();
-                if (r != null) r.reset();
-                completion.complete(0, 0, p.label() + ": timeout after " + timeoutMillis + "ms");
-            }
-        });
-        client.request(new RequestOptions(p.options()))
-                .compose(req -> {
-                    request.set(req);
-                    return req.send(p.body());
-                })
-                .compose(resp -> resp.body().map(body -> new long[]{resp.statusCode(), body.length()}))
-                .onComplete(ar -> {
-                    if (!done.compareAndSet(false, true)) return;
-                    vertx.cancelTimer(timer);
-                    if (ar.succeeded()) completion.complete((int) ar.result()[0], ar.result()[1], null);
-                    else completion.complete(0, 0, p.label() + ": " + Transport.describe(ar.cause()));
-                });
+    @Override public long[] eventLoopThreadIds() {
+        long[] ids = new long[loops.length];
+        for (int i = 0; i < loops.length; i++) ids[i] = loops[i].threadId;
+        return ids;
+    }
+
+    @Override public Histogram eventLoopLagNanos() { return lagNanos.getIntervalHistogram(); }
+
+    @Override public int openConnections() {
+        int n = 0;
+        for (Loop l : loops) n += l.open.get();
+        return n;
     }
 
     @Override public void close() {
+        closing = true;
         Future<Void> f = client.close().eventually(vertx::close);
         try {
             f.await(3, TimeUnit.SECONDS);
         } catch (Exception e) {
             // closing is best effort: the attack's results are already complete
+        }
+    }
+
+    /** One event loop: its context, its pools by host, its probe. Pools are touched only on this loop's thread. */
+    private final class Loop {
+        final Context context;
+        final int maxOpen;
+        final Map<String, HostPool> pools = new HashMap<>();
+        final AtomicLong open = new AtomicLong();
+        volatile long threadId;
+
+        Loop(int maxOpen) {
+            this.maxOpen = maxOpen;
+            // A thread outside Vert.x keeps one sticky context, so each loop's context is made on a short-lived
+            // thread of its own, and the event loops are handed out in turn.
+            Context[] made = new Context[1];
+            Thread t = Thread.ofPlatform().start(() -> made[0] = vertx.getOrCreateContext());
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while starting the HTTP client", e);
+            }
+            this.context = made[0];
+            java.util.concurrent.CountDownLatch ready = new java.util.concurrent.CountDownLatch(1);
+            context.runOnContext(v -> {
+                threadId = Thread.currentThread().threadId();
+                probe();
+                ready.countDown();
+            });
+            try {
+                ready.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        /** Arms the lag probe: a one-shot timer whose lateness is recorded, then armed again from its firing. */
+        private void probe() {
+            if (closing) return;
+            long due = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(PROBE_EVERY_MILLIS);
+            vertx.setTimer(PROBE_EVERY_MILLIS, id -> {
+                // corrected for coordinated omission: a stall of one second counts as the 200 probes it held up
+                lagNanos.recordValueWithExpectedInterval(Math.min(AttackRecorder.HIGHEST_TRACKABLE_NANOS,
+                        Math.max(0, System.nanoTime() - due)), TimeUnit.MILLISECONDS.toNanos(PROBE_EVERY_MILLIS));
+                probe();
+            });
+        }
+
+        HostPool pool(Prepared p) { return pools.computeIfAbsent(p.hostKey(), k -> new HostPool(this, p.connect())); }
+    }
+
+    /** A connection and whether it has closed. */
+    private static final class Conn {
+        final HttpClientConnection connection;
+        boolean closed;
+        Conn(HttpClientConnection c) { this.connection = c; }
+    }
+
+    /** One request from its send to its completion; touched only on its loop's thread. */
+    private final class Exchange {
+        final Prepared p;
+        final Completion completion;
+        long timer;
+        boolean done, waiting;
+        long pickedUpNanos, onWireNanos;
+        HttpClientRequest request;
+
+        Exchange(Prepared p, Completion completion) {
+            this.p = p;
+            this.completion = completion;
+        }
+
+        /** Completes once; later calls do nothing. */
+        boolean finish(int status, long bytesIn, String error) {
+            if (done) return false;
+            done = true;
+            vertx.cancelTimer(timer);
+            long wire = onWireNanos == 0 ? System.nanoTime() : onWireNanos;
+            completion.complete(onWireNanos, wire - pickedUpNanos, status, bytesIn, error);
+            return true;
+        }
+    }
+
+    /**
+     * The connections of one host on one loop: idle ones (most recently used first), the count open and being
+     * opened, and the requests waiting for one.
+     */
+    private final class HostPool {
+        final Loop loop;
+        final HttpConnectOptions connectOptions;
+        final ArrayDeque<Conn> idle = new ArrayDeque<>();
+        final ArrayDeque<Exchange> waiters = new ArrayDeque<>();
+        int waiting, connecting;
+
+        HostPool(Loop loop, HttpConnectOptions connectOptions) {
+            this.loop = loop;
+            this.connectOptions = connectOptions;
+        }
+
+        void send(Exchange x) {
+            x.pickedUpNanos = System.nanoTime();
+            x.timer = vertx.setTimer(timeoutMillis, id -> timeout(x));
+            Conn c = idle.pollFirst();
+            if (c != null) {
+                start(x, c);
+                return;
+            }
+            x.waiting = true;
+            waiters.addLast(x);
+            waiting++;
+            openAsNeeded();
+        }
+
+        private void timeout(Exchange x) {
+            if (x.done) return;
+            if (x.waiting) {
+                x.waiting = false;
+                waiting--;
+            }
+            HttpClientRequest r = x.request;
+            x.finish(0, 0, x.p.label() + ": timeout after " + timeoutMillis + "ms");
+            if (r != null) r.reset();
+        }
+
+        /** Opens connections while more requests wait than are being opened, within both bounds. */
+        private void openAsNeeded() {
+            while (waiting > connecting && connecting < MAX_CONNECTING_PER_LOOP && loop.open.get() < loop.maxOpen) {
+                connecting++;
+                connect().onComplete(ar -> {
+                    connecting--;
+                    if (ar.failed()) {
+                        // The request that asked for this connection gets its error, as Go's Transport does.
+                        Exchange x = nextWaiter();
+                        if (x != null) x.finish(0, 0, x.p.label() + ": " + Transport.describe(ar.cause()));
+                        openAsNeeded();
+                    }
+                });
+            }
+        }
+
+        /** Opens one connection, counted open from now; once open it serves the oldest waiting request or waits idle. */
+        private Future<Conn> connect() {
+            loop.open.incrementAndGet();
+            return client.connect(connectOptions).map(connection -> {
+                Conn c = new Conn(connection);
+                connection.closeHandler(v -> closed(c));
+                release(c);
+                return c;
+            }).onFailure(e -> loop.open.decrementAndGet());
+        }
+
+        private Exchange nextWaiter() {
+            Exchange x;
+            while ((x = waiters.pollFirst()) != null) {
+                if (!x.waiting) continue; // timed out while waiting
+                x.waiting = false;
+                waiting--;
+                return x;
+            }
+            return null;
+        }
+
+        /** A free connection serves the oldest waiting request, or waits idle. */
+        private void release(Conn c) {
+            if (c.closed) return;
+            Exchange x = nextWaiter();
+            if (x != null) start(x, c);
+            else idle.addFirst(c);
+        }
+
+        private void closed(Conn c) {
+            if (c.closed) return;
+            c.closed = true;
+            idle.remove(c);
+            loop.open.decrementAndGet();
+            openAsNeeded();
+        }
+
+        private void start(Exchange x, Conn c) {
+            x.onWireNanos = System.nanoTime();
+            c.connection.request(new RequestOptions(x.p.options()))
+                    .compose(req -> {
+                        x.request = req;
+                        return req.send(x.p.body());
+                    })
+                    .compose(resp -> resp.body().map(body -> new long[]{resp.statusCode(), body.length(),
+                            "close".equalsIgnoreCase(resp.getHeader("connection")) ? 1 : 0}))
+                    .onComplete(ar -> {
+                        if (ar.succeeded()) {
+                            x.finish((int) ar.result()[0], ar.result()[1], null);
+                            if (ar.result()[2] == 0) release(c);
+                            else c.connection.close(); // the server closes it: do not hand it to another request
+                        } else {
+                            x.finish(0, 0, x.p.label() + ": " + Transport.describe(ar.cause()));
+                            c.connection.close(); // a failed exchange leaves the connection in an unknown state
+                        }
+                    });
+        }
+
+        /** Opens one idle connection ahead of the attack (best effort); completes {@code done} either way. */
+        void preconnect(io.vertx.core.Promise<Void> done) {
+            if (loop.open.get() >= loop.maxOpen) done.tryComplete();
+            else connect().onComplete(ar -> done.tryComplete());
         }
     }
 }

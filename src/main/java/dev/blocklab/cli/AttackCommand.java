@@ -8,6 +8,7 @@ import dev.blocklab.attack.AttackListener;
 import dev.blocklab.attack.AttackReportFormat;
 import dev.blocklab.attack.AttackResult;
 import dev.blocklab.attack.AttackSettings;
+import dev.blocklab.attack.Calibration;
 import dev.blocklab.attack.HitsFile;
 import dev.blocklab.attack.HlogFile;
 import dev.blocklab.attack.Rates;
@@ -48,7 +49,9 @@ import java.util.concurrent.TimeUnit;
                 "  blocklab attack http://127.0.0.1:8080/ --users 50 --duration 10s",
                 "  blocklab attack http://127.0.0.1:8080/api --method POST --header 'Content-Type: application/json' --body @req.json",
                 "  blocklab attack http://127.0.0.1:8080/ --rate 100/s..2000/s --duration 20s --html attack.html --save attack.jsonl",
-                "  blocklab attack --targets targets.txt --rate 500/s --output hits.csv --fail-if 'p99>600ms' --fail-if 'success<99%'"})
+                "  blocklab attack --targets targets.txt --rate 500/s --output hits.csv --fail-if 'p99>600ms' --fail-if 'success<99%'",
+                "  blocklab attack http://127.0.0.1:8080/ --rate 20000/s --fail-if instrument-limited --warmup 0",
+                "  blocklab attack --calibrate"})
 final class AttackCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -101,7 +104,7 @@ final class AttackCommand implements Callable<Integer> {
     @Option(names = "--save", paramLabel = "FILE", description = "Save the attack as JSON Lines: one line per interval, then the whole result (kind experiment-result), which 'blocklab report FILE' rebuilds as text, JSON or HTML.")
     Path save;
 
-    @Option(names = "--fail-if", paramLabel = "COND", description = "Exit 1 when COND holds, e.g. 'p99>600ms', 'success<99%%', 'errors>0', 'late>0'; repeatable.")
+    @Option(names = "--fail-if", paramLabel = "COND", description = "Exit 1 when COND holds, e.g. 'p99>600ms', 'success<99%%', 'errors>0', 'late>0', or 'instrument-limited' (the attacker, not the target, set the numbers); repeatable.")
     List<String> failIf = new ArrayList<>();
 
     @Option(names = "--client", defaultValue = "vertx", description = "HTTP client: vertx or jdk (default: ${DEFAULT-VALUE}).")
@@ -110,8 +113,11 @@ final class AttackCommand implements Callable<Integer> {
     @Option(names = "--late-threshold", paramLabel = "D", defaultValue = "1ms", description = "A send more than D behind schedule counts as late (default: ${DEFAULT-VALUE}).")
     String lateThreshold;
 
-    @Option(names = "--warmup", paramLabel = "D", description = "First send at the starting rate for D and discard those results, so a cold JVM's compiling does not show as late sends (e.g. 5s).")
+    @Option(names = "--warmup", paramLabel = "D", description = "First send at the starting rate for D and discard those results, so a cold JVM's compiling and a client without connections do not show in the figures; 0 for none (default: 3s, or the duration if shorter).")
     String warmup;
+
+    @Option(names = "--calibrate", description = "Measure this attacker's highest accurate rate on this machine against an in-process null target (1,000/s up to 100,000/s, 3s each after a 1s warm-up, after a discarded 6s warm-up of the JVM), instead of attacking a URL.")
+    boolean calibrate;
 
     @Option(names = "--quiet", description = "No progress on stderr.")
     boolean quiet;
@@ -120,6 +126,7 @@ final class AttackCommand implements Callable<Integer> {
     boolean verbose;
 
     @Override public Integer call() {
+        if (calibrate) return calibrate();
         AttackSettings settings = settings();
         AttackReportFormat reportFormat = AttackReportFormat.parse(format);
         List<Threshold> thresholds = failIf.stream().map(Threshold::parse).toList();
@@ -176,6 +183,19 @@ final class AttackCommand implements Callable<Integer> {
             }
         }
         return exit;
+    }
+
+    /** {@code --calibrate}: the ladder against an in-process null target, printed as a table. */
+    private int calibrate() {
+        if (url != null || targetsFile != null) throw new IllegalArgumentException("--calibrate attacks its own null target: give no URL or --targets");
+        Flags.positive("--max-connections", maxConnections);
+        ConsoleProgress progress = new ConsoleProgress(spec.commandLine().getErr(), quiet);
+        Calibration c = Calibration.run(client(), maxConnections, Calibration.DEFAULT_STEP_NANOS,
+                Calibration.DEFAULT_STEP_WARMUP_NANOS, progress);
+        progress.clear();
+        spec.commandLine().getOut().print(c.render());
+        spec.commandLine().getOut().flush();
+        return 0;
     }
 
     /** Writes {@code --save} and {@code --html}. */
@@ -250,13 +270,21 @@ final class AttackCommand implements Callable<Integer> {
                 ? new Schedule.Closed(Flags.positive("--users", users), durationNanos)
                 : new Schedule.Open(Rates.parse(rate == null ? "50/s" : rate, durationNanos,
                 step == null ? 0 : Flags.duration("--step", step)), durationNanos);
-        AttackSettings.Client c = switch (client.trim().toLowerCase(Locale.ROOT)) {
+        return new AttackSettings(targets, schedule, timeoutNanos, maxConnections, lateNanos,
+                AttackSettings.DEFAULT_INTERVAL_NANOS, client(),
+                warmup == null ? AttackSettings.defaultWarmupNanos(schedule) : warmupNanos());
+    }
+
+    private long warmupNanos() {
+        return warmup.trim().matches("0+(\\.0*)?([a-zµ]+)?") ? 0 : Flags.duration("--warmup", warmup);
+    }
+
+    private AttackSettings.Client client() {
+        return switch (client.trim().toLowerCase(Locale.ROOT)) {
             case "vertx" -> AttackSettings.Client.VERTX;
             case "jdk" -> AttackSettings.Client.JDK;
             default -> throw new IllegalArgumentException("--client: '" + client + "' is not one of vertx, jdk");
         };
-        return new AttackSettings(targets, schedule, timeoutNanos, maxConnections, lateNanos,
-                AttackSettings.DEFAULT_INTERVAL_NANOS, c, warmup == null ? 0 : Flags.duration("--warmup", warmup));
     }
 
     private byte[] body() {

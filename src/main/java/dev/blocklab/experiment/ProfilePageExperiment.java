@@ -191,7 +191,8 @@ final class ProfilePageExperiment implements Experiment {
         long warmNanos = warmUpNanos(durationNanos);
         try (BlocklabServer server = BlocklabServer.start(serverSettings(new ServerProfile.Virtual(), scale, backend))) {
             AttackSettings attack = AttackSettings.of(List.of(Target.get(server.uri() + "/async-non-blocking")),
-                    new Schedule.Open(new Pacer.Constant(200), warmNanos)).withTimeoutNanos(TALK_TIMEOUT_NANOS / scale);
+                    new Schedule.Open(new Pacer.Constant(200), warmNanos)).withTimeoutNanos(TALK_TIMEOUT_NANOS / scale)
+                    .withWarmupNanos(0);
             Attack.run(attack, line -> progress.update("profile-page warm-up (discarded) " + line));
         }
     }
@@ -235,7 +236,8 @@ final class ProfilePageExperiment implements Experiment {
     static AttackResult warmAndAttack(Planned p, URI server, Demand here, String label, Progress progress) {
         Target target = Target.get(server + p.endpoint());
         AttackSettings attack = AttackSettings.of(List.of(target),
-                new Schedule.Open(new Pacer.Constant(p.ratePerSecond()), p.durationNanos())).withTimeoutNanos(p.timeoutNanos());
+                new Schedule.Open(new Pacer.Constant(p.ratePerSecond()), p.durationNanos())).withTimeoutNanos(p.timeoutNanos())
+                .withWarmupNanos(0); // each row chooses its own warm-up below
         long warmNanos = warmUpNanos(p.durationNanos());
         if (here.threads() == PoolQueuePrediction.NO_THREAD_HELD) {
             // nothing queues behind a non-blocking warm-up: warm at the row's rate on its own connections
@@ -246,7 +248,7 @@ final class ProfilePageExperiment implements Experiment {
             // queue is empty (its attacker connections are new)
             double halfCapacity = here.threads() * 1e9 / here.jobNanos().stream().mapToLong(Long::longValue).sum() / 2;
             Attack.run(AttackSettings.of(List.of(target), new Schedule.Open(new Pacer.Constant(halfCapacity), warmNanos))
-                            .withTimeoutNanos(p.timeoutNanos()),
+                            .withTimeoutNanos(p.timeoutNanos()).withWarmupNanos(0),
                     line -> progress.update(label + ": warm-up at " + rate(halfCapacity) + " (discarded) " + line));
         }
         return Attack.run(attack, line -> progress.update(label + ": " + line));

@@ -136,7 +136,7 @@ final class ProfilePagePekkoExperiment implements Experiment {
         try (PekkoHttpServer server = PekkoHttpServer.start("127.0.0.1", 0, backend.uri(), 42, scale)) {
             AttackSettings attack = AttackSettings.of(List.of(Target.get(server.uri() + "/async-non-blocking")),
                     new Schedule.Open(new Pacer.Constant(WARM_UP_RATE_PER_SECOND), WARM_UP_NANOS))
-                    .withTimeoutNanos(ProfilePageExperiment.TALK_TIMEOUT_NANOS / scale);
+                    .withTimeoutNanos(ProfilePageExperiment.TALK_TIMEOUT_NANOS / scale).withWarmupNanos(0); // this is the warm-up
             Attack.run(attack, line -> settings.progress().update("pekko-http warm-up (discarded) " + line));
         }
     }

@@ -59,7 +59,8 @@ class AttackEndToEndTest {
         assertThat(r.latencyMillis().min()).isGreaterThan(0);
         assertThat(r.latencyMillis().max()).isGreaterThanOrEqualTo(r.serviceTimeMillis().max() - 0.01);
         assertThat(r.attackNanos()).isBetween(900_000_000L, 5 * S); // last send is due at 995 ms
-        assertThat(progress).isNotEmpty().allMatch(l -> l.startsWith("attack "));
+        assertThat(progress).isNotEmpty().allMatch(l -> l.startsWith("attack ") || l.equals("warm-up 1s (discarded)"));
+        assertThat(progress.getFirst()).as("warm by default").isEqualTo("warm-up 1s (discarded)");
         assertThat(Files.readAllLines(hits)).hasSize((int) n + 1).first().isEqualTo(HitsFile.HEADER);
         assertThat(Files.readString(hlog)).contains("HISTFAA");
     }
@@ -124,7 +125,8 @@ class AttackEndToEndTest {
 
     @Test
     void stop_fromAnotherThread_returnsWhatWasSent() throws InterruptedException {
-        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Schedule.Open(new Pacer.Constant(100), 60 * S));
+        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Schedule.Open(new Pacer.Constant(100), 60 * S))
+                .withWarmupNanos(0);
         Attack attack = new Attack(settings);
         Thread stopper = stopAfter(attack, 300);
         AttackResult r = attack.run(Progress.NONE, AttackListener.NONE);
@@ -148,7 +150,7 @@ class AttackEndToEndTest {
                 }
             });
             AttackSettings settings = AttackSettings.of(List.of(Target.get("http://127.0.0.1:" + stall.getLocalPort() + "/")),
-                    new Schedule.Open(new Pacer.Constant(50), 60 * S)).withTimeoutNanos(30 * S);
+                    new Schedule.Open(new Pacer.Constant(50), 60 * S)).withTimeoutNanos(30 * S).withWarmupNanos(0);
             Attack attack = new Attack(settings);
             List<Hit> hits = new CopyOnWriteArrayList<>();
             Thread stopper = stopAfter(attack, 200);
@@ -173,5 +175,37 @@ class AttackEndToEndTest {
             assertThat(AttackReportFormat.TEXT.create().render(r))
                     .contains(r.requests() + (r.requests() == 1 ? " request" : " requests") + " cut off at the end");
         }
+    }
+
+    @Test
+    void health_slowTarget_isNotInstrumentLimited() {
+        // A target that takes 5 s: the attacker's own delays (even on a busy shared machine, where an idle event
+        // loop still waits tens of milliseconds for a CPU) are small beside it.
+        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/delay/5000"))), new Schedule.Open(new Pacer.Constant(20), S))
+                .withTimeoutNanos(30 * S).withWarmupNanos(0);
+        AttackResult r = Attack.run(settings, Progress.NONE);
+        assertThat(r.successRatio()).isEqualTo(1.0);
+        assertThat(r.latencyMillis().p50()).isGreaterThanOrEqualTo(5000.0);
+        assertThat(r.health().budgetMillis()).isGreaterThanOrEqualTo(250.0);
+        assertThat(r.health().instrumentLimited()).as(r.health().verdictLine()).isFalse();
+        assertThat(r.fellBehind()).isFalse();
+        assertThat(r.health().attackerCpuCores()).isGreaterThan(0);
+        assertThat(r.health().eventLoopLagP99Millis()).isNotNaN();
+    }
+
+    @Test
+    void health_attackerStarved_isInstrumentLimited() {
+        // A fast target, but every response holds the client's event loop for 30 ms (a listener that blocks, as a
+        // starved attacker would): at 100/s that is 3 s of work a second on 2 loops, so responses wait to be read.
+        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Schedule.Open(new Pacer.Constant(100), S))
+                .withWarmupNanos(0).withTimeoutNanos(20 * S);
+        AttackResult r = new Attack(settings).run(Progress.NONE, new AttackListener() {
+            @Override public void onHit(Hit hit) {
+                java.util.concurrent.locks.LockSupport.parkNanos(30_000_000L);
+            }
+        });
+        assertThat(r.health().instrumentLimited()).as(r.health().verdictLine()).isTrue();
+        assertThat(r.health().reasons()).anyMatch(reason -> reason.contains("event-loop lag"));
+        assertThat(r.health().eventLoopLagP99Millis()).isGreaterThan(r.health().budgetMillis() / 2);
     }
 }

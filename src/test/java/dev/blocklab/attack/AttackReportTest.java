@@ -35,7 +35,8 @@ class AttackReportTest {
         assertThat(text).contains("Status Codes  [code:count]").contains("0:10  200:985  503:5");
         assertThat(text).contains("Error Set:\n");
         assertThat(text).contains("intended send time");
-        assertThat(text).doesNotContain("WARNING");
+        assertThat(text).doesNotContain("INSTRUMENT-LIMITED");
+        assertThat(text).contains("Instrument OK: the attacker added 750.223µs at p99, within its allowance of 49.519002ms");
         assertThat(text).doesNotContain("cut off");
     }
 
@@ -44,15 +45,16 @@ class AttackReportTest {
         String text = AttackReportFormat.TEXT.create().render(AttackResults.sample(3, 0, 4));
         assertThat(text).contains("Target: GET http://127.0.0.1:8080/ at 100/s for 10s\n"
                 + "4 requests cut off at the end: their latency counts up to the report, a lower bound.\n");
-        assertThat(text).endsWith("service time from its actual send.\n");
+        assertThat(text).endsWith("the difference is the attacker's own delay plus the connection wait.\n");
         assertThat(AttackReportFormat.JSON.create().render(AttackResults.sample(3, 0, 4))).contains("\"cutOff\" : 4");
     }
 
     @Test
     void text_attackerFellBehind_saysSoFirst() {
         String text = AttackReportFormat.TEXT.create().render(AttackResults.sample(50, 7));
-        assertThat(text).startsWith("WARNING: the attacker fell behind its schedule: 50 of 1000 sends");
-        assertThat(text).contains("7 scheduled requests were never sent");
+        assertThat(text).startsWith("INSTRUMENT-LIMITED: the attacker, not the target, set these numbers: 7 of 1007 scheduled requests were never sent");
+        assertThat(AttackReportFormat.JSON.create().render(AttackResults.sample(50, 7)))
+                .contains("\"limited\" : true").contains("\"fellBehind\" : true");
     }
 
     @Test
@@ -69,6 +71,9 @@ class AttackReportTest {
         assertThat(n.get("lateSends").asLong()).isEqualTo(3);
         assertThat(n.get("serviceTimeMillis").get("max").asDouble()).isLessThan(n.get("latencyMillis").get("max").asDouble());
         assertThat(n.get("fellBehind").asBoolean()).isFalse();
+        assertThat(n.get("instrument").get("limited").asBoolean()).isFalse();
+        assertThat(n.get("instrument").get("ownDelayMillis").get("p99").asDouble()).isBetween(0.4995, 0.5005);
+        assertThat(n.get("instrument").get("attackerCpuCores").asDouble()).isEqualTo(0.42);
         assertThat(n.get("cutOff").asLong()).isZero();
     }
 

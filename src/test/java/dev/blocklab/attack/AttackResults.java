@@ -16,9 +16,11 @@ final class AttackResults {
     static AttackResult sample(long lateSends, long unsent, long cutOff) {
         Histogram latency = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
         Histogram service = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
+        Histogram delay = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
         for (long ms = 1; ms <= 1000; ms++) {
             latency.recordValue(ms * 1_000_000L);
             service.recordValue(ms * 1_000_000L - 500_000L);
+            delay.recordValue(500_000L + lateSends * 10_000_000L * (ms % 100 == 0 ? 1 : 0));
         }
         TreeMap<Integer, Long> codes = new TreeMap<>();
         codes.put(200, 985L);
@@ -29,6 +31,26 @@ final class AttackResults {
         errors.put("Get http://127.0.0.1:8080/: status 503", 5L);
         return new AttackResult("GET http://127.0.0.1:8080/ at 100/s for 10s", 1000, unsent, 100.1, 97.25,
                 10_128_500_000L, 9_990_000_000L, 138_500_000L, LatencyMillis.of(latency), LatencyMillis.of(service),
-                2_955, 0, 985, 0.985, codes, errors, lateSends, 1_000_000L, 2_345_678L, false, cutOff, latency, service);
+                2_955, 0, 985, 0.985, codes, errors, lateSends, 1_000_000L, 2_345_678L, false, cutOff, latency, service,
+                InstrumentHealth.assess(1000 + unsent, unsent, LatencyMillis.of(latency), InstrumentHealth.OwnDelays.sendLatenessOnly(LatencyMillis.of(delay)),
+                        new InstrumentHealth.Measured(0.25, 1.5, 0.42, 0.3, 0.65, 2)));
+    }
+
+    /** {@code ratePerSecond} for 10 s, every response 200 in 1 ms, a punctual attacker. */
+    static AttackResult perfect(double ratePerSecond) {
+        Histogram latency = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
+        Histogram delay = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
+        long n = Math.round(ratePerSecond * 10);
+        for (long i = 0; i < n; i++) {
+            latency.recordValue(1_000_000L);
+            delay.recordValue(10_000L);
+        }
+        TreeMap<Integer, Long> codes = new TreeMap<>();
+        codes.put(200, n);
+        return new AttackResult("GET http://127.0.0.1:8080/ at " + ratePerSecond + "/s for 10s", n, 0, ratePerSecond, ratePerSecond,
+                10_001_000_000L, 10_000_000_000L, 1_000_000L, LatencyMillis.of(latency), LatencyMillis.of(latency),
+                n * 3, 0, n, 1.0, codes, new TreeMap<>(), 0, 1_000_000L, 10_000L, false, 0, latency, latency,
+                InstrumentHealth.assess(n, 0, LatencyMillis.of(latency), InstrumentHealth.OwnDelays.sendLatenessOnly(LatencyMillis.of(delay)),
+                        InstrumentHealth.Measured.none(2)));
     }
 }

@@ -46,4 +46,12 @@ class ThresholdTest {
         assertThat(Threshold.parse("late>=4").violation(r)).isEmpty();
         assertThat(Threshold.parse("late>=3").violation(r)).isPresent();
     }
+
+    @Test
+    void instrumentLimited_bareCondition_holdsOnlyOnTheVerdict() {
+        Threshold t = Threshold.parse(" Instrument-Limited ");
+        assertThat(t.violation(AttackResults.sample(3, 0))).isEmpty();
+        assertThat(t.violation(AttackResults.sample(50, 7))).hasValueSatisfying(v ->
+                assertThat(v).startsWith("fail-if instrument-limited: INSTRUMENT-LIMITED").contains("7 of 1007 scheduled requests were never sent"));
+    }
 }

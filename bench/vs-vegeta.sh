@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# blocklab attack beside vegeta v12.12.0, both with default flags, against the same endpoints (issue 11).
+#
+#   bench/vs-vegeta.sh                      # the whole benchmark, about 15 minutes
+#   DURATION=5s PAUSE=10 bench/vs-vegeta.sh # shorter, for a first look
+#   SERVER_RATES="1000" TRIVIAL_RATES="10000" bench/vs-vegeta.sh
+#
+# What it does:
+#  1. builds vegeta from its Go module (GOBIN=target/bench-bin go install github.com/tsenart/vegeta/v12@v12.12.0)
+#     and a trivial Go net/http server (200 "ok" at once), unless already built;
+#  2. starts './blocklab serve --profile play-2.5' on 127.0.0.1:$SERVER_PORT, warms it with 10 s of vegeta
+#     (and restarts and rewarms it before a run if it no longer answers /health), and attacks /async-non-blocking (a 500 ms critical path) at SERVER_RATES, vegeta first, then blocklab, each for
+#     DURATION, pausing PAUSE seconds between runs so the thousands of loopback connections of the last run
+#     leave TIME_WAIT;
+#  3. starts the Go server and attacks it at TRIVIAL_RATES in the same way (a short pause: few connections);
+#  4. prints one line per run and a table: each tool's p99 (from the intended send time for blocklab, from the
+#     send for vegeta), the ratio blocklab / vegeta, and a LIMIT label where a figure may be the load
+#     generator's own limit (vegeta: sent below 99 % of the asked rate or not 100 % success; blocklab: its
+#     instrument-limited verdict, or sent below 99 %).
+# Every run's raw output is kept under $OUT; the machine's load (uptime) is printed before and after each run.
+# Needs: Go (GO, default /usr/local/go/bin/go), jq, curl, a JDK 25 (found by ./blocklab).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+GO=${GO:-/usr/local/go/bin/go}
+DURATION=${DURATION:-10s}
+PAUSE=${PAUSE:-40}
+TRIVIAL_PAUSE=${TRIVIAL_PAUSE:-5}
+SERVER_RATES=${SERVER_RATES:-"1000 5000 8000 10000"}
+TRIVIAL_RATES=${TRIVIAL_RATES:-"10000 20000 30000"}
+SERVER_PORT=${SERVER_PORT:-19000}
+TRIVIAL_PORT=${TRIVIAL_PORT:-19001}
+OUT=${OUT:-results/vs-vegeta-$(date -u +%Y%m%dT%H%M%SZ)}
+BIN=$PWD/target/bench-bin
+mkdir -p "$OUT" "$BIN"
+command -v jq >/dev/null || { echo "vs-vegeta: needs jq" >&2; exit 2; }
+[ -x "$GO" ] || { echo "vs-vegeta: no Go at $GO (set GO=...)" >&2; exit 2; }
+
+log() { echo "[$(date -u +%H:%M:%S)] $*" >&2; }
+
+if [ ! -x "$BIN/vegeta" ]; then
+  log "building vegeta v12.12.0 from its Go module"
+  GOBIN=$BIN "$GO" install github.com/tsenart/vegeta/v12@v12.12.0
+fi
+if [ ! -x "$BIN/trivial-go" ]; then
+  log "building the trivial Go net/http server"
+  src=$(mktemp -d)
+  cat > "$src/main.go" <<'GO'
+package main
+
+import (
+	"net/http"
+	"os"
+)
+
+func main() {
+	http.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		w.Write([]byte("ok\n"))
+	})
+	if err := http.ListenAndServe("127.0.0.1:"+os.Args[1], nil); err != nil {
+		panic(err)
+	}
+}
+GO
+  (cd "$src" && GO111MODULE=off "$GO" build -o "$BIN/trivial-go" main.go)
+  rm -rf "$src"
+fi
+./blocklab --version >/dev/null 2>&1 || true   # builds the jar if sources changed
+
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
+trap cleanup EXIT
+
+await_port() {
+  for _ in $(seq 1 120); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.5; done
+  echo "vs-vegeta: nothing listens on port $1" >&2; exit 1
+}
+
+# vegeta with default flags; prints "p99_ms rate success".
+run_vegeta() { # url rate name
+  echo "GET $1" | "$BIN/vegeta" attack -rate "$2/s" -duration "$DURATION" > "$OUT/$3.vegeta.bin"
+  "$BIN/vegeta" report -type json < "$OUT/$3.vegeta.bin" > "$OUT/$3.vegeta.json"
+  "$BIN/vegeta" report < "$OUT/$3.vegeta.bin" > "$OUT/$3.vegeta.txt"
+  rm -f "$OUT/$3.vegeta.bin"
+  jq -r '"\(.latencies["99th"] / 1e6) \(.rate) \(.success)"' "$OUT/$3.vegeta.json"
+}
+
+# blocklab attack with default flags (JSON, for the figures); prints "p99_ms rate success limited".
+run_blocklab() { # url rate name
+  ./blocklab attack "$1" --rate "$2/s" --duration "$DURATION" --quiet --format json > "$OUT/$3.blocklab.json"
+  jq -r '"\(.latencyMillis.p99) \(.ratePerSecond) \(.successRatio) \(.instrument.limited)"' "$OUT/$3.blocklab.json"
+}
+
+# The blocklab server, started (and warmed with 10 s of vegeta at 2,000/s, discarded) on $SERVER_PORT.
+start_server() {
+  ./blocklab serve --profile play-2.5 --port "$SERVER_PORT" >> "$OUT/serve.log" 2>&1 &
+  server_pid=$!
+  pids+=("$server_pid")
+  await_port "$SERVER_PORT"
+  log "warming the server: vegeta at 2000/s for 10s (discarded)"
+  echo "GET http://127.0.0.1:$SERVER_PORT/async-non-blocking" | "$BIN/vegeta" attack -rate 2000/s -duration 10s > /dev/null
+  sleep "$PAUSE"
+}
+
+# A collapsed run can leave the server unable to accept (run 2: vegeta at 8,000/s opened connections up to the
+# 20,000 file descriptors, and the server's acceptor thread died): restart it rather than measure a dead server.
+server_alive() { curl -s -m 5 -o /dev/null -w '%{http_code}' "http://127.0.0.1:$SERVER_PORT/health" 2>/dev/null | grep -q 200; }
+ensure_server() { # url
+  case "$1" in *":$SERVER_PORT/"*) ;; *) return 0 ;; esac
+  server_alive && return 0
+  log "the server does not answer /health: restarting it (noted in the table)"
+  kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true
+  restarted+="$2 "
+  start_server
+}
+
+results=()
+restarted=""
+one_rate() { # url rate name pause
+  local url=$1 rate=$2 name=$3 pause=$4 v b
+  ensure_server "$url" "$name-vegeta"
+  log "$name: vegeta at $rate/s (load $(cut -d' ' -f1-3 /proc/loadavg))"
+  v=$(run_vegeta "$url" "$rate" "$name")
+  log "$name: vegeta p99 rate success = $v; pausing ${pause}s"
+  sleep "$pause"
+  ensure_server "$url" "$name-blocklab"
+  log "$name: blocklab at $rate/s (load $(cut -d' ' -f1-3 /proc/loadavg))"
+  b=$(run_blocklab "$url" "$rate" "$name")
+  log "$name: blocklab p99 rate success limited = $b; pausing ${pause}s"
+  results+=("$name $rate $v $b $(cut -d' ' -f1 /proc/loadavg)")
+  sleep "$pause"
+}
+
+log "start; load $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
+server_url="http://127.0.0.1:$SERVER_PORT/async-non-blocking"
+if [ -n "$SERVER_RATES" ]; then
+  start_server
+  for r in $SERVER_RATES; do one_rate "$server_url" "$r" "server-$r" "$PAUSE"; done
+  kill "$server_pid" 2>/dev/null || true
+fi
+
+"$BIN/trivial-go" "$TRIVIAL_PORT" > "$OUT/trivial.log" 2>&1 &
+pids+=($!)
+await_port "$TRIVIAL_PORT"
+[ -n "$TRIVIAL_RATES" ] && for r in $TRIVIAL_RATES; do one_rate "http://127.0.0.1:$TRIVIAL_PORT/" "$r" "trivial-$r" "$TRIVIAL_PAUSE"; done
+
+{
+  echo
+  echo "blocklab attack vs vegeta v12.12.0, default flags, $DURATION per run, $(nproc) cores, $(date -u +%FT%TZ)"
+  echo "p99 in ms: blocklab from each request's intended send time, vegeta from its send. LIMIT: may be the load generator's limit."
+  printf '%-15s %8s %12s %12s %8s  %-40s %s\n' endpoint rate/s vegeta-p99 blocklab-p99 ratio notes load1
+  for row in "${results[@]}"; do
+    read -r name rate vp vr vs bp br bs bl load <<< "$row"
+    ratio=$(awk -v b="$bp" -v v="$vp" 'BEGIN { printf "%.3f", (v > 0 ? b / v : 0) }')
+    notes=""
+    awk -v r="$vr" -v a="$rate" -v s="$vs" 'BEGIN { exit !(r < 0.99 * a || s < 1) }' \
+      && notes+="vegeta LIMIT (sent $(printf '%.0f' "$vr")/s, success $(awk -v s="$vs" 'BEGIN{printf "%.2f", s*100}')%) "
+    { [ "$bl" = "true" ] || awk -v r="$br" -v a="$rate" 'BEGIN { exit !(r < 0.99 * a) }'; } \
+      && notes+="blocklab LIMIT (instrument-limited=$bl, sent $(printf '%.0f' "$br")/s) "
+    awk -v s="$bs" 'BEGIN { exit !(s < 1) }' && notes+="blocklab success $(awk -v s="$bs" 'BEGIN{printf "%.2f", s*100}')% "
+    printf '%-15s %8s %12.1f %12.1f %8s  %-40s %s\n' "${name%-*}" "$rate" "$vp" "$bp" "$ratio" "${notes:--}" "$load"
+    if [ "$name" = "server-10000" ]; then
+      server_line="server /async-non-blocking at 10000/s driven by vegeta: p99 $vp ms = $(awk -v v="$vp" 'BEGIN{printf "%.3f", v/500}') x its 500 ms critical path"
+    fi
+  done
+  [ -n "${server_line:-}" ] && echo "$server_line"
+  [ -n "$restarted" ] && echo "the server was restarted (and warmed) before: $restarted"
+  echo "raw outputs: $OUT"
+} | tee "$OUT/summary.txt"

@@ -1,0 +1,118 @@
+package dev.blocklab.attack;
+
+import dev.blocklab.result.LatencyMillis;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The attacker's own health in one attack, measured in the same run, and the verdict whether the attacker,
+ * not the target, set the reported numbers ({@code instrumentLimited}).
+ *
+ * <p>The verdict compares what the attacker itself added to each request with what was measured: a delay that
+ * the attacker adds is harmless when it is small beside the latency it is part of, so the allowance scales with
+ * latency ({@value #BUDGET_SHARE_OF_P99} of the latency p99, at least {@value #BUDGET_FLOOR_MILLIS} ms), and
+ * with rate only through what was scheduled. The attacker is instrument-limited when
+ * <ul>
+ *   <li>more than {@value #UNSENT_SHARE} of the scheduled requests (and at least one) were never sent, or</li>
+ *   <li>its own delay at the tail exceeds that allowance: the p99 of each request's own delay (how late the send
+ *       loop handed it to the client, plus how long the client took to pick it up) plus the p99 of the event
+ *       loops' lag (how long a response that arrived waited for its loop to read it; a probe timer every 5 ms,
+ *       corrected for coordinated omission so a one-second stall counts as the 200 probes it held up).</li>
+ * </ul>
+ * Waiting for a connection ({@code delays.connectionWaitMillis}) is reported but does not decide the verdict:
+ * below the connection cap a connection is opened as soon as a request waits, so the wait is the target's
+ * accepting and answering on connections (or the cap the user chose). CPU figures do not decide it either (a
+ * busy attacker that keeps its schedule is fine); they explain it.
+ *
+ * @param scheduled            requests the schedule wanted sent (sent plus unsent)
+ * @param unsent               of those, never sent
+ * @param delays               the attacker's delays per request, each a distribution
+ * @param eventLoopLagP99Millis p99 of how late the client's event loops ran a periodic probe (NaN without loops)
+ * @param eventLoopLagMaxMillis the worst such lateness (NaN without loops)
+ * @param attackerCpuCores     the attacker process's CPU time over the measured wall time (cores busy)
+ * @param eventLoopBusyShare   the busiest event loop's CPU time over the wall time, 0..1 (NaN without loops)
+ * @param machineBusyShare     the whole machine's non-idle CPU share over the run, 0..1 ({@code /proc/stat}; NaN if unknown)
+ * @param cores                processors available to the attacker
+ * @param budgetMillis         the attacker's allowance at the tail: max(1 ms, 5 % of the latency p99)
+ * @param instrumentLimited    the verdict
+ * @param reasons              why the verdict fired (empty when it did not)
+ */
+public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
+                               double eventLoopLagP99Millis, double eventLoopLagMaxMillis, double attackerCpuCores,
+                               double eventLoopBusyShare, double machineBusyShare, int cores, double budgetMillis,
+                               boolean instrumentLimited, List<String> reasons) {
+
+    /** The attacker's tail allowance, as a share of the latency p99. */
+    public static final double BUDGET_SHARE_OF_P99 = 0.05;
+    /** The smallest allowance: below a millisecond, scheduling noise of any client is of this order. */
+    public static final double BUDGET_FLOOR_MILLIS = 1.0;
+    /** Unsent requests above this share of the scheduled ones make the verdict. */
+    public static final double UNSENT_SHARE = 0.001;
+
+    public InstrumentHealth {
+        reasons = List.copyOf(reasons);
+    }
+
+    /**
+     * The time between each request's intended send and its leaving on a connection, in parts (latency minus
+     * service time is their sum), in milliseconds.
+     *
+     * @param sendLatenessMillis   intended send time to the send loop's hand-over to the client
+     * @param handOffMillis        hand-over to the client picking the request up (its event loop's queue)
+     * @param ownMillis            the two together, per request: the attacker's own delay
+     * @param connectionWaitMillis picked up to leaving on a connection: waiting for a free or a new connection
+     */
+    public record OwnDelays(LatencyMillis sendLatenessMillis, LatencyMillis handOffMillis, LatencyMillis ownMillis,
+                            LatencyMillis connectionWaitMillis) {
+        /** Only send lateness known (the rest zero): for tests and clients that report nothing more. */
+        public static OwnDelays sendLatenessOnly(LatencyMillis sendLateness) {
+            return new OwnDelays(sendLateness, LatencyMillis.EMPTY, sendLateness, LatencyMillis.EMPTY);
+        }
+    }
+
+    /** What the attack measured about itself; the verdict is derived from it. */
+    public record Measured(double eventLoopLagP99Millis, double eventLoopLagMaxMillis, double attackerCpuCores,
+                           double eventLoopBusyShare, double machineBusyShare, int cores) {
+        /** Nothing measured beyond the requests themselves (a client without event loops, or a test). */
+        public static Measured none(int cores) { return new Measured(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, cores); }
+    }
+
+    /** The health and its verdict for an attack whose latencies are {@code latency}. */
+    public static InstrumentHealth assess(long scheduled, long unsent, LatencyMillis latency, OwnDelays delays, Measured m) {
+        double budget = Math.max(BUDGET_FLOOR_MILLIS, BUDGET_SHARE_OF_P99 * latency.p99());
+        List<String> reasons = new ArrayList<>();
+        if (unsent > 0 && unsent > UNSENT_SHARE * scheduled)
+            reasons.add(String.format(Locale.ROOT, "%d of %d scheduled requests were never sent", unsent, scheduled));
+        double lag = Double.isNaN(m.eventLoopLagP99Millis()) ? 0 : m.eventLoopLagP99Millis();
+        double added = delays.ownMillis().p99() + lag;
+        if (added > budget)
+            reasons.add(String.format(Locale.ROOT,
+                    "the attacker added %s at p99 (its own delay before sending %s, event-loop lag %s), over its allowance of %s (%.0f%% of the latency p99, at least %s)",
+                    ms(added), ms(delays.ownMillis().p99()), ms(lag), ms(budget), BUDGET_SHARE_OF_P99 * 100, ms(BUDGET_FLOOR_MILLIS)));
+        return new InstrumentHealth(scheduled, unsent, delays, m.eventLoopLagP99Millis(), m.eventLoopLagMaxMillis(),
+                m.attackerCpuCores(), m.eventLoopBusyShare(), m.machineBusyShare(), m.cores(), budget,
+                !reasons.isEmpty(), reasons);
+    }
+
+    /** One line naming the verdict and its reasons, or the margin the attacker kept. */
+    public String verdictLine() {
+        if (instrumentLimited)
+            return "INSTRUMENT-LIMITED: the attacker, not the target, set these numbers: " + String.join("; ", reasons)
+                    + cpuClause() + ".";
+        double lag = Double.isNaN(eventLoopLagP99Millis) ? 0 : eventLoopLagP99Millis;
+        return "Instrument OK: the attacker added " + ms(delays.ownMillis().p99() + lag) + " at p99, within its allowance of "
+                + ms(budgetMillis) + cpuClause() + ".";
+    }
+
+    private String cpuClause() {
+        if (Double.isNaN(attackerCpuCores)) return "";
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, " (attacker CPU %.2f of %d cores", attackerCpuCores, cores));
+        if (!Double.isNaN(eventLoopBusyShare)) sb.append(String.format(Locale.ROOT, ", busiest event loop %.0f%%", eventLoopBusyShare * 100));
+        if (!Double.isNaN(machineBusyShare)) sb.append(String.format(Locale.ROOT, ", machine %.0f%% busy", machineBusyShare * 100));
+        return sb.append(')').toString();
+    }
+
+    private static String ms(double millis) { return TextAttackReport.duration(Math.round(millis * 1e6)); }
+}
