@@ -32,8 +32,12 @@ class ProcessMetricsTest {
         ProcessMetrics.Snapshot a = ProcessMetrics.snapshot();
         long sum = 0;
         for (int i = 0; i < 2_000; i++) sum += new byte[10_000].length;
-        long spin = System.nanoTime() + 50_000_000L;
-        while (System.nanoTime() < spin) sum += System.nanoTime() & 1;
+        // spin until this thread has had 20 ms of CPU (by the JVM's own per-thread clock), however busy the machine:
+        // the process's getrusage CPU must then have grown by at least that much
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long cpuStart = threads.getCurrentThreadCpuTime(), deadline = System.nanoTime() + 30_000_000_000L;
+        while (threads.getCurrentThreadCpuTime() - cpuStart < 20_000_000L && System.nanoTime() < deadline)
+            sum += System.nanoTime() & 1;
         ProcessMetrics.Snapshot b = ProcessMetrics.snapshot();
         assertThat(sum).isPositive();
         assertThat(b.cpuNanos() - a.cpuNanos()).isGreaterThan(10_000_000L);
