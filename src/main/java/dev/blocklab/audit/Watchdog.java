@@ -76,7 +76,7 @@ final class Watchdog implements AutoCloseable {
             long cpu = mx.isThreadCpuTimeEnabled() ? mx.getThreadCpuTime(info.getThreadId()) : -1;
             var sample = new StallTracker.Sample(info.getThreadId(), info.getThreadName(), System.nanoTime(), clock.instant(), cpu, stack, paused);
             if (tracker.observe(sample)) {
-                if (runnable(info.getThreadId())) tracker.resolve(info.getThreadId(), info.getThreadName(), stack, true);
+                if (runnable(info)) tracker.resolve(info.getThreadId(), info.getThreadName(), stack, true);
                 else resolve(info.getThreadId(), info.getThreadName(), stack);
             }
         }
@@ -91,16 +91,28 @@ final class Watchdog implements AutoCloseable {
 
     /**
      * True when the OS says the thread is runnable ({@code R} in {@code /proc/self/task/TID/stat}): it makes no
-     * progress because it gets no CPU (a busy machine), not because it is blocked. Unknown counts as blocked.
+     * progress because it gets no CPU (a busy machine), not because it is blocked. While the OS thread id is not
+     * known yet (JFR reveals it once a second, so a thread younger than that), Java's view decides instead
+     * ({@link #inJavaCode}); an unreadable state counts as blocked.
      */
-    private boolean runnable(long javaThreadId) {
-        Long tid = osThreadId.apply(javaThreadId);
-        if (tid == null) return false;
+    private boolean runnable(ThreadInfo info) {
+        Long tid = osThreadId.apply(info.getThreadId());
+        if (tid == null) return inJavaCode(info.getThreadState(), info.getStackTrace());
         try {
             return OsThreadState.of(java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/task/" + tid + "/stat"))) == 'R';
         } catch (java.io.IOException | RuntimeException e) {
             return false;
         }
+    }
+
+    /**
+     * Java's view, for a thread whose OS state is unknown: {@code RUNNABLE} in a Java method (not a native one)
+     * cannot be blocked, so without progress it is waiting for a CPU. A thread blocked in native code (a socket
+     * read, an FFM downcall) is {@code RUNNABLE} in a native method; a carrier whose virtual thread blocks is
+     * {@code WAITING} in {@code Continuation.run}; both still count as blocked.
+     */
+    static boolean inJavaCode(Thread.State state, StackTraceElement[] stack) {
+        return state == Thread.State.RUNNABLE && stack.length > 0 && !stack[0].isNativeMethod();
     }
 
     /** For a carrier, the mounted virtual thread's stack; a pinned park is dropped (JFR reports it). */

@@ -70,7 +70,6 @@ final class ServeCommand implements Runnable {
     @picocli.CommandLine.Mixin AuditOptions audit = new AuditOptions();
 
     @Override public void run() {
-        dev.blocklab.audit.Auditor auditor = audit.start();
         dev.blocklab.backend.Vertxes.init();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -85,19 +84,25 @@ final class ServeCommand implements Runnable {
             if (backend != null) throw new IllegalArgumentException("--backend URL and --db (or --postgres-url, --redis-url) both name the backend: choose one");
             if (served.isEmpty()) throw new IllegalArgumentException("--db serves the sql: and redis: steps of --workload files: add --workload FILE");
         }
-        dev.blocklab.datastore.Datastores servers = real.postgres() || real.redis()
-                ? dev.blocklab.datastore.Datastores.open(real, line -> { err.println(line); err.flush(); }) : null;
+        // started once the input is known to be good, and stopped if the server does not start: a JFR recording
+        // and the watchdog thread must not outlive a command that failed (Main.execute runs in tests' JVMs too)
+        dev.blocklab.audit.Auditor auditor = audit.start();
+        dev.blocklab.datastore.Datastores servers = null;
         BlocklabServer server;
         try {
+            servers = real.postgres() || real.redis()
+                    ? dev.blocklab.datastore.Datastores.open(real, line -> { err.println(line); err.flush(); }) : null;
             server = BlocklabServer.start(settings, servers == null ? null : servers.newBackend(), served);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             if (servers != null) servers.close();
+            if (auditor != null) auditor.close();
             throw e;
         }
+        dev.blocklab.datastore.Datastores startedServers = servers;
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             server.close();
-            if (servers != null) servers.close();
+            if (startedServers != null) startedServers.close();
             if (auditor != null) {   // the findings of the whole session, attributed to 'serve PROFILE'
                 out.print(dev.blocklab.report.ReportFormat.TEXT.create().render(auditor.finish(java.time.Duration.ofSeconds(3)).asExperimentResult(dev.blocklab.result.Environment.current())));
                 out.flush();
@@ -108,7 +113,7 @@ final class ServeCommand implements Runnable {
         out.println("listening on " + server.uri());
         out.println("profile " + describe(settings.profile()) + ", queue " + settings.queueCapacity()
                 + ", admission " + settings.admission().label()
-                + ", backend " + (servers != null ? servers.describe() : backend == null ? "simulated (in process)" : backend)
+                + ", backend " + (startedServers != null ? startedServers.describe() : backend == null ? "simulated (in process)" : backend)
                 + ", time scale 1/" + settings.timeScaleDivisor());
         out.flush();
         try {

@@ -17,4 +17,16 @@ class OsThreadStateTest {
         Path self = Path.of("/proc/thread-self/stat");
         if (Files.isReadable(self)) assertThat(OsThreadState.of(Files.readString(self))).as("this thread runs").isEqualTo('R');
     }
+
+    @Test
+    void withoutTheOsState_onlyAThreadRunnableInJavaCode_countsAsWaitingForACpu() {
+        StackTraceElement java = new StackTraceElement("com.fasterxml.jackson.core.json.ReaderBasedJsonParser", "nextToken", "ReaderBasedJsonParser.java", 700);
+        StackTraceElement nativeRead = new StackTraceElement("sun.nio.ch.SocketDispatcher", "read0", null, -2);
+        StackTraceElement continuation = new StackTraceElement("jdk.internal.vm.Continuation", "run", "Continuation.java", 251);
+        assertThat(Watchdog.inJavaCode(Thread.State.RUNNABLE, new StackTraceElement[] {java})).as("computing, starved of CPU").isTrue();
+        assertThat(Watchdog.inJavaCode(Thread.State.RUNNABLE, new StackTraceElement[] {nativeRead, java})).as("blocked in native code").isFalse();
+        assertThat(Watchdog.inJavaCode(Thread.State.WAITING, new StackTraceElement[] {continuation})).as("a carrier whose virtual thread blocks").isFalse();
+        assertThat(Watchdog.inJavaCode(Thread.State.TIMED_WAITING, new StackTraceElement[] {java})).as("sleeping").isFalse();
+        assertThat(Watchdog.inJavaCode(Thread.State.RUNNABLE, new StackTraceElement[0])).as("no stack: unknown").isFalse();
+    }
 }

@@ -56,4 +56,21 @@ class AuditOptionsTest {
         assertThat(threshold.code()).isEqualTo(Main.EXIT_USAGE);
         assertThat(threshold.err()).contains("--audit-threshold");
     }
+
+    @Test
+    void serve_thatFailsToStart_leavesNoAuditRunning() throws Exception {
+        long before = watchdogs();
+        Ran badProfile = run("serve", "--audit", "--profile", "threads:lots");
+        assertThat(badProfile.code()).as(badProfile.err()).isEqualTo(Main.EXIT_USAGE);
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            Ran portInUse = run("serve", "--audit", "--port", Integer.toString(taken.getLocalPort()));
+            assertThat(portInUse.code()).as(portInUse.err()).isEqualTo(Main.EXIT_USAGE);
+        }
+        // the watchdog is joined when the audit is closed: none of these commands may leave one behind
+        assertThat(watchdogs()).as("audit watchdog threads still running").isLessThanOrEqualTo(before);
+    }
+
+    private static long watchdogs() {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("blocklab-audit-watchdog")).count();
+    }
 }

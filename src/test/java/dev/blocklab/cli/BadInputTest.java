@@ -117,14 +117,13 @@ class BadInputTest {
     }
 
     @Test void sequential_honoursTimeout() throws IOException {
-        // two requests of one 1 s call each, in real time, cut at 100 ms each: about 0.2 s, not 2 s
+        // two requests of one 1 s call each (a fixed latency), in real time, each cut at 100 ms: both fail with the
+        // timeout (without the cut each would answer after 1 s); counted, not timed, so a busy machine cannot flake it
         Path file = Files.writeString(dir.resolve("slow.yaml"), "arrival: {batch: 2}\nsteps:\n  - call: a\n    latency: 1s\n    returns: 1\n");
-        long t0 = System.nanoTime();
         Outcome o = run("run", "--workload", file.toString(), "--model", "sequential", "--timeout", "100ms",
                 "--repeats", "1", "--warmups", "0", "--quiet", "--format", "json", "--save", dir.resolve("s.jsonl").toString());
-        long tookMillis = (System.nanoTime() - t0) / 1_000_000;
         assertThat(o.exitCode()).as(o.err()).isZero();
-        assertThat(o.out()).contains("timed out after 100ms");
-        assertThat(tookMillis).as("each request cut at its timeout").isLessThan(1_800);
+        assertThat(o.out()).as("each request cut at its timeout")
+                .contains("sequential: 2 x timeout: request timed out after 100ms");
     }
 }
