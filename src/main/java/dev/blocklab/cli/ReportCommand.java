@@ -45,6 +45,9 @@ final class ReportCommand implements Runnable {
     @Option(names = "--timestamp", paramLabel = "TEXT", description = "The HTML page's 'reported' time (default: now, UTC); give one for byte-identical pages.")
     String timestamp;
 
+    @Option(names = "--wide", description = "Text tables with every column, unwrapped (default: the essential columns, fitting the terminal's width, COLUMNS, or 120 columns).")
+    boolean wide;
+
     @Option(names = "--verbose", description = "Stack traces for errors.")
     boolean verbose;
 
@@ -63,7 +66,7 @@ final class ReportCommand implements Runnable {
                 for (Comparison.Source s : sources) {
                     if (!b.isEmpty()) b.append('\n');
                     if (files.size() > 1 && reportFormat == ReportFormat.TEXT) b.append("# from ").append(s.label()).append('\n');
-                    b.append(reportFormat.create().render(s.result()));
+                    b.append(reportFormat.create(TextWidth.columns(wide)).render(s.result()));
                 }
                 yield b.toString();
             }

@@ -116,7 +116,7 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
                 file.writeResult(result);
                 done.add(result);
                 if (output.html != null) ReportCommand.writeHtml(output.html, "reproduce " + String.join(", ", done.stream().map(ExperimentResult::experiment).toList()), done, reportedAt);
-                out.print(reportFormat.create().render(result));
+                out.print(reportFormat.create(TextWidth.columns(output.wide)).render(result));
                 if (reportFormat == ReportFormat.TEXT) out.println();
                 out.flush();
             }
@@ -127,7 +127,7 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
                 file.writeResult(result);
                 done.add(result);
                 if (output.html != null) ReportCommand.writeHtml(output.html, "reproduce " + String.join(", ", done.stream().map(ExperimentResult::experiment).toList()), done, reportedAt);
-                out.print(reportFormat.create().render(result));
+                out.print(reportFormat.create(TextWidth.columns(output.wide)).render(result));
                 out.flush();
                 exitCode = audit.exitCode(audited, err);
             }

@@ -152,7 +152,7 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
             ReportCommand.writeHtml(output.html, "run " + w.name(), List.of(result), ReportCommand.now());
             if (!output.quiet) err.println("HTML report written to " + output.html);
         }
-        spec.commandLine().getOut().print(reportFormat.create().render(result));
+        spec.commandLine().getOut().print(reportFormat.create(TextWidth.columns(output.wide)).render(result));
         spec.commandLine().getOut().flush();
     }
 

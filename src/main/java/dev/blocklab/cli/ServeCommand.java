@@ -94,7 +94,7 @@ final class ServeCommand implements Runnable {
             server.close();
             if (servers != null) servers.close();
             if (auditor != null) {   // the findings of the whole session, attributed to 'serve PROFILE'
-                out.print(dev.blocklab.report.ReportFormat.TEXT.create().render(auditor.finish(java.time.Duration.ofSeconds(3)).asExperimentResult(dev.blocklab.result.Environment.current())));
+                out.print(dev.blocklab.report.ReportFormat.TEXT.create(TextWidth.columns(false)).render(auditor.finish(java.time.Duration.ofSeconds(3)).asExperimentResult(dev.blocklab.result.Environment.current())));
                 out.flush();
             }
             stopped.countDown();

@@ -70,11 +70,29 @@ class ReportCommandTest {
                 .renderPage("synthetic-runs, hand-made", originals()));
     }
 
-    @Test void report_text_sameAsTheOriginalResults() {
-        Exit exit = blocklab("report", saved("a.jsonl", originals()).toString());
+    @Test void report_textWide_sameAsTheOriginalResults() {
+        Exit exit = blocklab("report", "--wide", saved("a.jsonl", originals()).toString());
         assertThat(exit.code()).as(exit.err()).isZero();
         assertThat(exit.out()).isEqualTo(ReportFormat.TEXT.create().render(originals().get(0)) + "\n"
                 + ReportFormat.TEXT.create().render(originals().get(1)));
+    }
+
+    @Test void report_textDefault_fitsTheTerminalWidth() {
+        Exit exit = blocklab("report", saved("a.jsonl", originals()).toString());
+        assertThat(exit.code()).as(exit.err()).isZero();
+        int width = TextWidth.columns(false);
+        assertThat(exit.out()).isEqualTo(ReportFormat.TEXT.create(width).render(originals().get(0)) + "\n"
+                + ReportFormat.TEXT.create(width).render(originals().get(1)));
+        assertThat(exit.out().lines().filter(l -> l.length() > width)).isEmpty();
+        assertThat(exit.out()).contains("with --wide");
+    }
+
+    @Test void textWidth_columnsFromTheEnvironment_or120() {
+        assertThat(TextWidth.columns(false, java.util.Map.of())).isEqualTo(120);
+        assertThat(TextWidth.columns(false, java.util.Map.of("COLUMNS", "93"))).isEqualTo(93);
+        assertThat(TextWidth.columns(false, java.util.Map.of("COLUMNS", "12"))).isEqualTo(120);
+        assertThat(TextWidth.columns(false, java.util.Map.of("COLUMNS", "wide"))).isEqualTo(120);
+        assertThat(TextWidth.columns(true, java.util.Map.of("COLUMNS", "93"))).isEqualTo(ReportFormat.WIDE);
     }
 
     @Test void report_json_keepsChartsWithTheirType() throws Exception {
