@@ -77,7 +77,7 @@ final class ReportCommand implements Runnable {
             w.flush();
         } else {
             writeFile(out, text);
-            spec.commandLine().getErr().println("report written to " + out);
+            spec.commandLine().getErr().println("report saved to " + out);
         }
     }
 

@@ -131,8 +131,8 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
                 out.flush();
                 exitCode = audit.exitCode(audited, err);
             }
-            if (!output.quiet) err.println("rows saved to " + file.path());
-            if (!output.quiet && output.html != null) err.println("HTML report written to " + output.html);
+            if (!output.quiet) err.println("results saved to " + file.path());
+            if (!output.quiet && output.html != null) err.println("HTML report saved to " + output.html);
         }
     }
 }

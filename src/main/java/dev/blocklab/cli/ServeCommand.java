@@ -69,6 +69,12 @@ final class ServeCommand implements Runnable {
 
     @picocli.CommandLine.Mixin AuditOptions audit = new AuditOptions();
 
+    @Option(names = "--quiet", description = "Print only the 'listening on URL' line: no profile summary, no database start-up lines.")
+    boolean quiet;
+
+    @Option(names = "--verbose", description = "Stack traces for errors.")
+    boolean verbose;
+
     @Override public void run() {
         dev.blocklab.audit.Auditor auditor = audit.start();
         dev.blocklab.backend.Vertxes.init();
@@ -81,7 +87,7 @@ final class ServeCommand implements Runnable {
         dev.blocklab.datastore.DatastoreSettings real = datastore.settings();
         for (var w : served) dev.blocklab.datastore.Datastores.check(w.graph(), real);
         dev.blocklab.datastore.Datastores servers = real.postgres() || real.redis()
-                ? dev.blocklab.datastore.Datastores.open(real, line -> { err.println(line); err.flush(); }) : null;
+                ? dev.blocklab.datastore.Datastores.open(real, line -> { if (!quiet) { err.println(line); err.flush(); } }) : null;
         BlocklabServer server;
         try {
             server = BlocklabServer.start(settings, servers == null ? null : servers.newBackend(), served);
@@ -101,7 +107,7 @@ final class ServeCommand implements Runnable {
         }, "blocklab-serve-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         out.println("listening on " + server.uri());
-        out.println("profile " + describe(settings.profile()) + ", queue " + settings.queueCapacity()
+        if (!quiet) out.println("profile " + describe(settings.profile()) + ", queue " + settings.queueCapacity()
                 + ", admission " + settings.admission().label()
                 + ", backend " + (servers != null ? servers.describe() : backend == null ? "simulated (in process)" : backend)
                 + ", time scale 1/" + settings.timeScaleDivisor());

@@ -122,7 +122,7 @@ final class HundredCallsExperiment implements Experiment {
 
     private static Table sweepTable(List<SweepRow> sweep) {
         List<String> columns = new ArrayList<>(List.of("model"));
-        for (int calls : SWEEP_CALLS) columns.add(calls + " calls ms");
+        for (int calls : SWEEP_CALLS) columns.add(calls + (calls == 1 ? " call ms" : " calls ms"));
         List<List<String>> cells = new ArrayList<>();
         for (String model : sweep.stream().map(SweepRow::model).distinct().toList()) {
             List<String> line = new ArrayList<>(List.of(model));
