@@ -107,7 +107,8 @@ class ReportCommandTest {
     @Test void report_csv_tablesOnly() {
         Exit exit = blocklab("report", "--format", "csv", saved("a.jsonl", List.of(SyntheticResults.standard())).toString());
         assertThat(exit.code()).as(exit.err()).isZero();
-        assertThat(exit.out()).startsWith("# Synthetic runs\n").contains("# Cost per request\n");
+        assertThat(exit.out()).startsWith("table,model,requests,").contains("\nSynthetic runs,fixed:8,100,")
+                .contains("\nCost per request,").doesNotContain("\n# ").doesNotContain("\n\n");
     }
 
     @Test void report_twoFiles_comparisonFirstWithOverlaidCharts() throws Exception {
