@@ -19,11 +19,13 @@ import java.util.List;
                 ServeCommand.class,
                 BackendCommand.class,
                 AttackCommand.class,
+                CompletionCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Examples:",
                 "  blocklab reproduce                      # the three in-process seed experiments, quick scale",
                 "  blocklab run --workload hundred-calls --model fixed:8 --model virtual",
-                "  blocklab models", "  blocklab <command> --help"})
+                "  blocklab models", "  blocklab <command> --help",
+                "  source <(blocklab completion)           # tab completion of commands and options in bash or zsh"})
 public final class Main implements Runnable {
     /** Exit code for bad input: unknown names, malformed files, out-of-range numbers. */
     public static final int EXIT_USAGE = 2;

@@ -40,7 +40,7 @@ class HelpTest {
     }
 
     @Test void commands_coverEveryTopLevelCommand() {
-        assertThat(commands()).contains("", "run", "reproduce", "report", "models", "workloads", "serve", "backend", "attack");
+        assertThat(commands()).contains("", "run", "reproduce", "report", "models", "workloads", "serve", "backend", "attack", "completion");
     }
 
     @ParameterizedTest(name = "blocklab {0} --help")
@@ -103,5 +103,15 @@ class HelpTest {
     @Test void workloads_singularForOneCall() {
         Outcome o = run("workloads");
         assertThat(o.out()).contains("1 call,").doesNotContain(" 1 calls");
+    }
+
+    @Test void completion_printsABashScriptCoveringEveryCommand() {
+        Outcome o = run("completion");
+        assertThat(o.code()).isZero();
+        assertThat(o.err()).isEmpty();
+        assertThat(o.out()).startsWith("#!/usr/bin/env bash").contains("complete -F _complete_blocklab");
+        for (String command : List.of("run", "reproduce", "report", "models", "workloads", "serve", "backend", "attack", "completion"))
+            assertThat(o.out()).as(command).contains(command);
+        assertThat(o.out()).contains("--workload").contains("--wide");
     }
 }
