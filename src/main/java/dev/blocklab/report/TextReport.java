@@ -215,6 +215,16 @@ final class TextReport implements Report {
         }
     }
 
+    /** The words of {@code text}, a lone unit ({@code %}) kept with the number before it. */
+    private static List<String> words(String text) {
+        List<String> words = new ArrayList<>();
+        for (String word : text.split(" ")) {
+            if (word.equals("%") && !words.isEmpty()) words.set(words.size() - 1, words.getLast() + " %");
+            else words.add(word);
+        }
+        return words;
+    }
+
     /**
      * {@code text} in lines of at most {@code width} characters, broken at spaces (a longer word is cut), every
      * line after the first starting with {@code indent}.
@@ -226,7 +236,7 @@ final class TextReport implements Report {
             return lines;
         }
         StringBuilder line = new StringBuilder();
-        for (String word : text.split(" ")) {
+        for (String word : words(text)) {
             if (!line.isEmpty() && line.length() + 1 + word.length() > width) {
                 lines.add(line.toString());
                 line.setLength(0);
