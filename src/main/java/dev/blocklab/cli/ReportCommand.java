@@ -61,6 +61,7 @@ final class ReportCommand implements Runnable {
         String text = switch (reportFormat) {
             case HTML -> html(sources);
             case JSON -> json(sources);
+            case CSV -> csv(sources);
             default -> {
                 StringBuilder b = new StringBuilder();
                 for (Comparison.Source s : sources) {
@@ -103,6 +104,16 @@ final class ReportCommand implements Runnable {
         } catch (IOException e) {
             throw new IllegalStateException("cannot write JSON: " + e.getMessage(), e);
         }
+    }
+
+    /** One CSV of every source's tables (one header for all), each table titled with its file and experiment when there are several. */
+    private String csv(List<Comparison.Source> sources) {
+        if (sources.size() == 1) return ReportFormat.CSV.create().render(sources.getFirst().result());
+        List<dev.blocklab.result.Table> tables = new ArrayList<>();
+        for (Comparison.Source s : sources)
+            for (dev.blocklab.result.Table t : s.result().tables())
+                tables.add(new dev.blocklab.result.Table(s.label() + " / " + s.result().experiment() + ": " + t.title(), t.columns(), t.rows()));
+        return ReportFormat.CSV.create().render(new ExperimentResult("report", "several results", "mixed", null, List.of(), tables, List.of()));
     }
 
     /** The time a page says it was reported: now, UTC, to the second. */

@@ -111,6 +111,16 @@ class ReportCommandTest {
                 .contains("\nCost per request,").doesNotContain("\n# ").doesNotContain("\n\n");
     }
 
+    @Test void report_csvOfTwoFiles_oneHeaderAndTheFileInTheTableColumn() {
+        Path a = saved("before.jsonl", List.of(SyntheticResults.standard()));
+        Path b = saved("after.jsonl", List.of(SyntheticResults.standard()));
+        Exit exit = blocklab("report", "--format", "csv", a.toString(), b.toString());
+        assertThat(exit.code()).as(exit.err()).isZero();
+        assertThat(exit.out().lines().filter(l -> l.startsWith("table,"))).hasSize(1);
+        assertThat(exit.out()).contains("\nbefore.jsonl / synthetic-runs: Synthetic runs,fixed:8,")
+                .contains("\nafter.jsonl / synthetic-runs: Synthetic runs,fixed:8,").doesNotContain("\n\n");
+    }
+
     @Test void report_twoFiles_comparisonFirstWithOverlaidCharts() throws Exception {
         Path a = saved("before.jsonl", List.of(SyntheticResults.standard()));
         Path b = saved("after.jsonl", List.of(SyntheticResults.standard()));
@@ -167,9 +177,4 @@ class ReportCommandTest {
         assertThat(Files.readString(rebuilt)).isEqualTo(page);
     }
 
-    @Test void reproduce_formatHtml_pointsToHtmlFlag() {
-        Exit exit = blocklab("reproduce", "--format", "html");
-        assertThat(exit.code()).isEqualTo(Main.EXIT_USAGE);
-        assertThat(exit.err()).contains("use --html FILE");
-    }
 }
