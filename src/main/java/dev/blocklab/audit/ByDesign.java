@@ -9,11 +9,16 @@ import java.util.Optional;
  * purpose, and optionally the frame it must be blocking under (a class and a method-name prefix).
  */
 public final class ByDesign {
-    private record Entry(String subjectPrefix, Rule rule, String frameClass, String methodPrefix, String reason) {
-        Entry(String subjectPrefix, Rule rule, String reason) { this(subjectPrefix, rule, null, null, reason); }
+    private record Entry(String subjectPrefix, boolean exact, Rule rule, String frameClass, String methodPrefix, String reason) {
+        Entry(String subjectPrefix, Rule rule, String reason) { this(subjectPrefix, false, rule, null, null, reason); }
+        Entry(String subjectPrefix, Rule rule, String frameClass, String methodPrefix, String reason) {
+            this(subjectPrefix, false, rule, frameClass, methodPrefix, reason);
+        }
+        /** An entry for one subject exactly (its name is the prefix of a correct entry's). */
+        static Entry exactly(String subject, Rule rule, String reason) { return new Entry(subject, true, rule, null, null, reason); }
 
         boolean matches(String subject, Rule r, List<Frame> stack) {
-            if (r != rule || !subject.startsWith(subjectPrefix)) return false;
+            if (r != rule || !(exact ? subject.equals(subjectPrefix) : subject.startsWith(subjectPrefix))) return false;
             return frameClass == null || stack.stream().anyMatch(f -> f.className().equals(frameClass) && f.method().startsWith(methodPrefix));
         }
     }
@@ -21,6 +26,8 @@ public final class ByDesign {
     private static final List<Entry> ENTRIES = List.of(
             new Entry("forkjoin:", Rule.FORK_JOIN_WITHOUT_MANAGED_BLOCKER,
                     "blocking by design: forkjoin:N blocks its workers without ManagedBlocker, so the pool cannot add threads (seed 003's point; compare forkjoin-managed:N)"),
+            Entry.exactly("scala-global", Rule.FORK_JOIN_WITHOUT_MANAGED_BLOCKER,
+                    "blocking by design: scala-global blocks Scala's global fork-join pool without blocking { }, so the pool cannot add threads (seed 003's point; compare scala-global-blocking)"),
             new Entry("serve play-2.5", Rule.FORK_JOIN_WITHOUT_MANAGED_BLOCKER,
                     "blocking by design: the play-2.5 profile runs blocking endpoints on Play's fork-join dispatcher (the talk's point)"),
             new Entry("serve event-loop", Rule.BLOCKING_ON_EVENT_LOOP,
