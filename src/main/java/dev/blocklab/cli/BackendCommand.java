@@ -49,6 +49,12 @@ final class BackendCommand implements Runnable {
     @Option(names = "--time-scale", defaultValue = "1", paramLabel = "N", description = "Divide every route delay by N (default: ${DEFAULT-VALUE}).")
     long timeScale;
 
+    @Option(names = "--quiet", description = "Print only the 'listening on URL' line, not the routes.")
+    boolean quiet;
+
+    @Option(names = "--verbose", description = "Stack traces for errors.")
+    boolean verbose;
+
     @Option(names = "--event-loops", paramLabel = "N", description = "Event-loop threads (default: one per core).")
     Integer eventLoops;
 
@@ -67,8 +73,8 @@ final class BackendCommand implements Runnable {
             stopped.countDown();
         }, "blocklab-backend-shutdown"));
         out.println("listening on " + backend.uri());
-        for (Route r : settings.routes()) out.println("  " + r.describe());
-        out.println("  /call?delayMicros=D&status=S&bytes=B&value=V   /stats   /health   (time scale 1/" + timeScale + ")");
+        if (!quiet) for (Route r : settings.routes()) out.println("  " + r.describe());
+        if (!quiet) out.println("  /call?delayMicros=D&status=S&bytes=B&value=V   /stats   /health   (time scale 1/" + timeScale + ")");
         out.flush();
         try {
             stopped.await();

@@ -5,6 +5,7 @@ import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
 import java.util.Arrays;
+import java.util.List;
 
 /** {@code blocklab}: the entry point. */
 @Command(name = "blocklab", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
@@ -18,11 +19,13 @@ import java.util.Arrays;
                 ServeCommand.class,
                 BackendCommand.class,
                 AttackCommand.class,
+                CompletionCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Examples:",
                 "  blocklab reproduce                      # the three in-process seed experiments, quick scale",
                 "  blocklab run --workload hundred-calls --model fixed:8 --model virtual",
-                "  blocklab models", "  blocklab <command> --help"})
+                "  blocklab models", "  blocklab <command> --help",
+                "  source <(blocklab completion)           # tab completion of commands and options in bash or zsh"})
 public final class Main implements Runnable {
     /** Exit code for bad input: unknown names, malformed files, out-of-range numbers. */
     public static final int EXIT_USAGE = 2;
@@ -50,11 +53,14 @@ public final class Main implements Runnable {
         boolean verbose = Arrays.asList(args).contains("--verbose");
         CommandLine cl = new CommandLine(new Main());
         cl.setExpandAtFiles(false);   // '@FILE' is ours to read (attack --body @req.json), not picocli's argument file
+        // help as wide as the text reports (the terminal, or 120 columns), so examples stay on one line to copy
+        cl.setUsageHelpWidth(Math.max(80, Math.min(200, TextWidth.columns(false))));
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("blocklab: " + ex.getMessage());
-            err.println("Try 'blocklab " + commandPath(ex.getCommandLine()) + " --help'.");
+            err.println("blocklab: " + usageMessage(ex));
+            String path = commandPath(ex.getCommandLine());
+            err.println("Try 'blocklab " + (path.isEmpty() ? "" : path + " ") + "--help'.");
             return EXIT_USAGE;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
@@ -68,6 +74,23 @@ public final class Main implements Runnable {
             return usage ? EXIT_USAGE : 1;
         });
         return cl.execute(args);
+    }
+
+    /**
+     * picocli's message without its own "Error: " prefix (ours is "blocklab: "), and for a mistyped command or
+     * option the nearest names picocli finds.
+     */
+    static String usageMessage(CommandLine.ParameterException ex) {
+        String message = ex.getMessage() == null ? ex.toString() : ex.getMessage();
+        if (message.startsWith("Error: ")) message = message.substring("Error: ".length());
+        if (ex instanceof CommandLine.UnmatchedArgumentException unmatched) {
+            List<String> args = unmatched.getUnmatched();
+            boolean command = unmatched.getCommandLine().getParent() == null && !args.isEmpty() && !args.getFirst().startsWith("-");
+            if (command) message = "unknown command '" + args.getFirst() + "'";
+            List<String> near = unmatched.getSuggestions();
+            if (!near.isEmpty()) message += "; did you mean " + near.getFirst() + "?";
+        }
+        return message;
     }
 
     private static String commandPath(CommandLine cl) {
@@ -86,8 +109,19 @@ public final class Main implements Runnable {
 
     static final class Version implements CommandLine.IVersionProvider {
         @Override public String[] getVersion() {
-            String v = Main.class.getPackage().getImplementationVersion();
-            return new String[]{"blocklab " + (v == null ? "dev" : v) + " on Java " + Runtime.version()};
+            return new String[]{"blocklab " + projectVersion() + " on Java " + Runtime.version()};
+        }
+
+        /** The version the build wrote into version.properties (the pom's project version). */
+        static String projectVersion() {
+            try (var in = Main.class.getResourceAsStream("version.properties")) {
+                if (in == null) throw new IllegalStateException("version.properties is missing from the build");
+                java.util.Properties p = new java.util.Properties();
+                p.load(in);
+                return p.getProperty("version");
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
         }
     }
 }

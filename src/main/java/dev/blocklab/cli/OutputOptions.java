@@ -12,6 +12,9 @@ final class OutputOptions {
     @Option(names = "--html", paramLabel = "FILE", description = "Also write one self-contained HTML page with charts, tables and notes to FILE.")
     Path html;
 
+    @Option(names = "--wide", description = "Text tables with every column, unwrapped (default: the essential columns, fitting the terminal's width, COLUMNS, or 120 columns).")
+    boolean wide;
+
     @Option(names = "--quiet", description = "No progress on stderr.")
     boolean quiet;
 

@@ -45,6 +45,9 @@ final class ReportCommand implements Runnable {
     @Option(names = "--timestamp", paramLabel = "TEXT", description = "The HTML page's 'reported' time (default: now, UTC); give one for byte-identical pages.")
     String timestamp;
 
+    @Option(names = "--wide", description = "Text tables with every column, unwrapped (default: the essential columns, fitting the terminal's width, COLUMNS, or 120 columns).")
+    boolean wide;
+
     @Option(names = "--verbose", description = "Stack traces for errors.")
     boolean verbose;
 
@@ -58,12 +61,13 @@ final class ReportCommand implements Runnable {
         String text = switch (reportFormat) {
             case HTML -> html(sources);
             case JSON -> json(sources);
+            case CSV -> csv(sources);
             default -> {
                 StringBuilder b = new StringBuilder();
                 for (Comparison.Source s : sources) {
                     if (!b.isEmpty()) b.append('\n');
                     if (files.size() > 1 && reportFormat == ReportFormat.TEXT) b.append("# from ").append(s.label()).append('\n');
-                    b.append(reportFormat.create().render(s.result()));
+                    b.append(reportFormat.create(TextWidth.columns(wide)).render(s.result()));
                 }
                 yield b.toString();
             }
@@ -74,7 +78,7 @@ final class ReportCommand implements Runnable {
             w.flush();
         } else {
             writeFile(out, text);
-            spec.commandLine().getErr().println("report written to " + out);
+            spec.commandLine().getErr().println("report saved to " + out);
         }
     }
 
@@ -100,6 +104,16 @@ final class ReportCommand implements Runnable {
         } catch (IOException e) {
             throw new IllegalStateException("cannot write JSON: " + e.getMessage(), e);
         }
+    }
+
+    /** One CSV of every source's tables (one header for all), each table titled with its file and experiment when there are several. */
+    private String csv(List<Comparison.Source> sources) {
+        if (sources.size() == 1) return ReportFormat.CSV.create().render(sources.getFirst().result());
+        List<dev.blocklab.result.Table> tables = new ArrayList<>();
+        for (Comparison.Source s : sources)
+            for (dev.blocklab.result.Table t : s.result().tables())
+                tables.add(new dev.blocklab.result.Table(s.label() + " / " + s.result().experiment() + ": " + t.title(), t.columns(), t.rows()));
+        return ReportFormat.CSV.create().render(new ExperimentResult("report", "several results", "mixed", null, List.of(), tables, List.of()));
     }
 
     /** The time a page says it was reported: now, UTC, to the second. */

@@ -57,7 +57,7 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
     @Option(names = "--time-scale", paramLabel = "N", description = "Divide every delay by N (default: 10 quick, 1 full).")
     Long timeScale;
 
-    @Option(names = "--format", defaultValue = "text", description = "text, json or csv (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", defaultValue = "text", description = "text, json, csv or html (one page of every experiment, at the end; default: ${DEFAULT-VALUE}).")
     String format;
 
     @Option(names = "--backend", paramLabel = "KIND", defaultValue = "simulated",
@@ -75,14 +75,16 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
     }
 
     @picocli.CommandLine.Mixin AuditOptions audit = new AuditOptions();
+
+    private static String pageTitle(List<ExperimentResult> done) {
+        return "reproduce " + String.join(", ", done.stream().map(ExperimentResult::experiment).toList());
+    }
     private int exitCode;
 
     @Override public int getExitCode() { return exitCode; }
 
     @Override public void run() {
         ReportFormat reportFormat = ReportFormat.parse(format);
-        if (reportFormat == ReportFormat.HTML)
-            throw new IllegalArgumentException("--format html: use --html FILE, which puts every experiment on one page");
         List<Experiment> experiments = name == null ? Experiments.defaults() : List.of(Experiments.require(name));
         ExperimentSettings.CallBackend calls = ExperimentSettings.CallBackend.parse(backend);
         if (calls != ExperimentSettings.CallBackend.SIMULATED)
@@ -116,10 +118,12 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
                 progress.clear();
                 file.writeResult(result);
                 done.add(result);
-                if (output.html != null) ReportCommand.writeHtml(output.html, "reproduce " + String.join(", ", done.stream().map(ExperimentResult::experiment).toList()), done, reportedAt);
-                out.print(reportFormat.create().render(result));
-                if (reportFormat == ReportFormat.TEXT) out.println();
-                out.flush();
+                if (output.html != null) ReportCommand.writeHtml(output.html, pageTitle(done), done, reportedAt);
+                if (reportFormat != ReportFormat.HTML) {   // html: one page of every experiment at the end
+                    out.print(reportFormat.create(TextWidth.columns(output.wide)).render(result));
+                    if (reportFormat == ReportFormat.TEXT) out.println();
+                    out.flush();
+                }
             }
             if (auditor != null) {
                 dev.blocklab.audit.AuditResult audited = auditor.finish();
@@ -127,13 +131,19 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
                 ExperimentResult result = audited.asExperimentResult(env);
                 file.writeResult(result);
                 done.add(result);
-                if (output.html != null) ReportCommand.writeHtml(output.html, "reproduce " + String.join(", ", done.stream().map(ExperimentResult::experiment).toList()), done, reportedAt);
-                out.print(reportFormat.create().render(result));
-                out.flush();
+                if (output.html != null) ReportCommand.writeHtml(output.html, pageTitle(done), done, reportedAt);
+                if (reportFormat != ReportFormat.HTML) {
+                    out.print(reportFormat.create(TextWidth.columns(output.wide)).render(result));
+                    out.flush();
+                }
                 exitCode = audit.exitCode(audited, err);
             }
-            if (!output.quiet) err.println("rows saved to " + file.path());
-            if (!output.quiet && output.html != null) err.println("HTML report written to " + output.html);
+            if (reportFormat == ReportFormat.HTML) {
+                out.print(new dev.blocklab.report.HtmlReport(reportedAt).renderPage(pageTitle(done), done));
+                out.flush();
+            }
+            if (!output.quiet) err.println("results saved to " + file.path());
+            if (!output.quiet && output.html != null) err.println("HTML report saved to " + output.html);
         }
     }
 }

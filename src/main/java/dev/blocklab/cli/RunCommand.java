@@ -33,9 +33,9 @@ import java.util.List;
                 "  blocklab run --workload mixed --model cf-nonblocking:2 --rate 500/s --duration 10s",
                 "  blocklab run --workload profile-page --model fixed:200 --users 50 --duration 20s --time-scale 10",
                 "  blocklab run --workload examples/slow-query.yaml --backend postgres --model virtual --model cf-nonblocking:2",
-                "  blocklab run --workload examples/redis-gets.yaml --backend redis --model fixed:8 --model cf-nonblocking:2 --redis-pool 4",
+                "  blocklab run --workload examples/redis-gets.yaml --backend redis --model fixed:8 --redis-pool 4",
 
-                "  blocklab run --workload hundred-calls --model forkjoin:4 --model forkjoin-managed:4 --time-scale 10 --audit --fail-if 'misuse>0'"})
+                "  blocklab run --workload hundred-calls --model forkjoin:4 --time-scale 10 --audit --fail-if 'misuse>0'"})
 final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerator {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -150,9 +150,9 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
         }
         if (output.html != null) {
             ReportCommand.writeHtml(output.html, "run " + w.name(), List.of(result), ReportCommand.now());
-            if (!output.quiet) err.println("HTML report written to " + output.html);
+            if (!output.quiet) err.println("HTML report saved to " + output.html);
         }
-        spec.commandLine().getOut().print(reportFormat.create().render(result));
+        spec.commandLine().getOut().print(reportFormat.create(TextWidth.columns(output.wide)).render(result));
         spec.commandLine().getOut().flush();
     }
 

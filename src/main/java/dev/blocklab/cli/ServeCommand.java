@@ -69,6 +69,12 @@ final class ServeCommand implements Runnable {
 
     @picocli.CommandLine.Mixin AuditOptions audit = new AuditOptions();
 
+    @Option(names = "--quiet", description = "Print only the 'listening on URL' line: no profile summary, no database start-up lines.")
+    boolean quiet;
+
+    @Option(names = "--verbose", description = "Stack traces for errors.")
+    boolean verbose;
+
     @Override public void run() {
         dev.blocklab.backend.Vertxes.init();
         PrintWriter out = spec.commandLine().getOut();
@@ -91,7 +97,7 @@ final class ServeCommand implements Runnable {
         BlocklabServer server;
         try {
             servers = real.postgres() || real.redis()
-                    ? dev.blocklab.datastore.Datastores.open(real, line -> { err.println(line); err.flush(); }) : null;
+                    ? dev.blocklab.datastore.Datastores.open(real, line -> { if (!quiet) { err.println(line); err.flush(); } }) : null;
             server = BlocklabServer.start(settings, servers == null ? null : servers.newBackend(), served);
         } catch (RuntimeException | Error e) {
             if (servers != null) servers.close();
@@ -104,14 +110,14 @@ final class ServeCommand implements Runnable {
             server.close();
             if (startedServers != null) startedServers.close();
             if (auditor != null) {   // the findings of the whole session, attributed to 'serve PROFILE'
-                out.print(dev.blocklab.report.ReportFormat.TEXT.create().render(auditor.finish(java.time.Duration.ofSeconds(3)).asExperimentResult(dev.blocklab.result.Environment.current())));
+                out.print(dev.blocklab.report.ReportFormat.TEXT.create(TextWidth.columns(false)).render(auditor.finish(java.time.Duration.ofSeconds(3)).asExperimentResult(dev.blocklab.result.Environment.current())));
                 out.flush();
             }
             stopped.countDown();
         }, "blocklab-serve-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         out.println("listening on " + server.uri());
-        out.println("profile " + describe(settings.profile()) + ", queue " + settings.queueCapacity()
+        if (!quiet) out.println("profile " + describe(settings.profile()) + ", queue " + settings.queueCapacity()
                 + ", admission " + settings.admission().label()
                 + ", backend " + (startedServers != null ? startedServers.describe() : backend == null ? "simulated (in process)" : backend)
                 + ", time scale 1/" + settings.timeScaleDivisor());

@@ -16,8 +16,9 @@ final class WorkloadsCommand implements Runnable {
         PrintWriter out = spec.commandLine().getOut();
         int width = BuiltInWorkloads.all().stream().mapToInt(w -> w.name().length()).max().orElse(10);
         for (Workload w : BuiltInWorkloads.all()) {
-            out.printf("%-" + width + "s  %s (%s, %d calls, critical path %.0f ms)%n", w.name(), w.description(),
-                    w.arrival().label(), w.graph().callCount(), w.graph().criticalPathNanos() / 1e6);
+            int calls = w.graph().callCount();
+            out.printf("%-" + width + "s  %s (%s, %d call%s, critical path %.0f ms)%n", w.name(), w.description(),
+                    w.arrival().label(), calls, calls == 1 ? "" : "s", w.graph().criticalPathNanos() / 1e6);
         }
         out.flush();
     }

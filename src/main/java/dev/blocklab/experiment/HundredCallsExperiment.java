@@ -54,7 +54,6 @@ final class HundredCallsExperiment implements Experiment {
     @Override public ExperimentResult run(ExperimentSettings settings) {
         SeedRuns runs = new SeedRuns(settings);
         Workload workload = BuiltInWorkloads.hundredCalls();
-        List<Object> rows = new ArrayList<>();
         List<SeedRow> main = new ArrayList<>();
         for (var entry : ARTICLE_MILLIS.entrySet()) {
             String model = entry.getKey();
@@ -62,7 +61,6 @@ final class HundredCallsExperiment implements Experiment {
             RunResult r = runs.measure(workload, model);
             main.add(runs.emit(new SeedRow(model, r, entry.getValue(), why(model, r))));
         }
-        rows.addAll(main);
 
         double budgetMillis = settings.full() ? 120_000 : 3_000;
         List<SweepRow> sweep = new ArrayList<>();
@@ -83,6 +81,12 @@ final class HundredCallsExperiment implements Experiment {
                 sweep.add(row);
             }
         }
+        return result(settings, main, sweep, budgetMillis);
+    }
+
+    /** The tables, charts and notes over measured rows; separate from the runs so a test can lay out fixed rows. */
+    ExperimentResult result(ExperimentSettings settings, List<SeedRow> main, List<SweepRow> sweep, double budgetMillis) {
+        List<Object> rows = new ArrayList<>(main);
         rows.addAll(sweep);
         List<LabelledRun> labelled = LabelledRun.ofSeedRows(main);
         List<Chart> charts = new ArrayList<>(List.of(sweepChart(sweep, true), sweepChart(sweep, false)));
@@ -118,7 +122,7 @@ final class HundredCallsExperiment implements Experiment {
 
     private static Table sweepTable(List<SweepRow> sweep) {
         List<String> columns = new ArrayList<>(List.of("model"));
-        for (int calls : SWEEP_CALLS) columns.add(calls + " calls ms");
+        for (int calls : SWEEP_CALLS) columns.add(calls + (calls == 1 ? " call ms" : " calls ms"));
         List<List<String>> cells = new ArrayList<>();
         for (String model : sweep.stream().map(SweepRow::model).distinct().toList()) {
             List<String> line = new ArrayList<>(List.of(model));
@@ -131,7 +135,7 @@ final class HundredCallsExperiment implements Experiment {
         return new Table("Figure 5: total time against the number of calls (wall ms at this time scale)", columns, cells);
     }
 
-    private static String why(String model, RunResult r) {
+    static String why(String model, RunResult r) {
         String prefix = switch (model) {
             case "sequential" -> "one call after another: 100 x 1 s, as in the article";
             case "fixed:8" -> "batches of 8 on 8 threads: ceil(100/8) = 13 waves, as in the article";

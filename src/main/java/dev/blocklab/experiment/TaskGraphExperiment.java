@@ -43,6 +43,11 @@ final class TaskGraphExperiment implements Experiment {
                 rows.add(runs.emit(new SeedRow("model: " + model, r, null, why(r, fails, false))));
             }
         }
+        return result(settings, happy, unhappy);
+    }
+
+    /** The tables, charts and notes over measured rows; separate from the runs so a test can lay out fixed rows. */
+    ExperimentResult result(ExperimentSettings settings, List<SeedRow> happy, List<SeedRow> unhappy) {
         List<SeedRow> all = new ArrayList<>(happy);
         all.addAll(unhappy);
         List<LabelledRun> happyRuns = LabelledRun.ofSeedRows(happy);
@@ -68,7 +73,7 @@ final class TaskGraphExperiment implements Experiment {
         return new Table(title, List.of("row", "outcome", "why the time differs"), cells);
     }
 
-    private static String why(RunResult r, boolean fails, boolean seedStyle) {
+    static String why(RunResult r, boolean fails, boolean seedStyle) {
         if (seedStyle) return "the article's style; " + RunTables.deviation(r);
         if (r.model().equals("sequential") || r.model().startsWith("fixed") || r.model().startsWith("forkjoin")
                 || r.model().equals("cached") || r.model().equals("virtual"))

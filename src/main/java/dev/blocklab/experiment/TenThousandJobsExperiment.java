@@ -43,6 +43,11 @@ final class TenThousandJobsExperiment implements Experiment {
             settings.rowSink().accept(row);
             rows.add(row);
         }
+        return result(settings, rows, repeats);
+    }
+
+    /** The tables, charts and notes over measured rows; separate from the runs so a test can lay out fixed rows. */
+    ExperimentResult result(ExperimentSettings settings, List<SeedRow> rows, int repeats) {
         List<List<String>> cells = new ArrayList<>();
         for (SeedRow row : rows) {
             RunResult r = row.run();
@@ -84,7 +89,7 @@ final class TenThousandJobsExperiment implements Experiment {
                         + " runs after one warm-up; the article's best of 101 divided by the time scale (thread creation is not scaled).");
     }
 
-    private static String why(String model, RunResult r) {
+    static String why(String model, RunResult r) {
         String prefix = switch (model) {
             case "cached" -> "one platform thread per job: creating and scheduling 10,000 OS threads on " + Runtime.getRuntime().availableProcessors() + " cores dominates";
             case "virtual" -> "virtual threads are cheap to create and unmount while sleeping";

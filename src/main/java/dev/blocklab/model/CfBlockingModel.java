@@ -38,7 +38,7 @@ final class CfBlockingModel implements Model {
         long waves = (d.requests() * k + threads - 1) / threads;
         long nanos = Math.max(d.criticalPathNanos(), waves * meanCall) + d.cpuFloor(threads);
         return new Prediction(nanos, "max(critical path " + Durations.format(d.criticalPathNanos()) + ", ceil("
-                + d.requests() + " x " + k + " calls / " + threads + ") x " + Durations.format(meanCall) + ")");
+                + d.requests() + " x " + k + (k == 1 ? " call / " : " calls / ") + threads + ") x " + Durations.format(meanCall) + ")");
     }
 
     @Override public void close() { Tasks.shutdown(pool); }

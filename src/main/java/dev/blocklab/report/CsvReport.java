@@ -3,21 +3,53 @@ package dev.blocklab.report;
 import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.result.Table;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
-/** Each table as RFC 4180 CSV, preceded by a {@code # title} line; tables separated by a blank line. */
+/**
+ * Every table in one rectangular RFC 4180 CSV that common readers load as is: a first column {@code table} holding
+ * the table's title, then the union of the tables' columns in order of first appearance; a cell of a column that
+ * its table does not have is empty. No comment lines, no blank lines.
+ */
 final class CsvReport implements Report {
 
     @Override public String render(ExperimentResult result) {
-        StringBuilder out = new StringBuilder();
+        Map<String, Integer> index = new LinkedHashMap<>();
+        index.put("table", 0);
+        List<List<String>> names = new ArrayList<>();
         for (Table table : result.tables()) {
-            if (!out.isEmpty()) out.append('\n');
-            out.append("# ").append(table.title()).append('\n');
-            out.append(line(table.columns()));
-            for (List<String> row : table.rows()) out.append(line(row));
+            List<String> unique = uniqueNames(table.columns());
+            names.add(unique);
+            for (String column : unique) index.putIfAbsent(column, index.size());
+        }
+        if (result.tables().isEmpty()) return "";
+        StringBuilder out = new StringBuilder(line(List.copyOf(index.keySet())));
+        for (int t = 0; t < result.tables().size(); t++) {
+            Table table = result.tables().get(t);
+            for (List<String> row : table.rows()) {
+                String[] cells = new String[index.size()];
+                java.util.Arrays.fill(cells, "");
+                cells[0] = table.title();
+                for (int c = 0; c < row.size(); c++) cells[index.get(names.get(t).get(c))] = row.get(c);
+                out.append(line(List.of(cells)));
+            }
         }
         return out.toString();
+    }
+
+    /** The columns, a repeated name numbered ({@code ms}, {@code ms (2)}) so each cell has its own column. */
+    private static List<String> uniqueNames(List<String> columns) {
+        List<String> unique = new ArrayList<>();
+        Map<String, Integer> seen = new LinkedHashMap<>();
+        for (String column : columns) {
+            String name = column.equals("table") ? "table (column)" : column;   // "table" is the first column's
+            int n = seen.merge(name, 1, Integer::sum);
+            unique.add(n == 1 ? name : name + " (" + n + ")");
+        }
+        return unique;
     }
 
     private static String line(List<String> cells) {
@@ -25,7 +57,7 @@ final class CsvReport implements Report {
     }
 
     static String escape(String cell) {
-        if (cell.contains(",") || cell.contains("\"") || cell.contains("\n"))
+        if (cell.contains(",") || cell.contains("\"") || cell.contains("\n") || cell.contains("\r"))
             return "\"" + cell.replace("\"", "\"\"") + "\"";
         return cell;
     }

@@ -2,22 +2,32 @@ package dev.blocklab.report;
 
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.function.Supplier;
+import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 
 /** The output formats, by name. */
 public enum ReportFormat {
     TEXT(TextReport::new),
-    JSON(JsonReport::new),
-    CSV(CsvReport::new),
+    JSON(width -> new JsonReport()),
+    CSV(width -> new CsvReport()),
     /** One self-contained page without a timestamp; use {@link HtmlReport} directly to add one or several results. */
-    HTML(() -> new HtmlReport(null));
+    HTML(width -> new HtmlReport(null));
 
-    private final Supplier<Report> factory;
+    /** The text width of {@link #create()}: every column, nothing wrapped ({@code --wide}). */
+    public static final int WIDE = TextReport.WIDE;
 
-    ReportFormat(Supplier<Report> factory) { this.factory = factory; }
+    private final IntFunction<Report> factory;
 
-    public Report create() { return factory.get(); }
+    ReportFormat(IntFunction<Report> factory) { this.factory = factory; }
+
+    /** Every column of every table ({@code --wide} for text). */
+    public Report create() { return factory.apply(WIDE); }
+
+    /**
+     * A report whose text lines fit {@code textWidthColumns} (at least 40) where they can, keeping each table's
+     * essential columns; {@link #WIDE} for every column. JSON, CSV and HTML always keep everything.
+     */
+    public Report create(int textWidthColumns) { return factory.apply(textWidthColumns); }
 
     /** Parses {@code text}, {@code json}, {@code csv} or {@code html}; throws naming the choices otherwise. */
     public static ReportFormat parse(String name) {

@@ -3,51 +3,255 @@ package dev.blocklab.report;
 import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.result.Table;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
-/** Fixed-width tables, units in every header, then the notes. */
+/**
+ * Fixed-width tables, units in every header, then the notes. Narrow (the default on a terminal): every line fits
+ * {@code widthColumns}; a table too wide keeps its {@link #ESSENTIAL essential columns} and says how many it left
+ * out, and long text cells wrap inside their column. Wide ({@link #WIDE}): every column, nothing wrapped.
+ */
 final class TextReport implements Report {
+    /** The width that means "every column, no wrapping" ({@code --wide}). */
+    static final int WIDE = Integer.MAX_VALUE;
+    /**
+     * The headers kept when a table does not fit; the first column is always kept, and {@code model} goes where
+     * the first column, {@code row}, already names the run.
+     */
+    static final Set<String> ESSENTIAL = Set.of("row", "model", "requests", "ok %", "wall ms", "predicted ms",
+            "p50 ms", "p99 ms", "req/s", "peak threads", "cpu us/req");
+    /** A text column is never wrapped narrower than this. */
+    private static final int MIN_COLUMN = 12;
+    /** The first column, which names the row, wraps only beyond this. */
+    private static final int FIRST_COLUMN = 32;
+    /** A word longer than this may be cut to let its column narrow. */
+    private static final int MAX_WORD = 24;
+    private static final String GAP = "  ";
+    /** A grid whose rows would wrap to more lines than this is laid out as one block per row instead. */
+    private static final int MAX_ROW_LINES = 3;
+
+    private final int widthColumns;
+
+    TextReport(int widthColumns) {
+        if (widthColumns < 40) throw new IllegalArgumentException("text width must be at least 40 columns, got " + widthColumns);
+        this.widthColumns = widthColumns;
+    }
 
     @Override public String render(ExperimentResult result) {
         StringBuilder out = new StringBuilder();
-        out.append("== ").append(result.experiment()).append(" (").append(result.scale()).append("): ")
-                .append(result.description()).append('\n');
-        if (result.environment() != null) out.append("machine: ").append(result.environment().summary()).append('\n');
+        wrap(out, "== " + result.experiment() + " (" + result.scale() + "): " + result.description(), "   ");
+        if (result.environment() != null) wrap(out, "machine: " + result.environment().summary(), "  ");
         for (Table table : result.tables()) {
-            out.append('\n').append(table.title()).append('\n');
-            out.append(layout(table));
+            out.append('\n');
+            wrap(out, table.title(), "  ");
+            out.append(layout(table, widthColumns));
         }
         if (!result.notes().isEmpty()) {
             out.append('\n');
-            for (String note : result.notes()) out.append("* ").append(note).append('\n');
+            for (String note : result.notes()) wrap(out, "* " + note, "  ");
         }
         return out.toString();
     }
 
-    /** Columns padded to their widest cell; the first column left-aligned, the rest right-aligned. */
-    static String layout(Table table) {
-        int[] widths = new int[table.columns().size()];
-        for (int c = 0; c < widths.length; c++) {
-            widths[c] = table.columns().get(c).length();
-            for (List<String> row : table.rows()) widths[c] = Math.max(widths[c], row.get(c).length());
+    private void wrap(StringBuilder out, String text, String indent) {
+        List<String> lines = wrapLines(text, widthColumns, indent);
+        for (String line : lines) out.append(line).append('\n');
+    }
+
+    /** Every column padded to its widest cell; the first column left-aligned, the rest right-aligned. */
+    static String layout(Table table) { return layout(table, WIDE); }
+
+    /** The table in at most {@code width} columns where it can be done (see the class comment). */
+    static String layout(Table table, int width) {
+        List<Integer> kept = new ArrayList<>();
+        for (int c = 0; c < table.columns().size(); c++) kept.add(c);
+        int[] natural = naturalWidths(table, kept);
+        String omitted = null;
+        if (lineWidth(natural) > width) {
+            List<Integer> essential = new ArrayList<>(List.of(0));
+            boolean named = table.columns().getFirst().equals("row");
+            for (int c = 1; c < table.columns().size(); c++) {
+                String column = table.columns().get(c);
+                if (ESSENTIAL.contains(column) && !(named && column.equals("model"))) essential.add(c);
+            }
+            if (essential.size() >= 4) {
+                int left = kept.size() - essential.size();
+                kept = essential;
+                natural = naturalWidths(table, kept);
+                omitted = "(" + left + " more column" + (left == 1 ? "" : "s") + " with --wide; --format json and csv keep every column)";
+            }
+        }
+        int[] widths = fit(natural, minimumWidths(table, kept, natural), width);
+        if (lineWidth(widths) > width || tallestRow(table, kept, widths) > MAX_ROW_LINES) return records(table, width);
+        StringBuilder out = new StringBuilder();
+        appendRow(out, pick(table.columns(), kept), widths);
+        out.append("-".repeat(lineWidth(widths))).append('\n');
+        for (List<String> row : table.rows()) appendRow(out, pick(row, kept), widths);
+        if (omitted != null) out.append(omitted).append('\n');
+        return out.toString();
+    }
+
+    private static int tallestRow(Table table, List<Integer> kept, int[] widths) {
+        int tallest = 1;
+        for (List<String> row : table.rows())
+            for (int i = 0; i < widths.length; i++)
+                tallest = Math.max(tallest, wrapLines(row.get(kept.get(i)), widths[i], "").size());
+        return tallest;
+    }
+
+    /**
+     * A table too wide for a grid, one block per row: its name, then its one-word cells on shared lines
+     * ({@code header value}), then each longer cell on its own line ({@code header: value}), all wrapped.
+     */
+    private static String records(Table table, int width) {
+        List<Boolean> words = new ArrayList<>();
+        for (int c = 0; c < table.columns().size(); c++) {
+            final int column = c;
+            words.add(table.rows().stream().noneMatch(row -> row.get(column).contains(" ")));
         }
         StringBuilder out = new StringBuilder();
-        appendRow(out, table.columns(), widths);
-        int total = 0;
-        for (int w : widths) total += w + 2;
-        out.append("-".repeat(Math.max(0, total - 2))).append('\n');
-        for (List<String> row : table.rows()) appendRow(out, row, widths);
+        for (List<String> row : table.rows()) {
+            out.append("-".repeat(Math.min(width, 3))).append(' ');
+            for (String line : wrapLines(row.getFirst(), width - 4, "    ")) out.append(line).append('\n');
+            List<String> shortCells = new ArrayList<>();
+            for (int c = 1; c < row.size(); c++)
+                if (words.get(c)) shortCells.add(table.columns().get(c) + " " + row.get(c));
+            if (!shortCells.isEmpty())
+                for (String line : wrapLines(String.join(" | ", shortCells), width - 4, "  ")) out.append("    ").append(line).append('\n');
+            for (int c = 1; c < row.size(); c++)
+                if (!words.get(c))
+                    for (String line : wrapLines(table.columns().get(c) + ": " + row.get(c), width - 4, "  "))
+                        out.append("    ").append(line).append('\n');
+        }
         return out.toString();
     }
 
-    private static void appendRow(StringBuilder out, List<String> cells, int[] widths) {
-        StringBuilder line = new StringBuilder();
-        for (int c = 0; c < cells.size(); c++) {
-            if (c > 0) line.append("  ");
-            String cell = cells.get(c);
-            String pad = " ".repeat(widths[c] - cell.length());
-            line.append(c == 0 ? cell + pad : pad + cell);
+    private static int[] naturalWidths(Table table, List<Integer> kept) {
+        int[] widths = new int[kept.size()];
+        for (int i = 0; i < widths.length; i++) {
+            int c = kept.get(i);
+            widths[i] = table.columns().get(c).length();
+            for (List<String> row : table.rows()) widths[i] = Math.max(widths[i], row.get(c).length());
         }
-        out.append(line.toString().stripTrailing()).append('\n');
+        return widths;
+    }
+
+    /**
+     * How narrow each column may get: its longest word (so numbers and one-word headers stay whole), between
+     * {@link #MIN_COLUMN} and {@link #MAX_WORD}, and never more than its natural width.
+     */
+    private static int[] minimumWidths(Table table, List<Integer> kept, int[] natural) {
+        int[] minimum = new int[kept.size()];
+        for (int i = 0; i < minimum.length; i++) {
+            int c = kept.get(i);
+            int word = longestWord(table.columns().get(c));
+            for (List<String> row : table.rows()) word = Math.max(word, longestWord(row.get(c)));
+            minimum[i] = Math.min(natural[i], i == 0 ? FIRST_COLUMN : Math.max(MIN_COLUMN, Math.min(MAX_WORD, word)));
+        }
+        return minimum;
+    }
+
+    private static int longestWord(String text) {
+        int longest = 0;
+        for (String word : text.split(" ")) longest = Math.max(longest, word.length());
+        return longest;
+    }
+
+    /**
+     * Columns that cannot narrow keep their width; the others share what is left in proportion to their natural
+     * width, never below their minimum.
+     */
+    private static int[] fit(int[] natural, int[] minimum, int width) {
+        int[] widths = natural.clone();
+        if (lineWidth(widths) <= width) return widths;
+        int fixed = GAP.length() * Math.max(0, widths.length - 1);
+        long flexible = 0;
+        for (int i = 0; i < widths.length; i++) {
+            if (minimum[i] >= natural[i]) fixed += natural[i];
+            else flexible += natural[i];
+        }
+        int room = width - fixed;
+        for (int i = 0; i < widths.length; i++)
+            if (minimum[i] < natural[i]) widths[i] = Math.max(minimum[i], (int) (room * natural[i] / flexible));
+        while (lineWidth(widths) > width) {   // the minimums took more than their share: narrow the widest
+            int widest = -1;
+            for (int i = 0; i < widths.length; i++)
+                if (widths[i] > minimum[i] && (widest < 0 || widths[i] > widths[widest])) widest = i;
+            if (widest < 0) break;   // as narrow as it goes; the line stays longer than the width
+            widths[widest]--;
+        }
+        return widths;
+    }
+
+    private static int lineWidth(int[] widths) {
+        int total = 0;
+        for (int w : widths) total += w;
+        return total + GAP.length() * Math.max(0, widths.length - 1);
+    }
+
+    private static List<String> pick(List<String> cells, List<Integer> kept) {
+        return kept.stream().map(cells::get).toList();
+    }
+
+    /** One row, over several lines where a cell is wider than its column. */
+    private static void appendRow(StringBuilder out, List<String> cells, int[] widths) {
+        List<List<String>> wrapped = new ArrayList<>();
+        int height = 1;
+        for (int c = 0; c < cells.size(); c++) {
+            List<String> lines = wrapLines(cells.get(c), widths[c], "");
+            wrapped.add(lines);
+            height = Math.max(height, lines.size());
+        }
+        for (int l = 0; l < height; l++) {
+            StringBuilder line = new StringBuilder();
+            for (int c = 0; c < cells.size(); c++) {
+                if (c > 0) line.append(GAP);
+                String cell = l < wrapped.get(c).size() ? wrapped.get(c).get(l) : "";
+                String pad = " ".repeat(Math.max(0, widths[c] - cell.length()));
+                line.append(c == 0 || wrapped.get(c).size() > 1 ? cell + pad : pad + cell);
+            }
+            out.append(line.toString().stripTrailing()).append('\n');
+        }
+    }
+
+    /** The words of {@code text}, a lone unit ({@code %}) kept with the number before it. */
+    private static List<String> words(String text) {
+        List<String> words = new ArrayList<>();
+        for (String word : text.split(" ")) {
+            if (word.equals("%") && !words.isEmpty()) words.set(words.size() - 1, words.getLast() + " %");
+            else words.add(word);
+        }
+        return words;
+    }
+
+    /**
+     * {@code text} in lines of at most {@code width} characters, broken at spaces (a longer word is cut), every
+     * line after the first starting with {@code indent}.
+     */
+    static List<String> wrapLines(String text, int width, String indent) {
+        List<String> lines = new ArrayList<>();
+        if (text.length() <= width) {
+            lines.add(text);
+            return lines;
+        }
+        StringBuilder line = new StringBuilder();
+        for (String word : words(text)) {
+            if (!line.isEmpty() && line.length() + 1 + word.length() > width) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            if (line.isEmpty()) line.append(lines.isEmpty() ? "" : indent);
+            else line.append(' ');
+            line.append(word);
+            while (line.length() > width) {   // a word longer than the line
+                lines.add(line.substring(0, width));
+                String rest = line.substring(width);
+                line.setLength(0);
+                line.append(indent).append(rest);
+            }
+        }
+        if (!line.isEmpty() && !line.toString().equals(indent)) lines.add(line.toString());
+        return lines;
     }
 }

@@ -96,4 +96,13 @@ class MainTest {
         String help = run("reproduce", "--help").out();
         for (var e : dev.blocklab.experiment.Experiments.all()) assertThat(help).contains(e.name());
     }
+
+    @Test
+    void reproduce_formatHtml_onePageOnStandardOutput_asRunAccepts() {
+        Outcome o = run("reproduce", "task-graph", "--time-scale", "100", "--format", "html", "--quiet",
+                "--save", tmp.resolve("r.jsonl").toString());
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.out()).startsWith("<!DOCTYPE html>").contains("reproduce task-graph").contains("<svg");
+        assertThat(o.out().indexOf("<!DOCTYPE html>")).isEqualTo(o.out().lastIndexOf("<!DOCTYPE html>"));
+    }
 }

@@ -70,11 +70,29 @@ class ReportCommandTest {
                 .renderPage("synthetic-runs, hand-made", originals()));
     }
 
-    @Test void report_text_sameAsTheOriginalResults() {
-        Exit exit = blocklab("report", saved("a.jsonl", originals()).toString());
+    @Test void report_textWide_sameAsTheOriginalResults() {
+        Exit exit = blocklab("report", "--wide", saved("a.jsonl", originals()).toString());
         assertThat(exit.code()).as(exit.err()).isZero();
         assertThat(exit.out()).isEqualTo(ReportFormat.TEXT.create().render(originals().get(0)) + "\n"
                 + ReportFormat.TEXT.create().render(originals().get(1)));
+    }
+
+    @Test void report_textDefault_fitsTheTerminalWidth() {
+        Exit exit = blocklab("report", saved("a.jsonl", originals()).toString());
+        assertThat(exit.code()).as(exit.err()).isZero();
+        int width = TextWidth.columns(false);
+        assertThat(exit.out()).isEqualTo(ReportFormat.TEXT.create(width).render(originals().get(0)) + "\n"
+                + ReportFormat.TEXT.create(width).render(originals().get(1)));
+        assertThat(exit.out().lines().filter(l -> l.length() > width)).isEmpty();
+        assertThat(exit.out()).contains("with --wide");
+    }
+
+    @Test void textWidth_columnsFromTheEnvironment_or120() {
+        assertThat(TextWidth.columns(false, java.util.Map.of())).isEqualTo(120);
+        assertThat(TextWidth.columns(false, java.util.Map.of("COLUMNS", "93"))).isEqualTo(93);
+        assertThat(TextWidth.columns(false, java.util.Map.of("COLUMNS", "12"))).isEqualTo(120);
+        assertThat(TextWidth.columns(false, java.util.Map.of("COLUMNS", "wide"))).isEqualTo(120);
+        assertThat(TextWidth.columns(true, java.util.Map.of("COLUMNS", "93"))).isEqualTo(ReportFormat.WIDE);
     }
 
     @Test void report_json_keepsChartsWithTheirType() throws Exception {
@@ -89,7 +107,18 @@ class ReportCommandTest {
     @Test void report_csv_tablesOnly() {
         Exit exit = blocklab("report", "--format", "csv", saved("a.jsonl", List.of(SyntheticResults.standard())).toString());
         assertThat(exit.code()).as(exit.err()).isZero();
-        assertThat(exit.out()).startsWith("# Synthetic runs\n").contains("# Cost per request\n");
+        assertThat(exit.out()).startsWith("table,model,requests,").contains("\nSynthetic runs,fixed:8,100,")
+                .contains("\nCost per request,").doesNotContain("\n# ").doesNotContain("\n\n");
+    }
+
+    @Test void report_csvOfTwoFiles_oneHeaderAndTheFileInTheTableColumn() {
+        Path a = saved("before.jsonl", List.of(SyntheticResults.standard()));
+        Path b = saved("after.jsonl", List.of(SyntheticResults.standard()));
+        Exit exit = blocklab("report", "--format", "csv", a.toString(), b.toString());
+        assertThat(exit.code()).as(exit.err()).isZero();
+        assertThat(exit.out().lines().filter(l -> l.startsWith("table,"))).hasSize(1);
+        assertThat(exit.out()).contains("\nbefore.jsonl / synthetic-runs: Synthetic runs,fixed:8,")
+                .contains("\nafter.jsonl / synthetic-runs: Synthetic runs,fixed:8,").doesNotContain("\n\n");
     }
 
     @Test void report_twoFiles_comparisonFirstWithOverlaidCharts() throws Exception {
@@ -148,9 +177,4 @@ class ReportCommandTest {
         assertThat(Files.readString(rebuilt)).isEqualTo(page);
     }
 
-    @Test void reproduce_formatHtml_pointsToHtmlFlag() {
-        Exit exit = blocklab("reproduce", "--format", "html");
-        assertThat(exit.code()).isEqualTo(Main.EXIT_USAGE);
-        assertThat(exit.err()).contains("use --html FILE");
-    }
 }

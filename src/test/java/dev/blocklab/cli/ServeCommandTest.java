@@ -65,4 +65,24 @@ class ServeCommandTest {
         assertThat(run("backend", "--help")).isZero();
         assertThat(out.toString()).contains("blocklab backend --port 9100");
     }
+
+    /** Starts a long-running command on port 0, waits (bounded) for its 'listening on' line, stops it, returns stdout. */
+    private static String startedOutput(String... args) throws InterruptedException {
+        StringWriter out = new StringWriter();
+        Thread t = Thread.ofPlatform().daemon().start(() -> Main.execute(args, new PrintWriter(out, true), new PrintWriter(new StringWriter(), true)));
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (!out.toString().contains("listening on") && System.nanoTime() < deadline && t.isAlive()) Thread.sleep(20);
+        Thread.sleep(200);   // anything printed after the first line
+        t.interrupt();
+        t.join(10_000);
+        return out.toString();
+    }
+
+    @Test void serveAndBackend_quiet_onlyTheListeningLine() throws Exception {
+        for (String command : new String[]{"serve", "backend"}) {
+            String quiet = startedOutput(command, "--port", "0", "--quiet");
+            assertThat(quiet.lines()).as(command + " --quiet").hasSize(1).allMatch(l -> l.startsWith("listening on http://127.0.0.1:"));
+        }
+        assertThat(startedOutput("backend", "--port", "0").lines().count()).isGreaterThan(1);
+    }
 }

@@ -1,0 +1,117 @@
+package dev.blocklab.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Every command's and subcommand's {@code --help} through {@link Main}, and the one-line usage errors. */
+class HelpTest {
+    record Outcome(int code, String out, String err) {}
+
+    static Outcome run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Outcome(code, out.toString(), err.toString());
+    }
+
+    /** The path of every command under blocklab, found by walking picocli's tree (so a new command is covered). */
+    static List<String> commands() {
+        List<String> paths = new ArrayList<>();
+        walk(new CommandLine(new Main()), "", paths);
+        return paths;
+    }
+
+    private static void walk(CommandLine cl, String path, List<String> paths) {
+        paths.add(path);
+        cl.getSubcommands().forEach((name, sub) -> {
+            if (sub.getCommandSpec().name().equals(name) && !name.equals("help"))
+                walk(sub, (path + " " + name).strip(), paths);
+        });
+    }
+
+    @Test void commands_coverEveryTopLevelCommand() {
+        assertThat(commands()).contains("", "run", "reproduce", "report", "models", "workloads", "serve", "backend", "attack", "completion");
+    }
+
+    @ParameterizedTest(name = "blocklab {0} --help")
+    @MethodSource("commands")
+    void help_everyCommand_noPicocliWarningAndEndsInExamples(String path) {
+        List<String> args = new ArrayList<>(path.isEmpty() ? List.of() : Arrays.asList(path.split(" ")));
+        args.add("--help");
+        Outcome o = run(args.toArray(String[]::new));
+        assertThat(o.code()).isZero();
+        assertThat(o.err()).as("stderr of blocklab %s --help", path).isEmpty();
+        assertThat(o.out()).doesNotContain("picocli WARN").doesNotContain("%n").contains("Usage: blocklab");
+        assertThat(o.out()).as("an Examples section").contains("\nExamples:\n");
+        String examples = o.out().substring(o.out().lastIndexOf("Examples:"));
+        assertThat(examples.lines().skip(1).filter(l -> !l.isBlank())).as("examples of blocklab %s", path).isNotEmpty();
+        if (TextWidth.columns(false) >= TextWidth.DEFAULT_COLUMNS)   // at 120 columns no example wraps
+            assertThat(examples.lines().skip(1).filter(l -> !l.isBlank()))
+                    .as("examples of blocklab %s, one a line", path).allMatch(l -> l.startsWith("  "));
+    }
+
+    @Test void mistypedCommand_suggestsTheNearestAndOneHelpHint() {
+        Outcome o = run("reproduc");
+        assertThat(o.code()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(o.err()).contains("did you mean reproduce?").contains("Try 'blocklab --help'.").doesNotContain("  --help");
+    }
+
+    @Test void mistypedOption_suggestsTheNearest() {
+        Outcome o = run("reproduce", "--ful");
+        assertThat(o.code()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(o.err()).contains("--full").contains("Try 'blocklab reproduce --help'.");
+    }
+
+    @Test void exclusiveOptions_oneBlocklabPrefix() {
+        Outcome o = run("reproduce", "--quick", "--full");
+        assertThat(o.code()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(o.err()).startsWith("blocklab: --quick, --full are mutually exclusive").doesNotContain("Error:");
+    }
+
+    @Test void version_isTheProjectVersionFromTheBuild() {
+        Outcome o = run("--version");
+        assertThat(o.code()).isZero();
+        assertThat(o.out()).matches("(?s)blocklab \\d+\\.\\d+\\.\\d+(-SNAPSHOT)? on Java .*").doesNotContain("dev").doesNotContain("${");
+    }
+
+    @Test void serveAndBackend_acceptQuietAndVerbose() {
+        for (String command : List.of("serve", "backend")) {
+            CommandLine cl = new CommandLine(new Main()).getSubcommands().get(command);
+            assertThat(cl.getCommandSpec().findOption("--quiet")).as(command + " --quiet").isNotNull();
+            assertThat(cl.getCommandSpec().findOption("--verbose")).as(command + " --verbose").isNotNull();
+        }
+    }
+
+    @Test void models_haveTheColumnTheirHelpPromises() {
+        Outcome help = run("models", "--help");
+        assertThat(help.out()).contains("'runs here'");
+        Outcome o = run("models");
+        assertThat(o.out().lines().findFirst().orElseThrow()).contains("model").contains("runs here");
+        assertThat(o.out().lines().skip(1)).allMatch(l -> l.matches("\\S+\\s+(yes|no)\\s+.+"));
+    }
+
+    @Test void workloads_singularForOneCall() {
+        Outcome o = run("workloads");
+        assertThat(o.out()).contains("1 call,").doesNotContain(" 1 calls");
+    }
+
+    @Test void completion_printsABashScriptCoveringEveryCommand() {
+        Outcome o = run("completion");
+        assertThat(o.code()).isZero();
+        assertThat(o.err()).isEmpty();
+        assertThat(o.out()).startsWith("#!/usr/bin/env bash").contains("complete -F _complete_blocklab");
+        for (String command : List.of("run", "reproduce", "report", "models", "workloads", "serve", "backend", "attack", "completion"))
+            assertThat(o.out()).as(command).contains(command);
+        assertThat(o.out()).contains("--workload").contains("--wide");
+    }
+}

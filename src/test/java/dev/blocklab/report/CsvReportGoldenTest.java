@@ -1,0 +1,77 @@
+package dev.blocklab.report;
+
+import dev.blocklab.result.ExperimentResult;
+import dev.blocklab.result.Table;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The CSV report against {@code golden/csv/synthetic.csv}, and read back by an RFC 4180 parser: one header, every
+ * record as wide as it, every table's cells under their own column names. Regenerate after an intended change
+ * with {@code -Dgolden.update=true} and review the diff.
+ */
+class CsvReportGoldenTest {
+    static final Path GOLDEN = Path.of("src/test/resources/golden/csv/synthetic.csv");
+
+    @Test void render_syntheticResult_matchesGoldenFile() throws IOException {
+        String actual = ReportFormat.CSV.create().render(SyntheticResults.standard());
+        if (Boolean.getBoolean("golden.update")) {
+            Files.createDirectories(GOLDEN.getParent());
+            Files.writeString(GOLDEN, actual);
+        }
+        assertThat(actual).isEqualTo(Files.readString(GOLDEN));
+    }
+
+    @Test void render_syntheticResult_oneRectangularTableWithATableColumn() {
+        ExperimentResult result = SyntheticResults.standard();
+        List<List<String>> records = parse(ReportFormat.CSV.create().render(result));
+        List<String> header = records.getFirst();
+        assertThat(header.getFirst()).isEqualTo("table");
+        assertThat(records).allSatisfy(r -> assertThat(r).hasSameSizeAs(header));
+        assertThat(records).hasSize(1 + result.tables().stream().mapToInt(t -> t.rows().size()).sum());
+        int record = 1;
+        for (Table table : result.tables())
+            for (List<String> row : table.rows()) {
+                List<String> read = records.get(record++);
+                assertThat(read.getFirst()).isEqualTo(table.title());
+                for (int c = 0; c < row.size(); c++)
+                    assertThat(read.get(header.indexOf(table.columns().get(c)))).as(table.columns().get(c)).isEqualTo(row.get(c));
+            }
+    }
+
+    @Test void render_quotesAndCommas_escapedAndTheTableColumnNameKeptFree() {
+        Table t = new Table("a, \"quoted\" title", List.of("table", "x", "x"), List.of(List.of("t", "1,5", "line\nbreak")));
+        ExperimentResult r = new ExperimentResult("e", "d", "s", null, List.of(), List.of(t), List.of());
+        List<List<String>> records = parse(ReportFormat.CSV.create().render(r));
+        assertThat(records.getFirst()).containsExactly("table", "table (column)", "x", "x (2)");
+        assertThat(records.get(1)).containsExactly("a, \"quoted\" title", "t", "1,5", "line\nbreak");
+    }
+
+    /** A small RFC 4180 reader: quoted fields with doubled quotes, commas and line breaks inside them. */
+    static List<List<String>> parse(String csv) {
+        List<List<String>> records = new ArrayList<>();
+        List<String> record = new ArrayList<>();
+        StringBuilder field = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < csv.length(); i++) {
+            char ch = csv.charAt(i);
+            if (quoted) {
+                if (ch == '"' && i + 1 < csv.length() && csv.charAt(i + 1) == '"') { field.append('"'); i++; }
+                else if (ch == '"') quoted = false;
+                else field.append(ch);
+            } else if (ch == '"') quoted = true;
+            else if (ch == ',') { record.add(field.toString()); field.setLength(0); }
+            else if (ch == '\n') { record.add(field.toString()); field.setLength(0); records.add(record); record = new ArrayList<>(); }
+            else field.append(ch);
+        }
+        assertThat(field).as("the last record ends with a line break").isEmpty();
+        return records;
+    }
+}
