@@ -17,7 +17,8 @@ final class TextReport implements Report {
     static final int WIDE = Integer.MAX_VALUE;
     /**
      * The headers kept when a table does not fit; the first column is always kept, and {@code model} goes where
-     * the first column, {@code row}, already names the run.
+     * the first column, {@code row}, already names the run. Other columns are then added back in the table's order
+     * while the line still fits.
      */
     static final Set<String> ESSENTIAL = Set.of("row", "model", "requests", "ok %", "wall ms", "predicted ms",
             "p50 ms", "p99 ms", "req/s", "peak threads", "cpu us/req");
@@ -76,6 +77,15 @@ final class TextReport implements Report {
                 if (ESSENTIAL.contains(column) && !(named && column.equals("model"))) essential.add(c);
             }
             if (essential.size() >= 4) {
+                // then the other columns, in the table's order, while the line still fits at natural widths: a
+                // table whose own key figures are not in ESSENTIAL (a pool size, a predicted rate) keeps them
+                for (int c = 1; c < table.columns().size(); c++) {
+                    if (essential.contains(c)) continue;
+                    List<Integer> tried = new ArrayList<>(essential);
+                    tried.add(c);
+                    tried.sort(null);
+                    if (lineWidth(naturalWidths(table, tried)) <= width) essential = tried;
+                }
                 int left = kept.size() - essential.size();
                 kept = essential;
                 natural = naturalWidths(table, kept);
