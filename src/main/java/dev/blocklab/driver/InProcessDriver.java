@@ -351,9 +351,9 @@ public final class InProcessDriver {
      * {@code CarrierThreads}; {@code ForkJoinPool-N-delayScheduler}, started by the first sleeping virtual thread in
      * JDK 25), the common pool, the JDK's innocuous service threads (the poller that virtual threads' socket I/O
      * starts, {@code MasterPoller}; cleaners; the unblocker), service threads. A model's own pool leaves its workers,
-     * which are counted.
+     * which are counted. The one list of such threads: tests that check for threads left behind use it too.
      */
-    static boolean jvmOwned(Thread t) {
+    public static boolean jvmOwned(Thread t) {
         String name = t.getName();
         ThreadGroup group = t.getThreadGroup();
         return t.getClass().getName().equals("jdk.internal.misc.CarrierThread")

@@ -1,6 +1,7 @@
 package dev.blocklab.frameworks;
 
 import dev.blocklab.backend.SimulatedBackend;
+import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.model.Model;
 import dev.blocklab.workload.Arrival;
 import dev.blocklab.workload.CallInvocation;
@@ -138,18 +139,10 @@ class FrameworkVariantsTest {
         do {
             left.clear();
             for (Thread t : Thread.getAllStackTraces().keySet())
-                if (!before.contains(t) && t.isAlive() && !jvmOwned(t)) left.add(t.getName());
+                if (!before.contains(t) && t.isAlive() && !InProcessDriver.jvmOwned(t)) left.add(t.getName());
             if (left.isEmpty()) break;
             Thread.sleep(20);
         } while (System.nanoTime() < deadline);
         return left;
-    }
-
-    /** Threads the JVM starts on demand and keeps (carriers, common pool), as the driver counts them. */
-    private static boolean jvmOwned(Thread t) {
-        String name = t.getName();
-        return t.getClass().getName().equals("jdk.internal.misc.CarrierThread")
-                || name.startsWith("ForkJoinPool.commonPool-") || name.startsWith("Common-Cleaner")
-                || name.startsWith("Attach Listener") || name.startsWith("process reaper");
     }
 }
