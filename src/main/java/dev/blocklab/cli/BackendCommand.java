@@ -11,7 +11,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 
 /** {@code blocklab backend}: the latency-simulating downstream service. */
 @Command(name = "backend", mixinStandardHelpOptions = true, defaultValueProvider = CommandDefaults.class,
@@ -58,22 +57,13 @@ final class BackendCommand implements Runnable {
         BackendSettings settings = new BackendSettings(listen.host, listen.port, Routes.merge(Routes.profilePage(), configured), timeScale.timeScale,
                 eventLoops == null ? Runtime.getRuntime().availableProcessors() : eventLoops);
         BackendServer backend = BackendServer.start(settings);
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            backend.close();
-            stopped.countDown();
-        }, "blocklab-backend-shutdown"));
+        Foreground foreground = new Foreground("blocklab-backend-shutdown", backend::close);
         out.println("listening on " + backend.uri());
         if (!console.quiet) {
             for (Route r : settings.routes()) out.println("  " + r.describe());
             out.println("  /call?delayMicros=D&status=S&bytes=B&value=V   /stats   /health   (time scale 1/" + settings.timeScaleDivisor() + ")");
         }
         out.flush();
-        try {
-            stopped.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            backend.close();
-        }
+        foreground.await();
     }
 }

@@ -11,7 +11,6 @@ import java.io.PrintWriter;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 
 /** {@code blocklab serve}: the HTTP server with the talk's endpoints, under a server profile. */
 @Command(name = "serve", mixinStandardHelpOptions = true, defaultValueProvider = CommandDefaults.class,
@@ -98,30 +97,22 @@ final class ServeCommand implements Runnable {
             throw e;
         }
         dev.blocklab.datastore.Datastores startedServers = servers;
-        CountDownLatch stopped = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
+        Foreground foreground = new Foreground("blocklab-serve-shutdown", () -> {
             server.close();
             if (startedServers != null) startedServers.close();
             if (auditor != null) {   // the findings of the whole session, attributed to 'serve PROFILE'
                 out.print(dev.blocklab.report.ReportFormat.TEXT.create(TextWidth.columns(false)).render(auditor.finish(java.time.Duration.ofSeconds(3)).asExperimentResult(dev.blocklab.result.Environment.current())));
                 out.flush();
             }
-            stopped.countDown();
-        }, "blocklab-serve-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
+        });
         out.println("listening on " + server.uri());
         if (!console.quiet) out.println("profile " + describe(settings.profile()) + ", queue " + settings.queueCapacity()
                 + ", admission " + settings.admission().label()
                 + ", backend " + (startedServers != null ? startedServers.describe() : backend == null ? "simulated (in process)" : backend)
                 + ", time scale 1/" + settings.timeScaleDivisor());
         out.flush();
-        try {
-            if (auditor == null) stopped.await();
-            else auditor.during("serve " + settings.profile().name(), () -> { stopped.await(); return null; });
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            server.close();
-        }
+        if (auditor == null) foreground.await();
+        else auditor.during("serve " + settings.profile().name(), () -> { foreground.await(); return null; });
     }
 
     /**
