@@ -131,6 +131,25 @@ class VocabularyTest {
                 .isEqualTo(Defaults.ATTACK_TIMEOUT);
     }
 
+    @Test void docsAndHelp_useTheCurrentNames_notTheFormerOnes() throws Exception {
+        List<String> former = new ArrayList<>();
+        for (DocsExamplesTest.Example e : DocsExamplesTest.examples()) {
+            if (e.args().isEmpty() || List.of("test", "bench").contains(e.args().getFirst())) continue;
+            CommandLine cl = new CommandLine(new Main());
+            cl.setExpandAtFiles(false);
+            CommandLine.ParseResult parsed = cl.parseArgs(e.args().toArray(String[]::new));
+            for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand())
+                for (OptionSpec o : p.matchedOptions())
+                    if (o.hidden()) former.add(e.where() + ": " + o.longestName());
+        }
+        assertThat(former).as("documented command lines with a former option name").isEmpty();
+        for (String alias : HIDDEN_ALIASES) {
+            String[] words = alias.split(" ");
+            String footer = String.join("\n", new CommandLine(new Main()).getSubcommands().get(words[0]).getCommandSpec().usageMessage().footer());
+            assertThat(footer).as(words[0] + "'s examples").doesNotContain(words[1] + " ");
+        }
+    }
+
     @Test void formerNames_stillParse() {
         CommandLine root = new CommandLine(new Main());
         root.parseArgs("attack", "http://127.0.0.1:1/", "--output", "hits.csv");
