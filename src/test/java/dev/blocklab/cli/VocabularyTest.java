@@ -150,6 +150,31 @@ class VocabularyTest {
         }
     }
 
+    @Test void closingLines_oneWording_andNoneWithQuiet(@org.junit.jupiter.api.io.TempDir Path tmp) {
+        Path save = tmp.resolve("r.jsonl"), html = tmp.resolve("r.html");
+        String[] args = {"run", "--workload", "task-graph", "--model", "virtual", "--time-scale", "100", "--warmups", "0",
+                "--repeats", "1", "--format", "json", "--save", save.toString(), "--html", html.toString()};
+        java.io.StringWriter out = new java.io.StringWriter(), err = new java.io.StringWriter();
+        assertThat(Main.execute(args, new java.io.PrintWriter(out, true), new java.io.PrintWriter(err, true))).isZero();
+        assertThat(err.toString().lines().filter(l -> !l.startsWith("... ")))
+                .containsExactly("results saved to " + save, "HTML report saved to " + html);
+
+        List<String> quiet = new ArrayList<>(List.of(args));
+        quiet.add("--quiet");
+        java.io.StringWriter quietErr = new java.io.StringWriter();
+        assertThat(Main.execute(quiet.toArray(String[]::new), new java.io.PrintWriter(new java.io.StringWriter(), true),
+                new java.io.PrintWriter(quietErr, true))).isZero();
+        assertThat(quietErr.toString()).isEmpty();
+    }
+
+    @Test void count_agreesInNumber() {
+        assertThat(Words.count(1, "run")).isEqualTo("1 run");
+        assertThat(Words.count(0, "run")).isEqualTo("0 runs");
+        assertThat(Words.count(2, "platform thread")).isEqualTo("2 platform threads");
+        assertThat(Words.inWords(List.of("a", "b", "c"))).isEqualTo("a, b and c");
+        assertThat(Words.inWords(List.of("a"))).isEqualTo("a");
+    }
+
     @Test void formerNames_stillParse() {
         CommandLine root = new CommandLine(new Main());
         root.parseArgs("attack", "http://127.0.0.1:1/", "--output", "hits.csv");
