@@ -14,7 +14,7 @@ import java.util.Objects;
  * @param eventLoops       Vert.x event-loop threads that accept connections and fire the delay timers
  */
 public record BackendSettings(String host, int port, List<Route> routes, long timeScaleDivisor, int eventLoops) {
-    public static final String DEFAULT_HOST = "127.0.0.1";
+    public static final String DEFAULT_HOST = dev.blocklab.Defaults.HOST;
 
     public BackendSettings {
         Objects.requireNonNull(host, "host");

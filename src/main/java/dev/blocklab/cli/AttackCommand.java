@@ -36,7 +36,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /** {@code blocklab attack URL}: an HTTP load generator in vegeta's manner, free of coordinated omission. */
-@Command(name = "attack", mixinStandardHelpOptions = true,
+@Command(name = "attack", mixinStandardHelpOptions = true, defaultValueProvider = CommandDefaults.class,
         description = {"Send HTTP requests to a URL at a fixed, ramping or stepped rate (open model) or from N users "
                 + "(closed model), and report latency percentiles, throughput, status codes and errors in vegeta's layout.",
                 "Latency counts from each request's intended send time, so queueing in the target or in the attacker "
@@ -49,7 +49,7 @@ import java.util.concurrent.TimeUnit;
                 "  blocklab attack http://127.0.0.1:8080/ --users 50 --duration 10s",
                 "  blocklab attack http://127.0.0.1:8080/api --method POST --header 'Content-Type: application/json' --body @req.json",
                 "  blocklab attack http://127.0.0.1:8080/ --rate 100/s..2000/s --duration 20s --html attack.html --save attack.jsonl",
-                "  blocklab attack --targets targets.txt --rate 500/s --output hits.csv --fail-if 'p99>600ms' --fail-if 'success<99%%'",
+                "  blocklab attack --targets targets.txt --rate 500/s --responses hits.csv --fail-if 'p99>600ms' --fail-if 'success<99%%'",
                 "  blocklab attack http://127.0.0.1:8080/ --rate 20000/s --fail-if instrument-limited --warmup 0",
                 "  blocklab attack --calibrate"})
 final class AttackCommand implements Callable<Integer> {
@@ -70,17 +70,17 @@ final class AttackCommand implements Callable<Integer> {
     @Option(names = "--users", paramLabel = "N", description = "Closed model instead of --rate: N users, each sending its next request when its last one completes.")
     Integer users;
 
-    @Option(names = "--duration", paramLabel = "D", defaultValue = "10s", description = "How long to send, e.g. 30s (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--duration", paramLabel = "D", description = "How long to send, e.g. 30s (default: ${DEFAULT-VALUE}).")
     String duration;
 
-    @Option(names = "--timeout", paramLabel = "D", defaultValue = "30s", description = "A request without a complete response this long after its send fails (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--timeout", paramLabel = "D", description = "A request without a complete response this long after its send fails (default: ${DEFAULT-VALUE}).")
     String timeout;
 
-    @Option(names = "--max-connections", paramLabel = "N", defaultValue = "" + AttackSettings.DEFAULT_MAX_CONNECTIONS,
+    @Option(names = "--max-connections", paramLabel = "N",
             description = "At most N open connections per host; further requests queue in the client, and the wait counts in latency (default: ${DEFAULT-VALUE}).")
     int maxConnections;
 
-    @Option(names = "--method", defaultValue = "GET", description = "HTTP method for URL (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--method", paramLabel = "METHOD", defaultValue = "GET", description = "HTTP method for URL (default: ${DEFAULT-VALUE}).")
     String method;
 
     @Option(names = {"-H", "--header"}, paramLabel = "'K: V'", description = "A request header; repeatable.")
@@ -89,28 +89,29 @@ final class AttackCommand implements Callable<Integer> {
     @Option(names = "--body", paramLabel = "@FILE|TEXT", description = "Request body: the contents of FILE, or TEXT itself.")
     String body;
 
-    @Option(names = "--format", defaultValue = "text", description = "text (vegeta's layout), json, or hdr (HdrHistogram percentile spectrum) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text (vegeta's layout), json, or hdr (HdrHistogram percentile spectrum) (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--output", paramLabel = "FILE", description = "Stream every response to this CSV file as it arrives.")
-    Path output;
+    @Option(names = "--responses", paramLabel = "FILE", description = "Stream every response to this CSV file as it arrives.")
+    Path responses;
+
+    /** The former name of {@code --responses}, kept hidden for a release. */
+    @Option(names = "--output", paramLabel = "FILE", hidden = true)
+    void output(Path file) { responses = file; }
 
     @Option(names = "--hlog", paramLabel = "FILE", description = "Write 1-second interval latency histograms to this HdrHistogram log.")
     Path hlog;
 
-    @Option(names = "--html", paramLabel = "FILE", description = "Also write one self-contained HTML page to FILE: the report's tables, a per-interval timeline, and charts of latency percentiles and sent versus scheduled rate over time, the latency percentile spectrum and status codes.")
-    Path html;
-
-    @Option(names = "--save", paramLabel = "FILE", description = "Save the attack as JSON Lines: one line per interval, then the whole result (kind experiment-result), which 'blocklab report FILE' rebuilds as text, JSON or HTML.")
-    Path save;
+    /** {@code --save}: one line per interval, then the whole result; {@code --html}: tables, timeline and charts. */
+    @picocli.CommandLine.Mixin SharedOptions.Results results = new SharedOptions.Results();
 
     @Option(names = "--fail-if", paramLabel = "COND", description = "Exit 1 when COND holds, e.g. 'p99>600ms', 'success<99%%', 'errors>0', 'late>0', or 'instrument-limited' (the attacker, not the target, set the numbers); repeatable.")
     List<String> failIf = new ArrayList<>();
 
-    @Option(names = "--client", defaultValue = "vertx", description = "HTTP client: vertx or jdk (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--client", paramLabel = "CLIENT", defaultValue = "vertx", description = "HTTP client: vertx or jdk (default: ${DEFAULT-VALUE}).")
     String client;
 
-    @Option(names = "--late-threshold", paramLabel = "D", defaultValue = "1ms", description = "A send more than D behind schedule counts as late (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--late-threshold", paramLabel = "D", description = "A send more than D behind schedule counts as late (default: ${DEFAULT-VALUE}).")
     String lateThreshold;
 
     @Option(names = "--warmup", paramLabel = "D", description = "First send at the starting rate for D and discard those results, so a cold JVM's compiling and a client without connections do not show in the figures; 0 for none (default: 3s, or the duration if shorter).")
@@ -119,11 +120,7 @@ final class AttackCommand implements Callable<Integer> {
     @Option(names = "--calibrate", description = "Measure this attacker's highest accurate rate on this machine against an in-process null target (1,000/s up to 100,000/s, 3s each after a 1s warm-up, after a discarded 6s warm-up of the JVM), instead of attacking a URL.")
     boolean calibrate;
 
-    @Option(names = "--quiet", description = "No progress on stderr.")
-    boolean quiet;
-
-    @Option(names = "--verbose", description = "Stack traces for errors.")
-    boolean verbose;
+    @picocli.CommandLine.Mixin SharedOptions.Console console = new SharedOptions.Console();
 
     @Override public Integer call() {
         if (calibrate) return calibrate();
@@ -133,13 +130,14 @@ final class AttackCommand implements Callable<Integer> {
 
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         List<AttackListener> listeners = new ArrayList<>();
-        if (output != null) listeners.add(new HitsFile(output));
+        Path save = results.save, html = results.html;
+        if (responses != null) listeners.add(new HitsFile(responses));
         if (hlog != null) listeners.add(new HlogFile(hlog));
         AttackTimeline timeline = html != null || save != null ? new AttackTimeline(settings.schedule(), settings.intervalNanos()) : null;
         if (timeline != null) listeners.add(timeline);
         SavedIntervals saved = save == null ? null : new SavedIntervals(new ResultsFile(save), timeline, settings.intervalNanos());
         if (saved != null) listeners.add(saved);
-        ConsoleProgress progress = new ConsoleProgress(err, quiet);
+        ConsoleProgress progress = console.progress(err);
 
         Attack attack = new Attack(settings);
         CountDownLatch reported = new CountDownLatch(1);
@@ -161,10 +159,8 @@ final class AttackCommand implements Callable<Integer> {
             // a stopped attack's timeline ends where it stopped: no intervals of requests it never sent
             if (timeline != null) saveAndDraw(result, timeline.intervals(result.stopped() ? 0 : Long.MAX_VALUE),
                     settings.intervalNanos(), saved, err);
-            if (!quiet) {
-                if (output != null) err.println("responses saved to " + output);
-                if (hlog != null) err.println("interval histograms saved to " + hlog);
-            }
+            if (responses != null) console.saved(err, "responses", responses);
+            if (hlog != null) console.saved(err, "interval histograms", hlog);
             for (Threshold t : thresholds) {
                 var v = t.violation(result);
                 if (v.isPresent()) {
@@ -189,7 +185,7 @@ final class AttackCommand implements Callable<Integer> {
     private int calibrate() {
         if (url != null || targetsFile != null) throw new IllegalArgumentException("--calibrate attacks its own null target: give no URL or --targets");
         Flags.positive("--max-connections", maxConnections);
-        ConsoleProgress progress = new ConsoleProgress(spec.commandLine().getErr(), quiet);
+        ConsoleProgress progress = console.progress(spec.commandLine().getErr());
         Calibration c = Calibration.run(client(), maxConnections, Calibration.DEFAULT_STEP_NANOS,
                 Calibration.DEFAULT_STEP_WARMUP_NANOS, progress);
         progress.clear();
@@ -205,11 +201,11 @@ final class AttackCommand implements Callable<Integer> {
         if (saved != null) {
             saved.finish(intervals);
             saved.file.writeResult(experiment);
-            if (!quiet) err.println("results saved to " + save);
+            console.saved(err, "results", results.save);
         }
-        if (html != null) {
-            ReportCommand.writeHtml(html, "attack " + result.description(), List.of(experiment), ReportCommand.now());
-            if (!quiet) err.println("HTML report written to " + html);
+        if (results.html != null) {
+            ReportCommand.writeHtml(results.html, "attack " + result.description(), List.of(experiment), ReportCommand.now());
+            console.saved(err, "HTML report", results.html);
         }
     }
 
@@ -252,7 +248,6 @@ final class AttackCommand implements Callable<Integer> {
         long durationNanos = Flags.duration("--duration", duration);
         long timeoutNanos = Flags.duration("--timeout", timeout);
         long lateNanos = Flags.duration("--late-threshold", lateThreshold);
-        Flags.positive("--max-connections", maxConnections);
         List<Map.Entry<String, String>> hs = headers.stream().map(h -> Targets.header("--header", h)).toList();
         byte[] bodyBytes = body();
         List<Target> targets;

@@ -16,11 +16,11 @@ final class AuditOptions {
             + "pinned virtual threads, stalled carriers, each with its line (JFR in process and a watchdog; docs/audit.md).")
     boolean audit;
 
-    @Option(names = "--audit-threshold", paramLabel = "D", defaultValue = "10ms",
+    @Option(names = "--audit-threshold", paramLabel = "D",
             description = "With --audit: blockings shorter than D are not recorded (default: ${DEFAULT-VALUE}).")
     String threshold;
 
-    @Option(names = "--audit-stall", paramLabel = "D", defaultValue = "200ms",
+    @Option(names = "--audit-stall", paramLabel = "D",
             description = "With --audit: an event loop or carrier without progress for D is a stall (default: ${DEFAULT-VALUE}).")
     String stall;
 

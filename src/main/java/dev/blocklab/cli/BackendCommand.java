@@ -11,10 +11,9 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 
 /** {@code blocklab backend}: the latency-simulating downstream service. */
-@Command(name = "backend", mixinStandardHelpOptions = true,
+@Command(name = "backend", mixinStandardHelpOptions = true, defaultValueProvider = CommandDefaults.class,
         description = {"Run a latency-simulating HTTP service for downstream calls: each path answers after a delay "
                 + "(fixed, uniform or log-normal), with a status, failure rate and body size. Timer-driven: a pending "
                 + "answer holds no thread.",
@@ -34,11 +33,7 @@ import java.util.concurrent.CountDownLatch;
 final class BackendCommand implements Runnable {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--host", defaultValue = BackendSettings.DEFAULT_HOST, description = "Address to bind (default: ${DEFAULT-VALUE}).")
-    String host;
-
-    @Option(names = "--port", defaultValue = "9100", description = "Port to bind; 0 picks a free one (default: ${DEFAULT-VALUE}).")
-    int port;
+    @picocli.CommandLine.Mixin SharedOptions.Listen listen = new SharedOptions.Listen();
 
     @Option(names = "--route", paramLabel = "ROUTE", description = "A path and its behaviour, e.g. '/orders delay=lognormal(40ms,250ms) bytes=2048'; repeatable.")
     List<String> routes = new ArrayList<>();
@@ -46,14 +41,9 @@ final class BackendCommand implements Runnable {
     @Option(names = "--routes", paramLabel = "FILE", description = "A file of routes, one per line.")
     Path routesFile;
 
-    @Option(names = "--time-scale", defaultValue = "1", paramLabel = "N", description = "Divide every route delay by N (default: ${DEFAULT-VALUE}).")
-    long timeScale;
+    @picocli.CommandLine.Mixin SharedOptions.TimeScale timeScale = new SharedOptions.TimeScale();
 
-    @Option(names = "--quiet", description = "Print only the 'listening on URL' line, not the routes.")
-    boolean quiet;
-
-    @Option(names = "--verbose", description = "Stack traces for errors.")
-    boolean verbose;
+    @picocli.CommandLine.Mixin SharedOptions.Console console = new SharedOptions.Console();
 
     @Option(names = "--event-loops", paramLabel = "N", description = "Event-loop threads (default: one per core).")
     Integer eventLoops;
@@ -64,23 +54,16 @@ final class BackendCommand implements Runnable {
         List<Route> configured = new ArrayList<>();
         if (routesFile != null) configured.addAll(Routes.load(routesFile));
         for (String r : routes) configured.add(Routes.parse(r, "--route"));
-        BackendSettings settings = new BackendSettings(host, port, Routes.merge(Routes.profilePage(), configured), timeScale,
+        BackendSettings settings = new BackendSettings(listen.host, listen.port, Routes.merge(Routes.profilePage(), configured), timeScale.timeScale,
                 eventLoops == null ? Runtime.getRuntime().availableProcessors() : eventLoops);
         BackendServer backend = BackendServer.start(settings);
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            backend.close();
-            stopped.countDown();
-        }, "blocklab-backend-shutdown"));
+        Foreground foreground = new Foreground("blocklab-backend-shutdown", backend::close);
         out.println("listening on " + backend.uri());
-        if (!quiet) for (Route r : settings.routes()) out.println("  " + r.describe());
-        if (!quiet) out.println("  /call?delayMicros=D&status=S&bytes=B&value=V   /stats   /health   (time scale 1/" + timeScale + ")");
-        out.flush();
-        try {
-            stopped.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            backend.close();
+        if (!console.quiet) {
+            for (Route r : settings.routes()) out.println("  " + r.describe());
+            out.println("  /call?delayMicros=D&status=S&bytes=B&value=V   /stats   /health   (time scale 1/" + settings.timeScaleDivisor() + ")");
         }
+        out.flush();
+        foreground.await();
     }
 }

@@ -1,7 +1,6 @@
 package dev.blocklab.cli;
 
 import picocli.AutoComplete;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
@@ -14,12 +13,8 @@ import java.io.PrintWriter;
                 "  source <(./blocklab completion)                          # this shell only",
                 "  ./blocklab completion > ~/.local/share/bash-completion/completions/blocklab",
                 "  echo 'source <(/path/to/blocklab completion)' >> ~/.bashrc"})
-final class CompletionCommand implements Runnable {
-    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
-
-    @Override public void run() {
-        PrintWriter out = spec.commandLine().getOut();
+final class CompletionCommand extends PrintingCommand {
+    @Override void print(PrintWriter out) {
         out.print(AutoComplete.bash("blocklab", spec.root().commandLine()));
-        out.flush();
     }
 }

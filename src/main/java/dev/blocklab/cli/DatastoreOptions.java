@@ -3,17 +3,34 @@ package dev.blocklab.cli;
 import dev.blocklab.datastore.DatastoreSettings;
 import picocli.CommandLine.Option;
 
+import java.util.ArrayList;
 import java.util.List;
 
-/** {@code run}'s real-backend options, as one picocli mixin: {@code --backend} and the pool options. */
+/**
+ * Where the downstream calls of a {@code run} or {@code serve} go, as one picocli mixin: {@code --backend KIND}
+ * and the pool options. {@code --db} is {@code serve}'s former name for it, kept hidden for a release.
+ */
 final class DatastoreOptions {
     @Option(names = "--backend", paramLabel = "KIND", split = ",",
-            description = "Real servers for sql: and redis: steps: postgres (an embedded PostgreSQL, started on a free port of 127.0.0.1 "
-                    + "and removed afterwards), redis (redis-server from the PATH), or both: postgres,redis. "
-                    + "Other steps stay simulated (default: simulated).")
-    List<String> backends = List.of();
+            description = "Where downstream calls go: simulated (in process, the default); for sql: and redis: steps, postgres (an embedded "
+                    + "PostgreSQL, started on a free port of 127.0.0.1 and removed afterwards), redis (redis-server from the PATH), or both: "
+                    + "postgres,redis, other steps staying simulated; serve also takes http (with --backend-url).")
+    List<String> backends = new ArrayList<>();
+
+    /** The former {@code serve --db KIND}: more of the same list. */
+    @Option(names = "--db", paramLabel = "KIND", split = ",", hidden = true)
+    List<String> formerDb = new ArrayList<>();
 
     @picocli.CommandLine.Mixin DatastorePoolOptions pools = new DatastorePoolOptions();
 
-    DatastoreSettings settings() { return pools.settings("--backend", backends); }
+    /** The kinds given, under either name. */
+    List<String> kinds() {
+        List<String> all = new ArrayList<>(backends);
+        all.addAll(formerDb);
+        return all;
+    }
+
+    DatastoreSettings settings() { return settings(kinds()); }
+
+    DatastoreSettings settings(List<String> kinds) { return pools.settings("--backend", kinds); }
 }

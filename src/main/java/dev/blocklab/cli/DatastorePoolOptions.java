@@ -13,13 +13,13 @@ final class DatastorePoolOptions {
     @Option(names = "--redis-url", paramLabel = "URL", description = "Use this Redis server instead of starting one: redis://HOST:PORT (the lab sets keys account:1..1000).")
     String redisUrl;
 
-    @Option(names = "--db-pool", paramLabel = "N", defaultValue = "10", description = "Connections of the PostgreSQL pool: HikariCP for blocking models, the Vert.x pool for non-blocking ones (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--db-pool", paramLabel = "N", description = "Connections of the PostgreSQL pool: HikariCP for blocking models, the Vert.x pool for non-blocking ones (default: ${DEFAULT-VALUE}).")
     int dbPool;
 
-    @Option(names = "--redis-pool", paramLabel = "N", defaultValue = "8", description = "Connections of the Jedis pool (blocking models); non-blocking models share one Lettuce connection (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--redis-pool", paramLabel = "N", description = "Connections of the Jedis pool (blocking models); non-blocking models share one Lettuce connection (default: ${DEFAULT-VALUE}).")
     int redisPool;
 
-    @Option(names = "--pool-timeout", paramLabel = "D", defaultValue = "5s", description = "Longest wait for a pooled connection, and Lettuce's command timeout (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--pool-timeout", paramLabel = "D", description = "Longest wait for a pooled connection, and Lettuce's command timeout (default: ${DEFAULT-VALUE}).")
     String poolTimeout;
 
     /** The settings for the servers listed in {@code kinds}, each problem naming its flag ({@code kindsFlag} for the list). */
@@ -37,7 +37,6 @@ final class DatastorePoolOptions {
         // before any server starts (PostgreSQL takes seconds): one line saying how to install it, exit 2
         if (redis && redisUrl == null && !dev.blocklab.datastore.EmbeddedRedis.available())
             throw new IllegalArgumentException(dev.blocklab.datastore.EmbeddedRedis.INSTALL_HINT);
-        return new DatastoreSettings(postgres, postgresUrl, redis, redisUrl, Flags.positive("--db-pool", dbPool),
-                Flags.positive("--redis-pool", redisPool), Flags.duration("--pool-timeout", poolTimeout));
+        return new DatastoreSettings(postgres, postgresUrl, redis, redisUrl, dbPool, redisPool, Flags.duration("--pool-timeout", poolTimeout));
     }
 }

@@ -50,7 +50,6 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns its exit code; used by tests. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
-        boolean verbose = Arrays.asList(args).contains("--verbose");
         CommandLine cl = new CommandLine(new Main());
         cl.setExpandAtFiles(false);   // '@FILE' is ours to read (attack --body @req.json), not picocli's argument file
         // help as wide as the text reports (the terminal, or 120 columns), so examples stay on one line to copy
@@ -68,7 +67,7 @@ public final class Main implements Runnable {
             boolean usage = root instanceof IllegalArgumentException || root instanceof UsageException
                     || root instanceof UnsupportedOperationException;
             err.println("blocklab: " + (root.getMessage() == null ? root.toString() : root.getMessage()));
-            if (verbose) root.printStackTrace(err);
+            if (verbose(commandLine)) root.printStackTrace(err);
             else if (!usage) err.println("(run again with --verbose for the stack trace)");
             err.flush();
             return usage ? EXIT_USAGE : 1;
@@ -91,6 +90,12 @@ public final class Main implements Runnable {
             if (!near.isEmpty()) message += "; did you mean " + near.getFirst() + "?";
         }
         return message;
+    }
+
+    /** Whether the command that failed was given {@code --verbose} (its {@link SharedOptions.Console}). */
+    private static boolean verbose(CommandLine failed) {
+        CommandLine.Model.OptionSpec verbose = failed.getCommandSpec().findOption("--verbose");
+        return verbose != null && Boolean.TRUE.equals(verbose.getValue());
     }
 
     private static String commandPath(CommandLine cl) {

@@ -1,28 +1,21 @@
 package dev.blocklab.cli;
 
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 import java.nio.file.Path;
 
-/** The output options that {@code run} and {@code reproduce} share, as one picocli mixin. */
+/** The output options of the commands that measure into a report ({@code run}, {@code reproduce}): the shared mixins together. */
 final class OutputOptions {
-    @Option(names = "--save", paramLabel = "FILE", description = "Stream each result to this JSON Lines file as it is measured (default: results/<command>-<time>.jsonl).")
-    Path save;
+    @Mixin SharedOptions.Results results = new SharedOptions.Results();
+    @Mixin SharedOptions.Wide wide = new SharedOptions.Wide();
+    @Mixin SharedOptions.Console console = new SharedOptions.Console();
 
-    @Option(names = "--html", paramLabel = "FILE", description = "Also write one self-contained HTML page with charts, tables and notes to FILE.")
-    Path html;
+    boolean quiet() { return console.quiet; }
 
-    @Option(names = "--wide", description = "Text tables with every column, unwrapped (default: the essential columns, fitting the terminal's width, COLUMNS, or 120 columns).")
-    boolean wide;
+    Path html() { return results.html; }
 
-    @Option(names = "--quiet", description = "No progress on stderr.")
-    boolean quiet;
-
-    @Option(names = "--verbose", description = "Stack traces for errors.")
-    boolean verbose;
+    int columns() { return wide.columns(); }
 
     /** The results file to stream to: {@code --save}, or a fresh file under results/. */
-    ResultsFile openResults(String command) {
-        return new ResultsFile(save != null ? save : ResultsFile.defaultPath(command));
-    }
+    ResultsFile openResults(String command) { return results.openOrDefault(command); }
 }

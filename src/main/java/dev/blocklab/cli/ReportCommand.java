@@ -33,7 +33,7 @@ final class ReportCommand implements Runnable {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "JSON Lines files written by 'blocklab run' or 'blocklab reproduce'.")
     List<Path> files;
 
-    @Option(names = "--format", defaultValue = "text", description = "text, json, csv or html (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text, json, csv or html (default: ${DEFAULT-VALUE}).")
     String format;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write the report to FILE instead of standard output.")
@@ -45,11 +45,9 @@ final class ReportCommand implements Runnable {
     @Option(names = "--timestamp", paramLabel = "TEXT", description = "The HTML page's 'reported' time (default: now, UTC); give one for byte-identical pages.")
     String timestamp;
 
-    @Option(names = "--wide", description = "Text tables with every column, unwrapped (default: the essential columns, fitting the terminal's width, COLUMNS, or 120 columns).")
-    boolean wide;
+    @picocli.CommandLine.Mixin SharedOptions.Wide wide = new SharedOptions.Wide();
 
-    @Option(names = "--verbose", description = "Stack traces for errors.")
-    boolean verbose;
+    @picocli.CommandLine.Mixin SharedOptions.Console console = new SharedOptions.Console();
 
     @Override public void run() {
         ReportFormat reportFormat = ReportFormat.parse(format);
@@ -67,7 +65,7 @@ final class ReportCommand implements Runnable {
                 for (Comparison.Source s : sources) {
                     if (!b.isEmpty()) b.append('\n');
                     if (files.size() > 1 && reportFormat == ReportFormat.TEXT) b.append("# from ").append(s.label()).append('\n');
-                    b.append(reportFormat.create(TextWidth.columns(wide)).render(s.result()));
+                    b.append(reportFormat.create(wide.columns()).render(s.result()));
                 }
                 yield b.toString();
             }
@@ -78,7 +76,7 @@ final class ReportCommand implements Runnable {
             w.flush();
         } else {
             writeFile(out, text);
-            spec.commandLine().getErr().println("report saved to " + out);
+            console.saved(spec.commandLine().getErr(), "report", out);
         }
     }
 

@@ -16,7 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** {@code blocklab reproduce}: the seed articles' experiments, beside their figures. */
-@Command(name = "reproduce", mixinStandardHelpOptions = true,
+@Command(name = "reproduce", mixinStandardHelpOptions = true, defaultValueProvider = CommandDefaults.class,
         description = {"Reproduce the seed articles' experiments and print each measured figure beside the prediction and the article's figure.",
                 "Without a name: task-graph, hundred-calls and ten-thousand-jobs at quick scale (about a minute)."},
         footer = {"", "Experiments: task-graph, hundred-calls, ten-thousand-jobs (the default three, in process),",
@@ -50,14 +50,13 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
     Scale scale = new Scale();
 
     static final class Scale {
-        @Option(names = "--quick", description = "Delays divided by 10, fewer repeats (the default).") boolean quick;
-        @Option(names = "--full", description = "The articles' real delays and repeat counts; takes minutes.") boolean full;
+        @Option(names = "--quick", description = "Delays divided by " + dev.blocklab.Defaults.QUICK_TIME_SCALE + ", fewer repeats (the default).") boolean quick;
+        @Option(names = "--full", description = "The articles' real delays (time scale 1) and repeat counts; takes minutes.") boolean full;
     }
 
-    @Option(names = "--time-scale", paramLabel = "N", description = "Divide every delay by N (default: 10 quick, 1 full).")
-    Long timeScale;
+    @picocli.CommandLine.Mixin SharedOptions.TimeScale timeScale = new SharedOptions.TimeScale();
 
-    @Option(names = "--format", defaultValue = "text", description = "text, json, csv or html (one page of every experiment, at the end; default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text, json, csv or html (one page of every experiment, at the end; default: ${DEFAULT-VALUE}).")
     String format;
 
     @Option(names = "--backend", paramLabel = "KIND", defaultValue = "simulated",
@@ -67,12 +66,6 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
     String backend;
 
     @picocli.CommandLine.Mixin OutputOptions output = new OutputOptions();
-
-    /** {@code a}, {@code a and b}, {@code a, b and c}. */
-    static String inWords(List<String> names) {
-        if (names.size() <= 1) return String.join("", names);
-        return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.getLast();
-    }
 
     @picocli.CommandLine.Mixin AuditOptions audit = new AuditOptions();
 
@@ -91,20 +84,22 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
             for (Experiment e : experiments)
                 if (!e.choosesBackend())
                     throw new IllegalArgumentException("--backend " + backend + ": only "
-                            + inWords(Experiments.all().stream().filter(Experiment::choosesBackend).map(Experiment::name).toList())
+                            + Words.inWords(Experiments.all().stream().filter(Experiment::choosesBackend).map(Experiment::name).toList())
                             + " choose their backend, not " + (name == null ? "the default experiments" : e.name()));
-        long divisor = timeScale != null ? timeScale : scale.full ? 1 : ExperimentSettings.QUICK_TIME_SCALE;
-        if (divisor < 1) throw new IllegalArgumentException("--time-scale must be at least 1, got " + divisor);
+        // --full means real time unless --time-scale is given; the default (quick) is CommandDefaults' divisor
+        long divisor = scale.full && !spec.commandLine().getParseResult().hasMatchedOption("--time-scale")
+                ? dev.blocklab.Defaults.TIME_SCALE : timeScale.timeScale;
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        ConsoleProgress progress = new ConsoleProgress(err, output.quiet);
+        ConsoleProgress progress = output.console.progress(err);
         Environment env = Environment.current();
+        new ExperimentSettings(scale.full, divisor, progress, row -> {}, env, calls);   // validates before a file is opened
         List<ExperimentResult> done = new ArrayList<>();
         String reportedAt = ReportCommand.now();
         dev.blocklab.audit.Auditor auditor = audit.start();
         try (auditor; ResultsFile file = output.openResults("reproduce")) {
             for (Experiment experiment : experiments) {
-                if (!output.quiet) err.println("running " + experiment.name() + ": " + experiment.description());
+                if (!output.quiet()) err.println("running " + experiment.name() + ": " + experiment.description());
                 ExperimentSettings settings = new ExperimentSettings(scale.full, divisor, progress,
                         row -> file.write(experiment.name(), row), env, calls);
                 ExperimentResult result;
@@ -118,9 +113,9 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
                 progress.clear();
                 file.writeResult(result);
                 done.add(result);
-                if (output.html != null) ReportCommand.writeHtml(output.html, pageTitle(done), done, reportedAt);
+                if (output.html() != null) ReportCommand.writeHtml(output.html(), pageTitle(done), done, reportedAt);
                 if (reportFormat != ReportFormat.HTML) {   // html: one page of every experiment at the end
-                    out.print(reportFormat.create(TextWidth.columns(output.wide)).render(result));
+                    out.print(reportFormat.create(output.columns()).render(result));
                     if (reportFormat == ReportFormat.TEXT) out.println();
                     out.flush();
                 }
@@ -131,9 +126,9 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
                 ExperimentResult result = audited.asExperimentResult(env);
                 file.writeResult(result);
                 done.add(result);
-                if (output.html != null) ReportCommand.writeHtml(output.html, pageTitle(done), done, reportedAt);
+                if (output.html() != null) ReportCommand.writeHtml(output.html(), pageTitle(done), done, reportedAt);
                 if (reportFormat != ReportFormat.HTML) {
-                    out.print(reportFormat.create(TextWidth.columns(output.wide)).render(result));
+                    out.print(reportFormat.create(output.columns()).render(result));
                     out.flush();
                 }
                 exitCode = audit.exitCode(audited, err);
@@ -142,8 +137,8 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
                 out.print(new dev.blocklab.report.HtmlReport(reportedAt).renderPage(pageTitle(done), done));
                 out.flush();
             }
-            if (!output.quiet) err.println("results saved to " + file.path());
-            if (!output.quiet && output.html != null) err.println("HTML report saved to " + output.html);
+            output.console.saved(err, "results", file.path());
+            if (output.html() != null) output.console.saved(err, "HTML report", output.html());
         }
     }
 }

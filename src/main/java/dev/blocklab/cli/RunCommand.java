@@ -23,7 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** {@code blocklab run}: one workload under one or more models, in process. */
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(name = "run", mixinStandardHelpOptions = true, defaultValueProvider = CommandDefaults.class,
         description = "Run a workload under one or more models in this process and report latency, throughput, threads, CPU, memory and context switches beside the prediction.",
         footer = {"", "Examples:",
                 "  blocklab run --workload hundred-calls --model fixed:8 --model virtual",
@@ -59,25 +59,23 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
     @Option(names = "--duration", paramLabel = "D", description = "Duration of a closed or open run, e.g. 10s (real time, divided by --time-scale).")
     String duration;
 
-    @Option(names = "--time-scale", paramLabel = "N", defaultValue = "1", description = "Divide every delay by N (default: ${DEFAULT-VALUE}).")
-    long timeScale;
+    @picocli.CommandLine.Mixin SharedOptions.TimeScale scale = new SharedOptions.TimeScale();
 
-    @Option(names = "--warmups", paramLabel = "N", defaultValue = "1", description = "Runs discarded before measuring (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmups", paramLabel = "N", description = "Runs discarded before measuring (default: ${DEFAULT-VALUE}).")
     int warmups;
 
-    @Option(names = "--repeats", paramLabel = "N", defaultValue = "3", description = "Measured runs; the median is reported with the range (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--repeats", paramLabel = "N", description = "Measured runs; the median is reported with the range (default: ${DEFAULT-VALUE}).")
     int repeats;
 
     @Option(names = "--timeout", paramLabel = "D", description = "Cancel a request still running after D (real time, divided by --time-scale).")
     String timeout;
 
-    @Option(names = "--seed", defaultValue = "42", description = "Seed of every latency and failure draw (default: ${DEFAULT-VALUE}).")
-    long seed;
+    @picocli.CommandLine.Mixin SharedOptions.Seed seed = new SharedOptions.Seed();
 
-    @Option(names = "--spare-threads", paramLabel = "N", defaultValue = "256", description = "Spare threads of forkjoin-managed (default: ${DEFAULT-VALUE}, as Scala's global context).")
+    @Option(names = "--spare-threads", paramLabel = "N", description = "Spare threads of forkjoin-managed (default: ${DEFAULT-VALUE}, as Scala's global context).")
     int spareThreads;
 
-    @Option(names = "--format", defaultValue = "text", description = "text, json, csv or html (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text, json, csv or html (default: ${DEFAULT-VALUE}).")
     String format;
 
 
@@ -97,22 +95,22 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
         Workload w = Workloads.resolve(workload);
         w = w.withArrival(arrival(w.arrival()));
         for (String m : models) Models.parse(m);
-        RunSettings settings = new RunSettings(timeScale, warmups, repeats,
-                timeout == null ? 0 : Flags.duration("--timeout", timeout), seed, spareThreads);
+        RunSettings settings = new RunSettings(scale.timeScale, warmups, repeats,
+                timeout == null ? 0 : Flags.duration("--timeout", timeout), seed.seed, spareThreads);
         PrintWriter err = spec.commandLine().getErr();
         DatastoreSettings real = datastore.settings();
         Datastores.check(w.graph(), real);
-        ConsoleProgress progress = new ConsoleProgress(err, output.quiet);
+        ConsoleProgress progress = output.console.progress(err);
         List<RunResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<String> poolNotes = new ArrayList<>();
         ExperimentResult result;
         dev.blocklab.audit.Auditor auditor = audit.start();
         try (auditor; ResultsFile file = output.openResults("run");
-             Datastores servers = real.postgres() || real.redis() ? Datastores.open(real, line -> { if (!output.quiet) err.println(line); }) : null) {
+             Datastores servers = real.postgres() || real.redis() ? Datastores.open(real, line -> { if (!output.quiet()) err.println(line); }) : null) {
             InProcessDriver driver = servers == null ? new InProcessDriver() : new InProcessDriver(servers::newBackend);
             // Ctrl-C (or SIGTERM) mid-run: say what is already on disk
             Thread interrupted = new Thread(() -> {
-                err.println("blocklab: interrupted; " + results.size() + " of " + models.size() + " runs saved to " + file.path());
+                err.println("blocklab: interrupted; " + results.size() + " of " + Words.count(models.size(), "run") + " saved to " + file.path());
                 err.flush();
             }, "run-interrupted");
             Runtime.getRuntime().addShutdownHook(interrupted);
@@ -124,7 +122,7 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
                                 : driver.run(w, m, DatastoreNotes.poolBound(w, m, real), settings, progress);
                     } catch (OutOfMemoryError e) {
                         throw new Main.UsageException("out of memory running " + m + " (" + e.getMessage() + "); "
-                                + results.size() + " of " + models.size() + " runs saved to " + file.path());
+                                + results.size() + " of " + Words.count(models.size(), "run") + " saved to " + file.path());
                     }
                     file.write("run", r);
                     results.add(r);
@@ -146,13 +144,13 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
                 exitCode = audit.exitCode(audited, err);
             }
             file.writeResult(result);
-            if (!output.quiet) err.println("results saved to " + file.path());
+            output.console.saved(err, "results", file.path());
         }
-        if (output.html != null) {
-            ReportCommand.writeHtml(output.html, "run " + w.name(), List.of(result), ReportCommand.now());
-            if (!output.quiet) err.println("HTML report saved to " + output.html);
+        if (output.html() != null) {
+            ReportCommand.writeHtml(output.html(), "run " + w.name(), List.of(result), ReportCommand.now());
+            output.console.saved(err, "HTML report", output.html());
         }
-        spec.commandLine().getOut().print(reportFormat.create(TextWidth.columns(output.wide)).render(result));
+        spec.commandLine().getOut().print(reportFormat.create(output.columns()).render(result));
         spec.commandLine().getOut().flush();
     }
 
@@ -161,7 +159,7 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
         List<LabelledRun> labelled = LabelledRun.byModel(results);
         List<String> notes = new ArrayList<>(notes(results));
         notes.addAll(poolNotes);
-        return new ExperimentResult("run", w.name() + ": " + w.description(), "delays / " + timeScale + servers, Environment.current(),
+        return new ExperimentResult("run", w.name() + ": " + w.description(), "delays / " + scale.timeScale + servers, Environment.current(),
                 results, List.of(RunTables.runs(subject, results), RunTables.predictions(subject + ": prediction beside measurement", labelled)),
                 notes, RunCharts.standard(w.name(), labelled));
     }
@@ -186,7 +184,7 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
     private static List<String> notes(List<RunResult> results) {
         List<String> notes = new ArrayList<>();
         for (RunResult r : results) {
-            notes.add(r.model() + ": " + RunTables.deviation(r) + (r.leftoverThreads() > 0 ? "; " + r.leftoverThreads() + " platform threads outlived the model" : ""));
+            notes.add(r.model() + ": " + RunTables.deviation(r) + (r.leftoverThreads() > 0 ? "; " + Words.count(r.leftoverThreads(), "platform thread") + " outlived the model" : ""));
             r.failureCauses().forEach((cause, count) -> notes.add(r.model() + ": " + count + " x " + cause));
         }
         notes.add("Wall time from first submit to last completion (System.nanoTime); latency from each request's intended start; "

@@ -19,8 +19,8 @@ import java.util.concurrent.TimeUnit;
  */
 public record DatastoreSettings(boolean postgres, String postgresUrl, boolean redis, String redisUrl,
                                 int dbPoolSize, int redisPoolSize, long poolTimeoutNanos) {
-    public static final int DEFAULT_DB_POOL = 10;
-    public static final int DEFAULT_REDIS_POOL = 8;
+    public static final int DEFAULT_DB_POOL = dev.blocklab.Defaults.DB_POOL;
+    public static final int DEFAULT_REDIS_POOL = dev.blocklab.Defaults.REDIS_POOL;
     public static final long DEFAULT_POOL_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     public DatastoreSettings {

@@ -1,6 +1,6 @@
 package dev.blocklab.driver;
 
-import dev.blocklab.model.ModelContext;
+import dev.blocklab.Defaults;
 
 /**
  * How the in-process driver runs a workload. Defaults live in {@link #DEFAULTS}.
@@ -14,14 +14,15 @@ import dev.blocklab.model.ModelContext;
  */
 public record RunSettings(long timeScaleDivisor, int warmups, int repeats, long requestTimeoutNanos, long seed,
                           int spareThreads) {
-    public static final RunSettings DEFAULTS = new RunSettings(1, 1, 3, 0, 42, ModelContext.DEFAULT_MANAGED_SPARE_THREADS);
+    public static final RunSettings DEFAULTS = new RunSettings(Defaults.TIME_SCALE, Defaults.WARMUPS, Defaults.REPEATS, 0,
+            Defaults.SEED, Defaults.SPARE_THREADS);
 
     public RunSettings {
-        if (timeScaleDivisor < 1) throw new IllegalArgumentException("time scale must be >= 1, got " + timeScaleDivisor);
-        if (warmups < 0) throw new IllegalArgumentException("warm-ups must be >= 0, got " + warmups);
-        if (repeats < 1) throw new IllegalArgumentException("repeats must be >= 1, got " + repeats);
-        if (requestTimeoutNanos < 0) throw new IllegalArgumentException("timeout must be >= 0");
-        if (spareThreads < 0) throw new IllegalArgumentException("spare threads must be >= 0, got " + spareThreads);
+        if (timeScaleDivisor < 1) throw new IllegalArgumentException("--time-scale must be at least 1, got " + timeScaleDivisor);
+        if (warmups < 0) throw new IllegalArgumentException("--warmups must be at least 0, got " + warmups);
+        if (repeats < 1) throw new IllegalArgumentException("--repeats must be at least 1, got " + repeats);
+        if (requestTimeoutNanos < 0) throw new IllegalArgumentException("--timeout must not be negative");
+        if (spareThreads < 0) throw new IllegalArgumentException("--spare-threads must be at least 0, got " + spareThreads);
     }
 
     public RunSettings withTimeScale(long divisor) {

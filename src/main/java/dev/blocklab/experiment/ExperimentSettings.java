@@ -17,7 +17,7 @@ import java.util.function.Consumer;
  */
 public record ExperimentSettings(boolean full, long timeScale, Progress progress, Consumer<Object> rowSink,
                                  Environment environment, CallBackend backend) {
-    public static final long QUICK_TIME_SCALE = 10;
+    public static final long QUICK_TIME_SCALE = dev.blocklab.Defaults.QUICK_TIME_SCALE;
 
     /** Where an experiment's downstream calls go ({@code --backend}). */
     public enum CallBackend {
@@ -36,7 +36,7 @@ public record ExperimentSettings(boolean full, long timeScale, Progress progress
     }
 
     public ExperimentSettings {
-        if (timeScale < 1) throw new IllegalArgumentException("time scale must be >= 1");
+        if (timeScale < 1) throw new IllegalArgumentException("--time-scale must be at least 1, got " + timeScale);
         java.util.Objects.requireNonNull(backend, "backend");
     }
 

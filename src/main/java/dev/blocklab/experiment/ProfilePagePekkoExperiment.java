@@ -105,7 +105,7 @@ final class ProfilePagePekkoExperiment implements Experiment {
                 settle(p);
                 ProcessMetrics.Snapshot p0 = ProcessMetrics.snapshot();
                 AttackResult real;
-                try (PekkoHttpServer server = PekkoHttpServer.start("127.0.0.1", 0, backend.uri(), 42, scale)) {
+                try (PekkoHttpServer server = PekkoHttpServer.start("127.0.0.1", 0, backend.uri(), dev.blocklab.Defaults.SEED, scale)) {
                     pekkoParallelism = server.dispatcherParallelism();
                     real = ProfilePageExperiment.warmAndAttack(p, server.uri(), here, "pekko-http " + p.endpoint(), settings.progress());
                 }
@@ -133,7 +133,7 @@ final class ProfilePagePekkoExperiment implements Experiment {
      * per-row warm-up (half an attack) is too short for that, so one discarded attack on a throw-away server first.
      */
     private static void warmUpPekko(BackendServer backend, long scale, ExperimentSettings settings) {
-        try (PekkoHttpServer server = PekkoHttpServer.start("127.0.0.1", 0, backend.uri(), 42, scale)) {
+        try (PekkoHttpServer server = PekkoHttpServer.start("127.0.0.1", 0, backend.uri(), dev.blocklab.Defaults.SEED, scale)) {
             AttackSettings attack = AttackSettings.of(List.of(Target.get(server.uri() + "/async-non-blocking")),
                     new Schedule.Open(new Pacer.Constant(WARM_UP_RATE_PER_SECOND), WARM_UP_NANOS))
                     .withTimeoutNanos(ProfilePageExperiment.TALK_TIMEOUT_NANOS / scale).withWarmupNanos(0); // this is the warm-up

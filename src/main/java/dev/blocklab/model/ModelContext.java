@@ -12,7 +12,7 @@ import java.util.Objects;
  *                            parallelism to compensate for blocked ones (Scala's global context allows 256)
  */
 public record ModelContext(Backend backend, int managedSpareThreads) {
-    public static final int DEFAULT_MANAGED_SPARE_THREADS = 256;
+    public static final int DEFAULT_MANAGED_SPARE_THREADS = dev.blocklab.Defaults.SPARE_THREADS;
 
     public ModelContext {
         Objects.requireNonNull(backend, "backend");

@@ -22,9 +22,9 @@ import java.util.function.Consumer;
  */
 public record ServerSettings(String host, int port, ServerProfile profile, int queueCapacity, long timeScaleDivisor,
                              URI backend, long seed, Consumer<String> log, Admission admission) {
-    public static final String DEFAULT_HOST = "127.0.0.1";
-    public static final int DEFAULT_PORT = 9000;
-    public static final int DEFAULT_QUEUE = 10_000;
+    public static final String DEFAULT_HOST = dev.blocklab.Defaults.HOST;
+    public static final int DEFAULT_PORT = dev.blocklab.Defaults.SERVE_PORT;
+    public static final int DEFAULT_QUEUE = dev.blocklab.Defaults.SERVE_QUEUE;
 
     public ServerSettings {
         Objects.requireNonNull(host, "host");
@@ -44,7 +44,7 @@ public record ServerSettings(String host, int port, ServerProfile profile, int q
 
     /** 127.0.0.1, the given port and profile, the default queue, real time, the simulated backend, logs to stderr. */
     public static ServerSettings of(int port, ServerProfile profile) {
-        return new ServerSettings(DEFAULT_HOST, port, profile, DEFAULT_QUEUE, 1, null, 42, System.err::println);
+        return new ServerSettings(DEFAULT_HOST, port, profile, DEFAULT_QUEUE, dev.blocklab.Defaults.TIME_SCALE, null, dev.blocklab.Defaults.SEED, System.err::println);
     }
 
     public ServerSettings withQueue(int capacity) {

@@ -81,7 +81,7 @@ class AttackRecorderTest {
     }
 
     @Test
-    void constructor_cutOffBeyondRequests_isRejected() {
+    void attackResultConstructor_cutOffBeyondRequests_isRejected() {   // the result's own check (AttackRecorder has no such constructor)
         assertThatThrownBy(() -> AttackResults.sample(0, 0, 1001)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("1000 sent");
     }

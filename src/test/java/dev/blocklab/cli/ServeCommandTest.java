@@ -38,19 +38,30 @@ class ServeCommandTest {
     @Test void serve_badProfileOrBackend_exit2NamingTheFlag() {
         assertThat(run("serve", "--port", "0", "--profile", "tomcat")).isEqualTo(2);
         assertThat(err.toString()).contains("--profile: unknown profile 'tomcat'");
-        assertThat(run("serve", "--port", "0", "--backend", "ftp://x")).isEqualTo(2);
-        assertThat(err.toString()).contains("--backend: 'ftp://x' is not an http://HOST:PORT URL");
+        assertThat(run("serve", "--port", "0", "--backend-url", "ftp://x")).isEqualTo(2);
+        assertThat(err.toString()).contains("--backend-url: 'ftp://x' is not an http://HOST:PORT URL");
+        assertThat(run("serve", "--port", "0", "--backend", "http")).isEqualTo(2);
+        assertThat(err.toString()).contains("--backend http needs --backend-url URL");
         assertThat(run("serve", "--port", "0", "--queue", "0")).isEqualTo(2);
         assertThat(err.toString()).contains("--queue must be at least 1");
     }
 
     @Test void serve_dbWithABackendUrlOrWithoutWorkload_oneLineExit2_beforeStartingAnything() {
+        assertThat(run("serve", "--port", "0", "--backend", "postgres", "--backend-url", "http://127.0.0.1:9100",
+                "--workload", "examples/slow-query.yaml")).isEqualTo(2);
+        assertThat(err.toString()).contains("--backend-url and --backend postgres or redis (or --postgres-url, --redis-url) both name the backend: choose one");
+        assertThat(run("serve", "--port", "0", "--backend", "redis")).isEqualTo(2);
+        assertThat(err.toString()).contains("--backend postgres or redis serves the sql: and redis: steps of --workload files: add --workload FILE");
+        assertThat(err.toString().strip().lines()).hasSize(2);
+        assertThat(out.toString()).doesNotContain("listening");
+    }
+
+    @Test void serve_formerNames_dbAndBackendUrl_stillParseToTheSameChecks() {
         assertThat(run("serve", "--port", "0", "--db", "postgres", "--backend", "http://127.0.0.1:9100",
                 "--workload", "examples/slow-query.yaml")).isEqualTo(2);
-        assertThat(err.toString()).contains("--backend URL and --db (or --postgres-url, --redis-url) both name the backend: choose one");
+        assertThat(err.toString()).contains("--backend-url and --backend postgres or redis");
         assertThat(run("serve", "--port", "0", "--db", "redis")).isEqualTo(2);
-        assertThat(err.toString()).contains("--db serves the sql: and redis: steps of --workload files: add --workload FILE");
-        assertThat(err.toString().strip().lines()).hasSize(2);
+        assertThat(err.toString()).contains("--backend postgres or redis serves the sql: and redis: steps");
         assertThat(out.toString()).doesNotContain("listening");
     }
 

@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * on the request's row and a combine, gives each request the answer read from that row, through the client that
  * fits how it calls (blocking models: pgjdbc + HikariCP and Jedis; non-blocking: Vert.x and Lettuce).
  */
-class DatastoreContractTest {
+class DatastoreContractIT {
     static Stream<String> models() {
         return Models.catalog().stream().map(i -> i.needsSize() ? i.family() + ":4" : i.family());
     }

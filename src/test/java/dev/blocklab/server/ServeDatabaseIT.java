@@ -15,7 +15,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@code serve} with a workload file over the real servers: /run answers from PostgreSQL and Redis. */
-class ServeDatabaseTest {
+class ServeDatabaseIT {
     @Test
     void run_fileWorkloadOverRealServers_answersOverHttp_underBothKindsOfModel() throws Exception {
         Datastores servers = TestServers.shared();

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Both clients of each real server, against the real servers: same statement, same answer. */
-class DatastoreBackendTest {
+class DatastoreBackendIT {
 
     private static CallInvocation call(long requestId, Operation operation) {
         return new CallInvocation("step", requestId, 0, 0, 0L, null, operation);

@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@code blocklab run} over a real PostgreSQL and Redis, end to end through {@code Main.execute}. */
-class RunDatabaseTest {
+class RunDatabaseIT {
     @TempDir Path dir;
 
     private String[] out(String... args) {

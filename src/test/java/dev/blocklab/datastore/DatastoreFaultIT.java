@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Faults on the real servers: each call fails with its cause named, nothing hangs, and calls work again after. */
-class DatastoreFaultTest {
+class DatastoreFaultIT {
     private static final long TIMEOUT_NANOS = TimeUnit.MILLISECONDS.toNanos(300);
 
     private static CallInvocation call(long id, Operation op) { return new CallInvocation("step", id, 0, 0, 0L, null, op); }

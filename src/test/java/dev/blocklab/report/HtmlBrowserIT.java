@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * screenshot shows them in colour. Skipped where {@code /usr/bin/chromium} is missing, except under CI (CI set), which installs it
  * ({@code .ci/run}). Chromium runs with no sandbox, no GPU and background networking off, on a fresh profile.
  */
-class HtmlBrowserTest {
+class HtmlBrowserIT {
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     @TempDir static Path dir;
     static Path page;

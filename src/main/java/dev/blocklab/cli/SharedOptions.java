@@ -1,0 +1,78 @@
+package dev.blocklab.cli;
+
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+
+/**
+ * The options that mean the same in every command that has them, each a picocli mixin declared once: one name,
+ * one parameter label, one description. Defaults that differ between commands (the port of {@code serve} and
+ * {@code backend}, {@code reproduce}'s quick time scale) come from {@link CommandDefaults}, so no default is
+ * written here.
+ */
+final class SharedOptions {
+    private SharedOptions() {}
+
+    /** {@code --quiet} and {@code --verbose}, and the closing line every command prints the same way. */
+    static final class Console {
+        @Option(names = "--quiet", description = "Only the report (a server: only its 'listening on' line): no progress, no start-up or closing lines.")
+        boolean quiet;
+
+        @Option(names = "--verbose", description = "Print an error's stack trace, not only its one line.")
+        boolean verbose;
+
+        /** {@code WHAT saved to WHERE} on {@code err}, the one wording of every closing line; nothing with {@code --quiet}. */
+        void saved(PrintWriter err, String what, Object where) {
+            if (quiet) return;
+            err.println(what + " saved to " + where);
+            err.flush();
+        }
+
+        ConsoleProgress progress(PrintWriter err) { return new ConsoleProgress(err, quiet); }
+    }
+
+    /** {@code --save FILE} and {@code --html FILE}: where results go besides the report on standard output. */
+    static final class Results {
+        @Option(names = "--save", paramLabel = "FILE", description = "Stream the results to this JSON Lines file as they are measured; "
+                + "'blocklab report FILE' rebuilds any report from it (run and reproduce save to results/<command>-<time>.jsonl without it).")
+        Path save;
+
+        @Option(names = "--html", paramLabel = "FILE", description = "Also write one self-contained HTML page of the results (charts, tables and notes) to FILE.")
+        Path html;
+
+        /** The results file to stream to: {@code --save}, or a fresh file under results/. */
+        ResultsFile openOrDefault(String command) {
+            return new ResultsFile(save != null ? save : ResultsFile.defaultPath(command));
+        }
+    }
+
+    /** {@code --wide}: every column of a text table. */
+    static final class Wide {
+        @Option(names = "--wide", description = "Text tables with every column, unwrapped (default: the essential columns, fitting the terminal's width, COLUMNS, or 120 columns).")
+        boolean wide;
+
+        int columns() { return TextWidth.columns(wide); }
+    }
+
+    /** {@code --seed N}. */
+    static final class Seed {
+        @Option(names = "--seed", paramLabel = "N", description = "Seed of every latency and failure draw (default: ${DEFAULT-VALUE}).")
+        long seed;
+    }
+
+    /** {@code --time-scale N}; validated by the settings record it goes into. */
+    static final class TimeScale {
+        @Option(names = "--time-scale", paramLabel = "N", description = "Divide every delay by N; 1 is real time (default: ${DEFAULT-VALUE}).")
+        long timeScale;
+    }
+
+    /** {@code --host} and {@code --port} of a server; validated by its settings record. */
+    static final class Listen {
+        @Option(names = "--host", paramLabel = "ADDRESS", description = "Address to bind (default: ${DEFAULT-VALUE}).")
+        String host;
+
+        @Option(names = "--port", paramLabel = "N", description = "Port to bind; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+        int port;
+    }
+}
