@@ -1,6 +1,7 @@
 package dev.blocklab.attack;
 
 import dev.blocklab.driver.Progress;
+import dev.blocklab.load.SendLoop;
 import dev.blocklab.workload.Durations;
 
 import java.util.List;
@@ -136,7 +137,7 @@ public final class Attack {
     /** The warm-up: the schedule's starting rate (or its users) for the warm-up duration. */
     private Schedule warmUpSchedule() {
         return switch (settings.schedule()) {
-            case Schedule.Open open -> new Schedule.Open(new dev.blocklab.driver.Pacer.Constant(open.pacer().ratePerSecondAt(0)), settings.warmupNanos());
+            case Schedule.Open open -> new Schedule.Open(new dev.blocklab.load.Pacer.Constant(open.pacer().ratePerSecondAt(0)), settings.warmupNanos());
             case Schedule.Closed closed -> new Schedule.Closed(closed.users(), settings.warmupNanos());
         };
     }

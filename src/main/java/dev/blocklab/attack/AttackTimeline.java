@@ -1,6 +1,6 @@
 package dev.blocklab.attack;
 
-import dev.blocklab.driver.Pacer;
+import dev.blocklab.load.Pacer;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;

@@ -11,7 +11,7 @@ import dev.blocklab.attack.AttackSettings;
 import dev.blocklab.attack.Calibration;
 import dev.blocklab.attack.HitsFile;
 import dev.blocklab.attack.HlogFile;
-import dev.blocklab.attack.Rates;
+import dev.blocklab.load.Rates;
 import dev.blocklab.attack.Schedule;
 import dev.blocklab.attack.Target;
 import dev.blocklab.attack.Targets;

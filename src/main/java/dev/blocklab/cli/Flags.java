@@ -31,8 +31,8 @@ final class Flags {
         try {
             double v = Double.parseDouble(t) / per;
             if (!(v > 0) || Double.isInfinite(v)) throw new NumberFormatException();
-            if (v > dev.blocklab.attack.Rates.MAX_PER_SECOND)
-                throw new IllegalArgumentException(flag + ": '" + text + "' is over " + (long) dev.blocklab.attack.Rates.MAX_PER_SECOND
+            if (v > dev.blocklab.load.Rates.MAX_PER_SECOND)
+                throw new IllegalArgumentException(flag + ": '" + text + "' is over " + (long) dev.blocklab.load.Rates.MAX_PER_SECOND
                         + "/s, the highest rate blocklab sends at");
             return v;
         } catch (NumberFormatException e) {

@@ -3,6 +3,7 @@ package dev.blocklab.driver;
 import dev.blocklab.audit.Auditor;
 import dev.blocklab.backend.Backend;
 import dev.blocklab.backend.SimulatedBackend;
+import dev.blocklab.load.Pacer;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.ModelContext;

@@ -6,7 +6,7 @@ import dev.blocklab.attack.AttackSettings;
 import dev.blocklab.attack.Schedule;
 import dev.blocklab.attack.Target;
 import dev.blocklab.backend.BackendServer;
-import dev.blocklab.driver.Pacer;
+import dev.blocklab.load.Pacer;
 import dev.blocklab.driver.Progress;
 import dev.blocklab.result.Axis;
 import dev.blocklab.result.Bars;

@@ -5,7 +5,7 @@ import dev.blocklab.attack.AttackResult;
 import dev.blocklab.attack.AttackSettings;
 import dev.blocklab.attack.Schedule;
 import dev.blocklab.attack.Target;
-import dev.blocklab.driver.Pacer;
+import dev.blocklab.load.Pacer;
 import dev.blocklab.backend.BackendServer;
 import dev.blocklab.recorder.ProcessMetrics;
 import dev.blocklab.result.ExperimentResult;

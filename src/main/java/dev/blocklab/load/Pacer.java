@@ -1,4 +1,4 @@
-package dev.blocklab.driver;
+package dev.blocklab.load;
 
 /**
  * An open-model schedule: when the i-th request is due. Pure functions of their arguments; no clock inside.

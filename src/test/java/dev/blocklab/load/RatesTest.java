@@ -1,6 +1,5 @@
-package dev.blocklab.attack;
+package dev.blocklab.load;
 
-import dev.blocklab.driver.Pacer;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

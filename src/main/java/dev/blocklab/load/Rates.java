@@ -1,6 +1,5 @@
-package dev.blocklab.attack;
+package dev.blocklab.load;
 
-import dev.blocklab.driver.Pacer;
 
 import java.util.ArrayList;
 import java.util.List;

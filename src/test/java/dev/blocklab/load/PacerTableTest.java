@@ -1,4 +1,4 @@
-package dev.blocklab.driver;
+package dev.blocklab.load;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

@@ -1,6 +1,5 @@
-package dev.blocklab.attack;
+package dev.blocklab.load;
 
-import dev.blocklab.driver.Pacer;
 
 import java.util.function.BooleanSupplier;
 
@@ -15,16 +14,16 @@ import java.util.function.BooleanSupplier;
  * <p>Runs on one thread, the caller's. With a fake clock and a sleeper that advances it, every scheduling
  * decision is testable without sleeping.
  */
-final class SendLoop {
+public final class SendLoop {
 
     /** A monotonic clock in nanoseconds, like {@link System#nanoTime()}. */
-    @FunctionalInterface interface NanoClock { long nanoTime(); }
+    @FunctionalInterface public interface NanoClock { long nanoTime(); }
 
     /** Waits about {@code nanos}; may return early. */
-    @FunctionalInterface interface Sleeper { void sleepNanos(long nanos) throws InterruptedException; }
+    @FunctionalInterface public interface Sleeper { void sleepNanos(long nanos) throws InterruptedException; }
 
     /** Receives each send; {@code intendedNanos} and {@code sentNanos} are on the loop's clock. */
-    @FunctionalInterface interface Sender { void send(long index, long intendedNanos, long sentNanos); }
+    @FunctionalInterface public interface Sender { void send(long index, long intendedNanos, long sentNanos); }
 
     /**
      * What the loop did. Times on the loop's clock.
@@ -36,13 +35,13 @@ final class SendLoop {
      * @param lastSendNanos clock value at the last send (the start if none)
      * @param stopped       a stop was requested before the schedule ended
      */
-    record Outcome(long sent, long unsent, long lateSends, long maxLateNanos, long lastSendNanos, boolean stopped) {}
+    public record Outcome(long sent, long unsent, long lateSends, long maxLateNanos, long lastSendNanos, boolean stopped) {}
 
     /** The longest single sleep, so a stop request is seen within this. */
-    static final long MAX_SLEEP_NANOS = 20_000_000L;
+    public static final long MAX_SLEEP_NANOS = 20_000_000L;
 
     /** How far past the duration late requests may still be sent. */
-    static long overrunNanos(long durationNanos) {
+    public static long overrunNanos(long durationNanos) {
         return Math.min(1_000_000_000L, Math.max(100_000_000L, durationNanos / 10));
     }
 
@@ -53,7 +52,7 @@ final class SendLoop {
     private final Sleeper sleeper;
     private final BooleanSupplier stopRequested;
 
-    SendLoop(Pacer pacer, long durationNanos, long lateThresholdNanos, NanoClock clock, Sleeper sleeper,
+    public SendLoop(Pacer pacer, long durationNanos, long lateThresholdNanos, NanoClock clock, Sleeper sleeper,
              BooleanSupplier stopRequested) {
         this.pacer = pacer;
         this.durationNanos = durationNanos;
@@ -64,7 +63,7 @@ final class SendLoop {
     }
 
     /** Sends the schedule that starts at {@code startNanos}; returns when it is done, stopped or interrupted. */
-    Outcome run(long startNanos, Sender sender) {
+    public Outcome run(long startNanos, Sender sender) {
         long index = 0, late = 0, maxLate = 0, lastSend = startNanos;
         boolean stopped = false;
         long hardStop = durationNanos + overrunNanos(durationNanos);
