@@ -3,6 +3,7 @@ package dev.blocklab.workload;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.blocklab.load.Rates;
 import dev.blocklab.workload.FileNode.Mapping;
 import dev.blocklab.workload.FileNode.Scalar;
 import dev.blocklab.workload.FileNode.Sequence;
@@ -154,14 +155,8 @@ public final class WorkloadFile {
                 return v;
             }
             if (!(node instanceof Scalar(var w, String s))) throw node.where().problem("expected a rate such as 200/s, got " + node.describe());
-            String t = s.trim();
-            double per = 1;
-            if (t.endsWith("/s")) t = t.substring(0, t.length() - 2).trim();
-            else if (t.endsWith("/m")) { t = t.substring(0, t.length() - 2).trim(); per = 60; }
             try {
-                double v = Double.parseDouble(t) / per;
-                if (!(v > 0) || Double.isInfinite(v) || !t.matches("[0-9.eE+]+")) throw new NumberFormatException();
-                return v;
+                return Rates.perSecond(s);
             } catch (NumberFormatException e) {
                 throw w.problem("'" + FileNode.clip(s) + "' " + hint);
             }
