@@ -1,6 +1,5 @@
 package dev.blocklab.load;
 
-
 import java.util.function.BooleanSupplier;
 
 /**
@@ -12,10 +11,14 @@ import java.util.function.BooleanSupplier;
  * what it still owes is counted unsent instead. A loop made {@link #withoutOverrun()} sends every request of the
  * schedule however late (the in-process driver measures a model's throughput that way).
  *
+ * <p>The components: {@code hardStopNanos} is the elapsed time past which nothing more is sent (the duration plus
+ * the overrun, or {@link Long#MAX_VALUE} for none); the others as in the shorter constructor.
+ *
  * <p>Runs on one thread, the caller's. With a fake clock and a sleeper that advances it, every scheduling
  * decision is testable without sleeping.
  */
-public final class SendLoop {
+public record SendLoop(DueTimes pacer, long durationNanos, long hardStopNanos, long lateThresholdNanos, NanoClock clock,
+                       Sleeper sleeper, BooleanSupplier stopRequested) {
 
     /** A monotonic clock in nanoseconds, like {@link System#nanoTime()}. */
     @FunctionalInterface public interface NanoClock { long nanoTime(); }
@@ -46,15 +49,9 @@ public final class SendLoop {
         return Math.min(1_000_000_000L, Math.max(100_000_000L, durationNanos / 10));
     }
 
-    private final DueTimes pacer;
-    private final long durationNanos;
-    private final long hardStopNanos;
-    private final long lateThresholdNanos;
-    private final NanoClock clock;
-    private final Sleeper sleeper;
-    private final BooleanSupplier stopRequested;
-
     /**
+     * A loop that stops sending {@link #overrunNanos} after the duration.
+     *
      * @param pacer              when each request is due (a {@link Pacer}, or a view of one)
      * @param durationNanos      requests due at or after this are not sent
      * @param lateThresholdNanos a send more than this behind its due time counts as late
@@ -65,16 +62,9 @@ public final class SendLoop {
         this(pacer, durationNanos, durationNanos + overrunNanos(durationNanos), lateThresholdNanos, clock, sleeper, stopRequested);
     }
 
-    private SendLoop(DueTimes pacer, long durationNanos, long hardStopNanos, long lateThresholdNanos, NanoClock clock,
-                     Sleeper sleeper, BooleanSupplier stopRequested) {
+    public SendLoop {
         if (durationNanos <= 0) throw new IllegalArgumentException("a send loop needs a positive duration");
-        this.pacer = pacer;
-        this.durationNanos = durationNanos;
-        this.hardStopNanos = hardStopNanos;
-        this.lateThresholdNanos = lateThresholdNanos;
-        this.clock = clock;
-        this.sleeper = sleeper;
-        this.stopRequested = stopRequested;
+        if (hardStopNanos < durationNanos) throw new IllegalArgumentException("a send loop cannot stop before its duration");
     }
 
     /** This loop, except that it sends every request of the schedule however far behind it falls. */
