@@ -1,6 +1,9 @@
 package dev.blocklab.attack;
 
 import dev.blocklab.driver.Progress;
+import dev.blocklab.load.Pacer;
+import dev.blocklab.load.SendLoop;
+import dev.blocklab.workload.Arrival;
 import dev.blocklab.workload.Durations;
 
 import java.util.List;
@@ -124,27 +127,29 @@ public final class Attack {
         return result;
     }
 
-    private SendLoop.Outcome drive(Run run, Schedule schedule) {
+    private SendLoop.Outcome drive(Run run, Arrival schedule) {
         return switch (schedule) {
-            case Schedule.Open open -> new SendLoop(open.pacer(), open.durationNanos(),
+            case Arrival.Open open -> new SendLoop(open.pacer(), open.durationNanos(),
                     settings.lateThresholdNanos(), System::nanoTime, Attack::park, () -> stopRequested)
                     .run(run.startNanos, (index, intended, sent) -> run.fire(index, intended, sent, null));
-            case Schedule.Closed closed -> run.closed(closed);
+            case Arrival.Closed closed -> run.closed(closed);
+            case Arrival.Batch b -> throw new AssertionError("AttackSettings refuses a batch");
         };
     }
 
     /** The warm-up: the schedule's starting rate (or its users) for the warm-up duration. */
-    private Schedule warmUpSchedule() {
+    private Arrival warmUpSchedule() {
         return switch (settings.schedule()) {
-            case Schedule.Open open -> new Schedule.Open(new dev.blocklab.driver.Pacer.Constant(open.pacer().ratePerSecondAt(0)), settings.warmupNanos());
-            case Schedule.Closed closed -> new Schedule.Closed(closed.users(), settings.warmupNanos());
+            case Arrival.Open open -> new Arrival.Open(new Pacer.Constant(open.pacer().ratePerSecondAt(0)), settings.warmupNanos());
+            case Arrival.Closed closed -> new Arrival.Closed(closed.users(), settings.warmupNanos());
+            case Arrival.Batch b -> b;
         };
     }
 
     private String description() {
         List<Target> ts = settings.targets();
         String what = ts.size() == 1 ? ts.getFirst().method() + " " + ts.getFirst().url() : ts.size() + " targets";
-        return what + (settings.schedule() instanceof Schedule.Closed ? " with " : " at ") + settings.schedule().label()
+        return what + (settings.schedule() instanceof Arrival.Closed ? " with " : " at ") + settings.scheduleLabel()
                 + (settings.warmupNanos() > 0 ? " after a " + Durations.format(settings.warmupNanos()) + " warm-up (discarded)" : "");
     }
 
@@ -232,7 +237,7 @@ public final class Attack {
         }
 
         /** Closed model: each user sends its next request when its last one is recorded. */
-        SendLoop.Outcome closed(Schedule.Closed closed) {
+        SendLoop.Outcome closed(Arrival.Closed closed) {
             long end = startNanos + closed.durationNanos();
             for (int u = 0; u < closed.users(); u++) user(end);
             while (!stopRequested && System.nanoTime() - end < 0) LockSupport.parkNanos(SendLoop.MAX_SLEEP_NANOS);

@@ -1,5 +1,6 @@
 package dev.blocklab.attack;
 
+import dev.blocklab.load.SendLoop;
 import dev.blocklab.result.LatencyMillis;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;

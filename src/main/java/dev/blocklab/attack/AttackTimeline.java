@@ -1,6 +1,7 @@
 package dev.blocklab.attack;
 
-import dev.blocklab.driver.Pacer;
+import dev.blocklab.load.Pacer;
+import dev.blocklab.workload.Arrival;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
@@ -21,12 +22,12 @@ import java.util.TreeMap;
 public final class AttackTimeline implements AttackListener {
     private static final long LOWEST_NANOS = 1_000;
 
-    private final Schedule schedule;
+    private final Arrival schedule;
     private final long intervalNanos;
     private final TreeMap<Long, Bucket> buckets = new TreeMap<>();
 
     /** A timeline of an attack on {@code schedule}, cut into intervals of {@code intervalNanos}. */
-    public AttackTimeline(Schedule schedule, long intervalNanos) {
+    public AttackTimeline(Arrival schedule, long intervalNanos) {
         if (intervalNanos <= 0) throw new IllegalArgumentException("the timeline's interval must be positive, got " + intervalNanos + " ns");
         this.schedule = java.util.Objects.requireNonNull(schedule, "schedule");
         this.intervalNanos = intervalNanos;
@@ -68,8 +69,8 @@ public final class AttackTimeline implements AttackListener {
             for (var e : buckets.entrySet()) copy.put(e.getKey(), e.getValue().copy());
         }
         last = copy.isEmpty() ? -1 : copy.lastKey();
-        long padTo = Math.min(schedule.durationNanos(), untilNanos);
-        if (schedule instanceof Schedule.Open && padTo > 0) last = Math.max(last, (padTo - 1) / intervalNanos);
+        long padTo = Math.min(AttackSettings.durationNanos(schedule), untilNanos);
+        if (schedule instanceof Arrival.Open && padTo > 0) last = Math.max(last, (padTo - 1) / intervalNanos);
         List<AttackInterval> out = new ArrayList<>();
         for (long k = 0; k <= last; k++) {
             long start = k * intervalNanos, end = start + intervalNanos;
@@ -86,7 +87,7 @@ public final class AttackTimeline implements AttackListener {
 
     /** Requests the pacer makes due in {@code [start, end)} before the schedule's end; null for closed users. */
     private Long scheduled(long start, long end) {
-        if (!(schedule instanceof Schedule.Open open)) return null;
+        if (!(schedule instanceof Arrival.Open open)) return null;
         Pacer p = open.pacer();
         long d = open.durationNanos();
         long to = Math.min(end, d), from = Math.min(start, d);

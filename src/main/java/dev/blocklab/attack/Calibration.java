@@ -1,7 +1,8 @@
 package dev.blocklab.attack;
 
-import dev.blocklab.driver.Pacer;
+import dev.blocklab.load.Pacer;
 import dev.blocklab.driver.Progress;
+import dev.blocklab.workload.Arrival;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -61,10 +62,10 @@ public record Calibration(List<Step> steps, double highestAccuratePerSecond) {
             Target target = Target.get("http://127.0.0.1:" + server.port() + "/");
             // A fresh JVM compiles for its first seconds: one discarded attack warms the client and the null target.
             progress.update("calibrate: warming the JVM (discarded)");
-            Attack.run(AttackSettings.of(List.of(target), new Schedule.Open(new Pacer.Constant(DEFAULT_RATES.getFirst()),
+            Attack.run(AttackSettings.of(List.of(target), new Arrival.Open(new Pacer.Constant(DEFAULT_RATES.getFirst()),
                     2 * stepNanos)).withClient(client).withMaxConnections(maxConnections).withWarmupNanos(0), Progress.NONE);
             return climb(DEFAULT_RATES, rate -> Attack.run(AttackSettings.of(List.of(target),
-                            new Schedule.Open(new Pacer.Constant(rate), stepNanos))
+                            new Arrival.Open(new Pacer.Constant(rate), stepNanos))
                     .withClient(client).withMaxConnections(maxConnections).withWarmupNanos(warmupNanos), Progress.NONE),
                     progress);
         }

@@ -1,6 +1,6 @@
 /**
  * The load generator behind {@code blocklab attack}: sends HTTP requests to real targets on an open schedule
- * (a {@link dev.blocklab.driver.Pacer}: constant, linear ramp or steps) or from a closed group of users, and
+ * (a {@link dev.blocklab.load.Pacer}: constant, linear ramp or steps) or from a closed group of users, and
  * measures each response. Latency counts from each request's <em>intended</em> send time, so a server that
  * stalls, or an attacker that falls behind, cannot hide the wait (no coordinated omission); service time counts
  * from the actual send. Both are HdrHistograms.

@@ -11,13 +11,13 @@ import dev.blocklab.attack.AttackSettings;
 import dev.blocklab.attack.Calibration;
 import dev.blocklab.attack.HitsFile;
 import dev.blocklab.attack.HlogFile;
-import dev.blocklab.attack.Rates;
-import dev.blocklab.attack.Schedule;
+import dev.blocklab.load.Rates;
 import dev.blocklab.attack.Target;
 import dev.blocklab.attack.Targets;
 import dev.blocklab.attack.Threshold;
 import dev.blocklab.result.Environment;
 import dev.blocklab.result.ExperimentResult;
+import dev.blocklab.workload.Arrival;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -261,9 +261,9 @@ final class AttackCommand implements Callable<Integer> {
         }
         if (users != null && rate != null) throw new IllegalArgumentException("choose one of --rate and --users");
         if (users != null && step != null) throw new IllegalArgumentException("--step goes with a stepped --rate, not --users");
-        Schedule schedule = users != null
-                ? new Schedule.Closed(Flags.positive("--users", users), durationNanos)
-                : new Schedule.Open(Rates.parse(rate == null ? "50/s" : rate, durationNanos,
+        Arrival schedule = users != null
+                ? new Arrival.Closed(Flags.positive("--users", users), durationNanos)
+                : new Arrival.Open(Rates.parse(rate == null ? "50/s" : rate, durationNanos,
                 step == null ? 0 : Flags.duration("--step", step)), durationNanos);
         return new AttackSettings(targets, schedule, timeoutNanos, maxConnections, lateNanos,
                 AttackSettings.DEFAULT_INTERVAL_NANOS, client(),

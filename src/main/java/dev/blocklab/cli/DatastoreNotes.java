@@ -29,7 +29,7 @@ final class DatastoreNotes {
         PoolPrediction p = PoolPrediction.forSql(w.graph(), servers.settings().dbPoolSize());
         if (servers.settings().postgres() && p.holdNanos() > 0) {
             String offered = w.arrival() instanceof Arrival.Open o
-                    ? String.format(Locale.ROOT, "; offered %.0f req/s, so at most %.0f req/s", o.ratePerSecond() * timeScale, p.throughputPerSecond(o.ratePerSecond() * timeScale))
+                    ? String.format(Locale.ROOT, "; offered %.0f req/s, so at most %.0f req/s", o.peakRatePerSecond() * timeScale, p.throughputPerSecond(o.peakRatePerSecond() * timeScale))
                     : "";
             notes.add(String.format(Locale.ROOT, "%s: Little's law for the db pool: %s%s; measured %.1f req/s (SQL steps are real time: --time-scale does not shorten them)",
                     r.model(), p.basis(), offered, r.throughputPerSecond()));

@@ -7,6 +7,7 @@ import dev.blocklab.driver.RunSettings;
 import dev.blocklab.experiment.LabelledRun;
 import dev.blocklab.experiment.RunCharts;
 import dev.blocklab.experiment.RunTables;
+import dev.blocklab.load.Rates;
 import dev.blocklab.model.Models;
 import dev.blocklab.report.ReportFormat;
 import dev.blocklab.result.Environment;
@@ -31,6 +32,8 @@ import java.util.List;
                 "  blocklab run --workload my.yaml --model fixed:8 --model virtual --format json",
                 "  blocklab run --workload ten-thousand-jobs --model virtual --requests 1000000 --repeats 1",
                 "  blocklab run --workload mixed --model cf-nonblocking:2 --rate 500/s --duration 10s",
+                "  blocklab run --workload hundred-calls --model virtual --rate 100/s..5000/s --duration 20s --time-scale 10",
+                "  blocklab run --workload hundred-calls --model fixed:50 --rate 100/s,500/s,1000/s --step 5s --duration 15s",
                 "  blocklab run --workload profile-page --model fixed:200 --users 50 --duration 20s --time-scale 10",
                 "  blocklab run --workload examples/slow-query.yaml --backend postgres --model virtual --model cf-nonblocking:2",
                 "  blocklab run --workload examples/redis-gets.yaml --backend redis --model fixed:8 --redis-pool 4",
@@ -53,8 +56,12 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
     @Option(names = "--users", paramLabel = "N", description = "Closed loop: N users, each sending its next request when the last completes (with --duration).")
     Integer users;
 
-    @Option(names = "--rate", paramLabel = "R/s", description = "Open model: send R requests a second whatever happens (with --duration), e.g. 500/s.")
+    @Option(names = "--rate", paramLabel = "R/s", description = "Open model: send R requests a second whatever happens (with --duration), e.g. 500/s; "
+            + "a ramp 100/s..5000/s over the duration, or steps 100/s,500/s,1000/s (each held for --step, or the duration shared equally).")
     String rate;
+
+    @Option(names = "--step", paramLabel = "D", description = "With steps in --rate: how long each rate is held (real time), e.g. 5s; the last holds to the end.")
+    String step;
 
     @Option(names = "--duration", paramLabel = "D", description = "Duration of a closed or open run, e.g. 10s (real time, divided by --time-scale).")
     String duration;
@@ -175,9 +182,10 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
             if (duration == null) throw new IllegalArgumentException((users != null ? "--users" : "--rate") + " needs --duration, e.g. --duration 10s");
             long d = Flags.duration("--duration", duration);
             return users != null ? new Arrival.Closed(Flags.positive("--users", users), d)
-                    : new Arrival.Open(Flags.rate("--rate", rate), d);
+                    : new Arrival.Open(Rates.parse(rate, d, step == null ? 0 : Flags.duration("--step", step)), d);
         }
         if (duration != null) throw new IllegalArgumentException("--duration needs --users or --rate");
+        if (step != null) throw new IllegalArgumentException("--step goes with steps such as --rate 100/s,500/s");
         return fromWorkload;
     }
 

@@ -3,6 +3,7 @@ package dev.blocklab.driver;
 import dev.blocklab.audit.Auditor;
 import dev.blocklab.backend.Backend;
 import dev.blocklab.backend.SimulatedBackend;
+import dev.blocklab.load.SendLoop;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.ModelContext;
@@ -113,7 +114,7 @@ public final class InProcessDriver {
             startNanos = System.nanoTime();
             switch (workload.arrival()) {
                 case Arrival.Batch b -> runner.batch(b.requests(), startNanos);
-                case Arrival.Open o -> runner.open(new Pacer.Constant(o.ratePerSecond()), o.requests(), startNanos);
+                case Arrival.Open o -> runner.open(openLoop(o, settings.timeScaleDivisor(), System::nanoTime, InProcessDriver::sleep), startNanos);
                 case Arrival.Closed c -> runner.closed(c.users(), c.durationNanos() / settings.timeScaleDivisor(), startNanos);
             }
             endNanos = System.nanoTime();
@@ -183,15 +184,15 @@ public final class InProcessDriver {
             await(done, requests);
         }
 
-        void open(Pacer pacer, long requests, long startNanos) {
+        void open(SendLoop loop, long startNanos) {
+            long requests = loop.requests();
             CountDownLatch done = new CountDownLatch(Math.toIntExact(requests));
             Runnable countDown = done::countDown;
-            for (long i = 0; i < requests; i++) {
-                long due = startNanos + pacer.dueNanos(i) / settings.timeScaleDivisor();
-                sleepUntil(due);
-                send(completion(due, countDown));
+            SendLoop.Outcome sent = loop.run(startNanos, (index, intendedNanos, sentNanos) -> {
+                send(completion(intendedNanos, countDown));
                 maybeReport(requests);
-            }
+            });
+            for (long i = sent.sent(); i < requests; i++) done.countDown();   // none unless interrupted
             await(done, requests);
         }
 
@@ -276,13 +277,21 @@ public final class InProcessDriver {
             }
         }
 
-        private static void sleepUntil(long dueNanos) {
-            long wait;
-            while ((wait = dueNanos - System.nanoTime()) > 0) {
-                if (wait > 100_000) LockSupport.parkNanos(wait - 50_000);
-                else Thread.onSpinWait();
-            }
-        }
+    }
+
+    /**
+     * The send loop of an open arrival at a time scale: every due time divided by {@code timeScaleDivisor}, every
+     * request sent however late (the run measures how long the model takes to serve them all).
+     */
+    static SendLoop openLoop(Arrival.Open arrival, long timeScaleDivisor, SendLoop.NanoClock clock, SendLoop.Sleeper sleeper) {
+        return new SendLoop(arrival.pacer().scaledDown(timeScaleDivisor), Math.max(1, arrival.durationNanos() / timeScaleDivisor),
+                0, clock, sleeper, () -> false).withoutOverrun();
+    }
+
+    /** Parks until about 50 us before the time asked, then spins: at a time scale of 100 gaps are microseconds. */
+    private static void sleep(long nanos) {
+        if (nanos > 100_000) LockSupport.parkNanos(nanos - 50_000);
+        else Thread.onSpinWait();
     }
 
     /** CPU time of one request's CPU steps on this machine, measured on the calling thread (best of 3). */

@@ -3,10 +3,9 @@ package dev.blocklab.experiment;
 import dev.blocklab.attack.Attack;
 import dev.blocklab.attack.AttackResult;
 import dev.blocklab.attack.AttackSettings;
-import dev.blocklab.attack.Schedule;
 import dev.blocklab.attack.Target;
 import dev.blocklab.backend.BackendServer;
-import dev.blocklab.driver.Pacer;
+import dev.blocklab.load.Pacer;
 import dev.blocklab.driver.Progress;
 import dev.blocklab.result.Axis;
 import dev.blocklab.result.Bars;
@@ -20,6 +19,7 @@ import dev.blocklab.server.ServerProfile;
 import dev.blocklab.server.ServerSettings;
 import dev.blocklab.workload.BuiltInWorkloads;
 import dev.blocklab.workload.Step;
+import dev.blocklab.workload.Arrival;
 
 import java.net.URI;
 import java.util.ArrayList;
@@ -191,7 +191,7 @@ final class ProfilePageExperiment implements Experiment {
         long warmNanos = warmUpNanos(durationNanos);
         try (BlocklabServer server = BlocklabServer.start(serverSettings(new ServerProfile.Virtual(), scale, backend))) {
             AttackSettings attack = AttackSettings.of(List.of(Target.get(server.uri() + "/async-non-blocking")),
-                    new Schedule.Open(new Pacer.Constant(200), warmNanos)).withTimeoutNanos(TALK_TIMEOUT_NANOS / scale)
+                    new Arrival.Open(new Pacer.Constant(200), warmNanos)).withTimeoutNanos(TALK_TIMEOUT_NANOS / scale)
                     .withWarmupNanos(0);
             Attack.run(attack, line -> progress.update("profile-page warm-up (discarded) " + line));
         }
@@ -236,7 +236,7 @@ final class ProfilePageExperiment implements Experiment {
     static AttackResult warmAndAttack(Planned p, URI server, Demand here, String label, Progress progress) {
         Target target = Target.get(server + p.endpoint());
         AttackSettings attack = AttackSettings.of(List.of(target),
-                new Schedule.Open(new Pacer.Constant(p.ratePerSecond()), p.durationNanos())).withTimeoutNanos(p.timeoutNanos())
+                new Arrival.Open(new Pacer.Constant(p.ratePerSecond()), p.durationNanos())).withTimeoutNanos(p.timeoutNanos())
                 .withWarmupNanos(0); // each row chooses its own warm-up below
         long warmNanos = warmUpNanos(p.durationNanos());
         if (here.threads() == PoolQueuePrediction.NO_THREAD_HELD) {
@@ -247,7 +247,7 @@ final class ProfilePageExperiment implements Experiment {
             // answer is in does the measured attack start: threads, backend connections and JIT are warm, the
             // queue is empty (its attacker connections are new)
             double halfCapacity = here.threads() * 1e9 / here.jobNanos().stream().mapToLong(Long::longValue).sum() / 2;
-            Attack.run(AttackSettings.of(List.of(target), new Schedule.Open(new Pacer.Constant(halfCapacity), warmNanos))
+            Attack.run(AttackSettings.of(List.of(target), new Arrival.Open(new Pacer.Constant(halfCapacity), warmNanos))
                             .withTimeoutNanos(p.timeoutNanos()).withWarmupNanos(0),
                     line -> progress.update(label + ": warm-up at " + rate(halfCapacity) + " (discarded) " + line));
         }

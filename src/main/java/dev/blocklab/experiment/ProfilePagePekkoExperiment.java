@@ -3,9 +3,8 @@ package dev.blocklab.experiment;
 import dev.blocklab.attack.Attack;
 import dev.blocklab.attack.AttackResult;
 import dev.blocklab.attack.AttackSettings;
-import dev.blocklab.attack.Schedule;
 import dev.blocklab.attack.Target;
-import dev.blocklab.driver.Pacer;
+import dev.blocklab.load.Pacer;
 import dev.blocklab.backend.BackendServer;
 import dev.blocklab.recorder.ProcessMetrics;
 import dev.blocklab.result.ExperimentResult;
@@ -13,6 +12,7 @@ import dev.blocklab.result.LatencyMillis;
 import dev.blocklab.result.Table;
 import dev.blocklab.server.BlocklabServer;
 import dev.blocklab.server.PekkoHttpServer;
+import dev.blocklab.workload.Arrival;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -135,7 +135,7 @@ final class ProfilePagePekkoExperiment implements Experiment {
     private static void warmUpPekko(BackendServer backend, long scale, ExperimentSettings settings) {
         try (PekkoHttpServer server = PekkoHttpServer.start("127.0.0.1", 0, backend.uri(), dev.blocklab.Defaults.SEED, scale)) {
             AttackSettings attack = AttackSettings.of(List.of(Target.get(server.uri() + "/async-non-blocking")),
-                    new Schedule.Open(new Pacer.Constant(WARM_UP_RATE_PER_SECOND), WARM_UP_NANOS))
+                    new Arrival.Open(new Pacer.Constant(WARM_UP_RATE_PER_SECOND), WARM_UP_NANOS))
                     .withTimeoutNanos(ProfilePageExperiment.TALK_TIMEOUT_NANOS / scale).withWarmupNanos(0); // this is the warm-up
             Attack.run(attack, line -> settings.progress().update("pekko-http warm-up (discarded) " + line));
         }

@@ -1,5 +1,7 @@
 package dev.blocklab.workload;
 
+import dev.blocklab.load.Pacer;
+
 /** How requests arrive at the model. */
 public sealed interface Arrival {
 
@@ -23,20 +25,61 @@ public sealed interface Arrival {
         @Override public String label() { return "closed " + users + " users for " + Durations.format(durationNanos); }
     }
 
-    /** Requests sent at a constant rate for a duration, whether or not earlier ones have completed. */
-    record Open(double ratePerSecond, long durationNanos) implements Arrival {
+    /**
+     * Requests sent on an open schedule for a duration, whether or not earlier ones have completed: request
+     * {@code k} is due {@code pacer.dueNanos(k)} after the start (a constant rate, a linear ramp or steps), and
+     * requests due at or after {@code durationNanos} are not sent.
+     */
+    record Open(Pacer pacer, long durationNanos) implements Arrival {
         public Open {
-            if (!(ratePerSecond > 0)) throw new IllegalArgumentException("an open rate must be > 0 per second, got " + ratePerSecond);
+            if (pacer == null) throw new IllegalArgumentException("an open arrival needs a pacer");
             if (durationNanos <= 0) throw new IllegalArgumentException("an open rate needs a positive duration");
-            if (ratePerSecond * durationNanos / 1e9 > Integer.MAX_VALUE)
-                throw new IllegalArgumentException("an open rate of " + ratePerSecond + "/s for " + Durations.format(durationNanos)
+            if (pacer.dueBy(durationNanos - 1) > Integer.MAX_VALUE)
+                throw new IllegalArgumentException("an open rate of " + rateLabel(pacer, Open::number) + " for " + Durations.format(durationNanos)
                         + " sends more than " + Integer.MAX_VALUE + " requests; lower the rate or the duration");
         }
-        /** The number of requests the schedule sends. */
-        public long requests() { return (long) Math.floor(ratePerSecond * durationNanos / 1e9); }
-        @Override public String label() {
-            return "open " + (ratePerSecond == Math.rint(ratePerSecond) ? String.valueOf((long) ratePerSecond) : String.valueOf(ratePerSecond))
-                    + "/s for " + Durations.format(durationNanos);
+
+        /** A constant rate. */
+        public Open(double ratePerSecond, long durationNanos) {
+            this(constant(ratePerSecond), durationNanos);
+        }
+
+        private static Pacer constant(double ratePerSecond) {
+            if (!(ratePerSecond > 0)) throw new IllegalArgumentException("an open rate must be > 0 per second, got " + ratePerSecond);
+            return new Pacer.Constant(ratePerSecond);
+        }
+
+        /** The number of requests the schedule sends: those due before the duration. */
+        public long requests() { return pacer.dueBy(durationNanos - 1); }
+
+        /** The highest rate the schedule reaches before the duration, per second (a constant rate: that rate). */
+        public double peakRatePerSecond() {
+            return switch (pacer) {
+                case Pacer.Constant c -> c.ratePerSecond();
+                case Pacer.LinearRamp r -> Math.max(r.startPerSecond(), r.ratePerSecondAt(durationNanos));
+                case Pacer.Steps s -> s.ratesPerSecond().stream().limit((durationNanos - 1) / s.stepNanos() + 1)
+                        .mapToDouble(Double::doubleValue).max().orElseThrow();
+            };
+        }
+
+        @Override public String label() { return "open " + rateLabel(pacer, Open::number) + " for " + Durations.format(durationNanos); }
+
+        /**
+         * The pacer in the words of {@code --rate}: {@code 50/s}, {@code 100/s..5000/s over 10s},
+         * {@code 100/s,500/s every 5s}; each rate printed by {@code number}.
+         */
+        public static String rateLabel(Pacer pacer, java.util.function.DoubleFunction<String> number) {
+            return switch (pacer) {
+                case Pacer.Constant c -> number.apply(c.ratePerSecond()) + "/s";
+                case Pacer.LinearRamp r -> number.apply(r.startPerSecond()) + "/s.." + number.apply(r.endPerSecond())
+                        + "/s over " + Durations.format(r.durationNanos());
+                case Pacer.Steps st -> st.ratesPerSecond().stream().map(v -> number.apply(v) + "/s")
+                        .collect(java.util.stream.Collectors.joining(",")) + " every " + Durations.format(st.stepNanos());
+            };
+        }
+
+        private static String number(double v) {
+            return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
         }
     }
 }

@@ -3,6 +3,8 @@ package dev.blocklab.workload;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.blocklab.load.Pacer;
+import dev.blocklab.load.Rates;
 import dev.blocklab.workload.FileNode.Mapping;
 import dev.blocklab.workload.FileNode.Scalar;
 import dev.blocklab.workload.FileNode.Sequence;
@@ -142,7 +144,19 @@ public final class WorkloadFile {
                 return construct(n.where(), () -> new Arrival.Closed(intAtLeast(n, 1), durationNanos));
             }
             FileNode n = f.required("rate");
-            return construct(n.where(), () -> new Arrival.Open(rate(n), durationNanos));
+            return construct(n.where(), () -> new Arrival.Open(pacer(n, durationNanos), durationNanos));
+        }
+
+        /** A rate, or as on the command line a ramp {@code 100/s..500/s} over the duration or steps {@code 100/s,500/s}. */
+        private static Pacer pacer(FileNode node, long durationNanos) {
+            if (node instanceof Scalar(var w, String s) && (s.contains("..") || s.contains(","))) {
+                try {
+                    return Rates.parse(s, durationNanos, 0);
+                } catch (IllegalArgumentException e) {
+                    throw w.problem("'" + FileNode.clip(s) + "' is not a ramp or steps of positive rates (e.g. 100/s..500/s or 100/s,500/s)");
+                }
+            }
+            return new Pacer.Constant(rate(node));
         }
 
         /** {@code 200/s}, {@code 30/m}, or a number of requests per second. */
@@ -154,14 +168,8 @@ public final class WorkloadFile {
                 return v;
             }
             if (!(node instanceof Scalar(var w, String s))) throw node.where().problem("expected a rate such as 200/s, got " + node.describe());
-            String t = s.trim();
-            double per = 1;
-            if (t.endsWith("/s")) t = t.substring(0, t.length() - 2).trim();
-            else if (t.endsWith("/m")) { t = t.substring(0, t.length() - 2).trim(); per = 60; }
             try {
-                double v = Double.parseDouble(t) / per;
-                if (!(v > 0) || Double.isInfinite(v) || !t.matches("[0-9.eE+]+")) throw new NumberFormatException();
-                return v;
+                return Rates.perSecond(s);
             } catch (NumberFormatException e) {
                 throw w.problem("'" + FileNode.clip(s) + "' " + hint);
             }

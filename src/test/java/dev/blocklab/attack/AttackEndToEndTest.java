@@ -1,7 +1,8 @@
 package dev.blocklab.attack;
 
-import dev.blocklab.driver.Pacer;
+import dev.blocklab.load.Pacer;
 import dev.blocklab.driver.Progress;
+import dev.blocklab.workload.Arrival;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,7 +42,7 @@ class AttackEndToEndTest {
 
     @Test
     void run_200PerSecondForOneSecond_countsEveryResponse(@TempDir Path dir) throws IOException {
-        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Schedule.Open(new Pacer.Constant(200), S))
+        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Arrival.Open(new Pacer.Constant(200), S))
                 .withTimeoutNanos(10 * S);
         Path hits = dir.resolve("hits.csv"), hlog = dir.resolve("a.hlog");
         List<String> progress = new CopyOnWriteArrayList<>();
@@ -68,7 +69,7 @@ class AttackEndToEndTest {
     @Test
     void run_severalTargets_roundRobinWithTheirStatuses() {
         AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/")), Target.get(url("/status/503"))),
-                new Schedule.Open(new Pacer.Constant(100), S / 2));
+                new Arrival.Open(new Pacer.Constant(100), S / 2));
         AttackResult r = Attack.run(settings, Progress.NONE);
         assertThat(r.requests() + r.unsent()).isEqualTo(50);
         long ok = r.statusCodes().get(200), unavailable = r.statusCodes().get(503);
@@ -81,7 +82,7 @@ class AttackEndToEndTest {
     @Test
     void run_warmUp_isSentButNotCounted() {
         List<Hit> hits = new CopyOnWriteArrayList<>();
-        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Schedule.Open(new Pacer.Constant(100), S / 2))
+        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Arrival.Open(new Pacer.Constant(100), S / 2))
                 .withWarmupNanos(S / 2);
         AttackResult r = new Attack(settings).run(Progress.NONE, new AttackListener() {
             @Override public void onHit(Hit hit) { hits.add(hit); }
@@ -93,7 +94,7 @@ class AttackEndToEndTest {
 
     @Test
     void run_closedUsers_eachWaitsForItsResponse() {
-        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Schedule.Closed(2, S / 2));
+        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Arrival.Closed(2, S / 2));
         AttackResult r = Attack.run(settings, Progress.NONE);
         assertThat(r.requests()).isGreaterThan(2);
         assertThat(r.successRatio()).isEqualTo(1.0);
@@ -102,7 +103,7 @@ class AttackEndToEndTest {
 
     @Test
     void run_jdkClient_sameCounts() {
-        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Schedule.Open(new Pacer.Constant(100), S / 2))
+        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Arrival.Open(new Pacer.Constant(100), S / 2))
                 .withClient(AttackSettings.Client.JDK).withMaxConnections(4);
         AttackResult r = Attack.run(settings, Progress.NONE);
         assertThat(r.requests() + r.unsent()).isEqualTo(50);
@@ -114,7 +115,7 @@ class AttackEndToEndTest {
         int closed;
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) { closed = s.getLocalPort(); }
         AttackSettings settings = AttackSettings.of(List.of(Target.get("http://127.0.0.1:" + closed + "/")),
-                new Schedule.Open(new Pacer.Constant(100), S / 2)).withTimeoutNanos(5 * S);
+                new Arrival.Open(new Pacer.Constant(100), S / 2)).withTimeoutNanos(5 * S);
         AttackResult r = Attack.run(settings, Progress.NONE);
         assertThat(r.requests() + r.unsent()).isEqualTo(50);
         assertThat(r.statusCodes()).containsExactly(java.util.Map.entry(0, r.requests()));
@@ -125,7 +126,7 @@ class AttackEndToEndTest {
 
     @Test
     void stop_fromAnotherThread_returnsWhatWasSent() throws InterruptedException {
-        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Schedule.Open(new Pacer.Constant(100), 60 * S))
+        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Arrival.Open(new Pacer.Constant(100), 60 * S))
                 .withWarmupNanos(0);
         Attack attack = new Attack(settings);
         Thread stopper = stopAfter(attack, 300);
@@ -150,7 +151,7 @@ class AttackEndToEndTest {
                 }
             });
             AttackSettings settings = AttackSettings.of(List.of(Target.get("http://127.0.0.1:" + stall.getLocalPort() + "/")),
-                    new Schedule.Open(new Pacer.Constant(50), 60 * S)).withTimeoutNanos(30 * S).withWarmupNanos(0);
+                    new Arrival.Open(new Pacer.Constant(50), 60 * S)).withTimeoutNanos(30 * S).withWarmupNanos(0);
             Attack attack = new Attack(settings);
             List<Hit> hits = new CopyOnWriteArrayList<>();
             Thread stopper = stopAfter(attack, 200);
@@ -181,7 +182,7 @@ class AttackEndToEndTest {
     void health_slowTarget_isNotInstrumentLimited() {
         // A target that takes 5 s: the attacker's own delays (even on a busy shared machine, where an idle event
         // loop still waits tens of milliseconds for a CPU) are small beside it.
-        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/delay/5000"))), new Schedule.Open(new Pacer.Constant(20), S))
+        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/delay/5000"))), new Arrival.Open(new Pacer.Constant(20), S))
                 .withTimeoutNanos(30 * S).withWarmupNanos(0);
         AttackResult r = Attack.run(settings, Progress.NONE);
         assertThat(r.successRatio()).isEqualTo(1.0);
@@ -197,7 +198,7 @@ class AttackEndToEndTest {
     void health_attackerStarved_isInstrumentLimited() {
         // A fast target, but every response holds the client's event loop for 30 ms (a listener that blocks, as a
         // starved attacker would): at 100/s that is 3 s of work a second on 2 loops, so responses wait to be read.
-        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Schedule.Open(new Pacer.Constant(100), S))
+        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Arrival.Open(new Pacer.Constant(100), S))
                 .withWarmupNanos(0).withTimeoutNanos(20 * S);
         AttackResult r = new Attack(settings).run(Progress.NONE, new AttackListener() {
             @Override public void onHit(Hit hit) {

@@ -1,5 +1,6 @@
 package dev.blocklab.attack;
 
+import dev.blocklab.load.SendLoop;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 

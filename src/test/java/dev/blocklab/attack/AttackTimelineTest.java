@@ -1,6 +1,7 @@
 package dev.blocklab.attack;
 
-import dev.blocklab.driver.Pacer;
+import dev.blocklab.load.Pacer;
+import dev.blocklab.workload.Arrival;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -19,7 +20,7 @@ class AttackTimelineTest {
     @Test
     void intervals_bucketSendsByTheirSendAndCompletionsByTheirEnd() {
         // 10/s for 2 s: 10 scheduled per 1 s interval
-        AttackTimeline t = new AttackTimeline(new Schedule.Open(new Pacer.Constant(10), 2 * S), S);
+        AttackTimeline t = new AttackTimeline(new Arrival.Open(new Pacer.Constant(10), 2 * S), S);
         t.onHit(hit(0, 0, 0, 100 * MS, null));                       // sent and done in interval 0
         t.onHit(hit(1, 900 * MS, 950 * MS, 300 * MS, null));         // sent in 0, done at 1.2 s in 1
         t.onHit(hit(2, 1_500 * MS, 1_500 * MS, 50 * MS, "refused")); // sent and failed in 1
@@ -38,7 +39,7 @@ class AttackTimelineTest {
 
     @Test
     void intervals_emptyIntervalHasNoPercentilesAndClosedModelNoSchedule() {
-        AttackTimeline t = new AttackTimeline(new Schedule.Closed(2, 3 * S), S);
+        AttackTimeline t = new AttackTimeline(new Arrival.Closed(2, 3 * S), S);
         t.onHit(hit(0, 2_100 * MS, 2_100 * MS, 10 * MS, null));
         List<AttackInterval> in = t.intervals();
         assertThat(in).hasSize(3);
@@ -50,7 +51,7 @@ class AttackTimelineTest {
     @Test
     void intervals_ofAStoppedAttack_endAtTheStop_withNoPhantomIntervals() {
         // 200/s planned for 60 s, stopped after 1.5 s: no intervals of "scheduled 200, sent 0" up to 60 s
-        AttackTimeline t = new AttackTimeline(new Schedule.Open(new Pacer.Constant(200), 60 * S), S);
+        AttackTimeline t = new AttackTimeline(new Arrival.Open(new Pacer.Constant(200), 60 * S), S);
         t.onHit(hit(0, 0, 0, 10 * MS, null));
         t.onHit(hit(1, 1_400 * MS, 1_400 * MS, 10 * MS, null));
         assertThat(t.intervals(0)).hasSize(2);

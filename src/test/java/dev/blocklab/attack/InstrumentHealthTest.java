@@ -1,6 +1,8 @@
 package dev.blocklab.attack;
 
-import dev.blocklab.driver.Pacer;
+import dev.blocklab.load.FakeClock;
+import dev.blocklab.load.Pacer;
+import dev.blocklab.load.SendLoop;
 import dev.blocklab.result.LatencyMillis;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -8,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The instrument-limited verdict against a fake clock: the send loop runs on {@link SendLoopTest.FakeClock}, the
+ * The instrument-limited verdict against a fake clock: the send loop runs on {@link FakeClock}, the
  * attacker's delay per request is what that loop measured, and the target's service time is given. Starving the
  * sender (each send costs more fake time than the interval) must fire the verdict; a slow target must not.
  */
@@ -17,7 +19,7 @@ class InstrumentHealthTest {
 
     /** Runs {@code rate}/s for one fake second; each send costs {@code sendCostNanos}; service time is constant. */
     private static InstrumentHealth attack(int rate, long sendCostNanos, long serviceNanos) {
-        SendLoopTest.FakeClock clock = new SendLoopTest.FakeClock();
+        FakeClock clock = new FakeClock();
         Histogram latency = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
         Histogram delay = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
         long start = clock.now;
@@ -55,7 +57,7 @@ class InstrumentHealthTest {
     void assess_fewSlightlyLateSendsAtLowRate_scaleWithLatency() {
         // 10/s, every send 1 ms late (the old rule: 100 % of sends late, "fell behind"). Beside a 500 ms latency
         // that is noise; beside a 0.2 ms latency the attacker's millisecond is most of what was measured.
-        SendLoopTest.FakeClock clock = new SendLoopTest.FakeClock();
+        FakeClock clock = new FakeClock();
         clock.oversleepNanos = 2 * MS;
         for (long serviceNanos : new long[]{500 * MS, 200_000L}) {
             Histogram latency = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);

@@ -1,5 +1,6 @@
 package dev.blocklab.workload;
 
+import dev.blocklab.load.Pacer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -148,6 +149,10 @@ class WorkloadFileTest {
                 .isEqualTo(new Arrival.Open(200, 10 * S));
         assertThat(WorkloadFile.load(write("m.yaml", "arrival: {rate: 30/m, duration: 2m}" + steps)).arrival())
                 .isEqualTo(new Arrival.Open(0.5, 120 * S));
+        assertThat(WorkloadFile.load(write("ramp.yaml", "arrival: {rate: 100/s..500/s, duration: 10s}" + steps)).arrival())
+                .isEqualTo(new Arrival.Open(new Pacer.LinearRamp(100, 500, 10 * S), 10 * S));
+        assertThat(WorkloadFile.load(write("steps.yaml", "arrival: {rate: '100/s,500/s', duration: 10s}" + steps)).arrival())
+                .isEqualTo(new Arrival.Open(new Pacer.Steps(List.of(100.0, 500.0), 5 * S), 10 * S));
         assertThat(WorkloadFile.load(write("n.yaml", "arrival: {rate: 50, duration: 500ms}" + steps)).arrival())
                 .isEqualTo(new Arrival.Open(50, 500 * MS));
     }
@@ -241,6 +246,8 @@ class WorkloadFileTest {
                 arguments("timeout.yaml", "steps:\n  - call: a\n    latency: 1ms\n    timeout: 0s\n", 4, "steps[0].timeout", "longer than 0"),
                 arguments("rate.yaml", "arrival: {rate: fast, duration: 1s}\nsteps:\n  - call: a\n    latency: 1ms\n", 1, "arrival.rate",
                         "'fast' is not a positive rate"),
+                arguments("ramp.yaml", "arrival: {rate: 100/s..fast, duration: 1s}\nsteps:\n  - call: a\n    latency: 1ms\n", 1, "arrival.rate",
+                        "'100/s..fast' is not a ramp or steps of positive rates"),
                 arguments("rate-zero.yaml", "arrival: {rate: 0/s, duration: 1s}\nsteps:\n  - call: a\n    latency: 1ms\n", 1, "arrival.rate",
                         "not a positive rate"),
                 arguments("no-duration.yaml", "steps:\n  - call: a\n    latency: 1ms\narrival:\n  users: 5\n", 5, "arrival", "needs a 'duration'"),

@@ -1,6 +1,8 @@
 package dev.blocklab.server;
 
 import dev.blocklab.backend.Vertxes;
+import dev.blocklab.load.Pacer;
+import dev.blocklab.load.SendLoop;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -21,9 +23,9 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A minimal open-loop sender for tests: sends {@code count} GETs at a constant rate whatever the answers, each
- * with a timeout, over a Vert.x client with up to 1000 keep-alive connections, and counts the statuses
- * (0: timed out or failed). Bounded in count and in time. Not the lab's load generator.
+ * A minimal open-loop sender for tests: sends {@code count} GETs at a constant rate whatever the answers, paced by
+ * the lab's {@link SendLoop}, each with a timeout, over a Vert.x client with up to 1000 keep-alive connections, and
+ * counts the statuses (0: timed out or failed). Bounded in count and in time. Not the lab's load generator.
  */
 final class OpenLoopSender {
     /** Statuses seen, by code (0 counts timeouts and connection errors); latencies from the intended send time. */
@@ -56,13 +58,11 @@ final class OpenLoopSender {
                     .setPort(target.getPort()).setURI(target.getRawPath()).setTimeout(timeout.toMillis());
             // requests are made on the event loop, so each response's body handler is in place before its data arrives
             Context context = vertx.getOrCreateContext();
-            long periodNanos = (long) (1e9 / ratePerSecond);
-            long start = System.nanoTime();
-            for (int i = 0; i < count; i++) {
-                long intended = start + i * periodNanos;
-                for (long wait = intended - System.nanoTime(); wait > 0; wait = intended - System.nanoTime())
-                    LockSupport.parkNanos(wait);
-                context.runOnContext(v -> client.request(options).compose(req -> req.send()).compose(resp -> resp.body().map(b -> resp.statusCode()))
+            // the lab's send loop, paced so that exactly `count` requests are due before its end
+            Pacer pacer = new Pacer.Constant(ratePerSecond);
+            new SendLoop(pacer, pacer.dueNanos(count - 1) + 1, 0, System::nanoTime, LockSupport::parkNanos, () -> false)
+                    .withoutOverrun().run(System.nanoTime(), (i, intended, sentNanos) ->
+                    context.runOnContext(v -> client.request(options).compose(req -> req.send()).compose(resp -> resp.body().map(b -> resp.statusCode()))
                         .onComplete(ar -> {
                             try {
                                 latencies.recordValue(Math.max(0, (System.nanoTime() - intended) / 1000));
@@ -70,8 +70,7 @@ final class OpenLoopSender {
                             } finally {
                                 done.countDown();
                             }
-                        }));
-            }
+                        })));
             boolean finished = done.await(timeout.toMillis() + 5_000, TimeUnit.MILLISECONDS);
             if (!finished)
                 throw new AssertionError("sender did not finish within its timeout plus 5 s");

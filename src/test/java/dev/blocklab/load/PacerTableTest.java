@@ -1,4 +1,4 @@
-package dev.blocklab.driver;
+package dev.blocklab.load;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -86,6 +86,23 @@ class PacerTableTest {
         assertThat(steps.ratePerSecondAt(0)).isEqualTo(10.0);
         assertThat(steps.ratePerSecondAt(S)).isEqualTo(100.0);
         assertThat(steps.ratePerSecondAt(9 * S)).isEqualTo(1.0);
+    }
+
+    @Test
+    void scaledDown_dividesEveryDueTimeAndStillAgreesWithDueBy() {
+        for (Pacer p : List.of(new Pacer.Constant(333), new Pacer.LinearRamp(100, 5000, 3 * S),
+                new Pacer.Steps(List.of(7.0, 250.0, 40.0), 700 * MS))) {
+            DueTimes scaled = p.scaledDown(100);
+            for (long i = 0; i < 2000; i++) {
+                long due = scaled.dueNanos(i);
+                assertThat(due).isEqualTo(p.dueNanos(i) / 100);
+                assertThat(scaled.dueBy(due)).as("%s /100 request %d due at %d", p, i, due).isGreaterThan(i);
+                if (due > 0) assertThat(scaled.dueBy(due - 1)).as("%s /100 request %d before %d", p, i, due).isLessThanOrEqualTo(i);
+            }
+        }
+        Pacer one = new Pacer.Constant(10);
+        assertThat(one.scaledDown(1)).isSameAs(one);
+        assertThatThrownBy(() -> one.scaledDown(0)).hasMessageContaining("time scale");
     }
 
     @Test

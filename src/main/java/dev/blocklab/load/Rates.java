@@ -1,9 +1,9 @@
-package dev.blocklab.attack;
+package dev.blocklab.load;
 
-import dev.blocklab.driver.Pacer;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Parses {@code --rate}: a constant {@code 1000/s}, a linear ramp {@code 100/s..5000/s} over the whole
@@ -14,6 +14,9 @@ import java.util.List;
 public final class Rates {
     /** The highest rate accepted: one request a microsecond, beyond what one JVM can send or pace. */
     public static final double MAX_PER_SECOND = 1_000_000;
+
+    /** Digits, a point, an exponent: what {@link Double#parseDouble} reads, without its NaN, Infinity, hex and suffixes. */
+    private static final Pattern NUMBER = Pattern.compile("[0-9.eE+-]+");
 
     private Rates() {}
 
@@ -36,20 +39,34 @@ public final class Rates {
         return new Pacer.Constant(rate(text, t));
     }
 
-    /** One rate in requests per second. */
+    /** One rate within a {@code --rate} value, bounded by {@link #MAX_PER_SECOND}; errors quote {@code whole}. */
     static double rate(String whole, String part) {
-        String t = part.trim();
-        double per = 1;
-        if (t.endsWith("/s")) t = t.substring(0, t.length() - 2);
-        else if (t.endsWith("/m")) { t = t.substring(0, t.length() - 2); per = 60; }
+        double v;
         try {
-            double v = Double.parseDouble(t) / per;
-            if (!(v > 0) || Double.isInfinite(v) || t.isBlank()) throw new NumberFormatException();
-            if (v > MAX_PER_SECOND)
-                throw new IllegalArgumentException("--rate: '" + part.trim() + "' is over " + (long) MAX_PER_SECOND + "/s, the highest rate blocklab sends at");
-            return v;
+            v = perSecond(part);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("--rate: '" + whole + "' is not a positive rate (e.g. 1000/s, 100/s..5000/s or 100/s,500/s)");
         }
+        if (v > MAX_PER_SECOND)
+            throw new IllegalArgumentException("--rate: '" + part.trim() + "' is over " + (long) MAX_PER_SECOND + "/s, the highest rate blocklab sends at");
+        return v;
+    }
+
+    /**
+     * The one syntax of a single rate, in requests per second: a positive decimal number followed by {@code /s},
+     * {@code /m} (per minute) or nothing (per second), spaces allowed around it, e.g. {@code 200/s}, {@code 30/m},
+     * {@code 0.5}, {@code 1e3 /s}. Not bounded above: the callers that send bound it.
+     *
+     * @throws NumberFormatException when {@code text} is not such a rate (callers word the error for their input)
+     */
+    public static double perSecond(String text) {
+        String t = text.trim();
+        double per = 1;
+        if (t.endsWith("/s")) t = t.substring(0, t.length() - 2).trim();
+        else if (t.endsWith("/m")) { t = t.substring(0, t.length() - 2).trim(); per = 60; }
+        if (!NUMBER.matcher(t).matches()) throw new NumberFormatException("not a rate: " + text);
+        double v = Double.parseDouble(t) / per;
+        if (!(v > 0) || Double.isInfinite(v)) throw new NumberFormatException("not a positive rate: " + text);
+        return v;
     }
 }

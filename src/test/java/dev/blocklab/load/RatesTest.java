@@ -1,6 +1,5 @@
-package dev.blocklab.attack;
+package dev.blocklab.load;
 
-import dev.blocklab.driver.Pacer;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -26,5 +25,23 @@ class RatesTest {
             assertThatThrownBy(() -> Rates.parse(bad, S, 0)).as(bad).hasMessageStartingWith("--rate: '" + bad + "'");
         assertThatThrownBy(() -> Rates.parse("100/s", S, S)).hasMessageStartingWith("--step");
         assertThatThrownBy(() -> Rates.parse("1/s..2/s", S, S)).hasMessageStartingWith("--step");
+    }
+    @Test
+    void perSecond_oneSyntaxForTheCommandLineAndWorkloadFiles() {
+        assertThat(Rates.perSecond("200/s")).isEqualTo(200.0);
+        assertThat(Rates.perSecond(" 200 /s ")).isEqualTo(200.0);
+        assertThat(Rates.perSecond("30/m")).isEqualTo(0.5);
+        assertThat(Rates.perSecond("500")).isEqualTo(500.0);
+        assertThat(Rates.perSecond("0.5")).isEqualTo(0.5);
+        assertThat(Rates.perSecond("1e3/s")).isEqualTo(1000.0);
+        assertThat(Rates.perSecond("2e7/s")).as("not bounded: callers that send bound it").isEqualTo(2e7);
+        for (String bad : new String[]{"fast", "", "/s", "0/s", "-5/s", "NaN", "Infinity/s", "1e999", "0x10", "5d", "1/h", "1..2"})
+            assertThatThrownBy(() -> Rates.perSecond(bad)).as("'%s'", bad).isInstanceOf(NumberFormatException.class);
+    }
+
+    @Test
+    void parse_overTheHighestRate_namesThePart() {
+        assertThatThrownBy(() -> Rates.parse("100/s..2000000/s", S, 0))
+                .hasMessage("--rate: '2000000/s' is over 1000000/s, the highest rate blocklab sends at");
     }
 }

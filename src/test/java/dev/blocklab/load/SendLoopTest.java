@@ -1,6 +1,5 @@
-package dev.blocklab.attack;
+package dev.blocklab.load;
 
-import dev.blocklab.driver.Pacer;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -11,19 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The send loop against a fake clock: every scheduling decision, no sleeping. */
 class SendLoopTest {
     private static final long MS = 1_000_000L, S = 1_000_000_000L;
-    private static final long START = 5 * S;
-
-    /** A clock that only moves when the loop sleeps (by the asked time plus {@code oversleep}) or a send costs time. */
-    static final class FakeClock implements SendLoop.NanoClock, SendLoop.Sleeper {
-        long now = START;
-        long oversleepNanos;
-        final List<Long> sleeps = new ArrayList<>();
-        @Override public long nanoTime() { return now; }
-        @Override public void sleepNanos(long nanos) {
-            sleeps.add(nanos);
-            now += nanos + oversleepNanos;
-        }
-    }
+    private static final long START = FakeClock.START;
 
     record Send(long index, long intended, long sent) {}
 

@@ -1,17 +1,11 @@
-package dev.blocklab.driver;
+package dev.blocklab.load;
 
 /**
  * An open-model schedule: when the i-th request is due. Pure functions of their arguments; no clock inside.
  * Request {@code k} (0-based) is due at the first instant at which the area under the rate curve reaches
  * {@code k}, so request 0 is due at 0 and {@code dueBy(t)} is {@code floor(area(t)) + 1}.
  */
-public sealed interface Pacer {
-
-    /** Nanoseconds after the start at which request {@code index} (0-based) is due. */
-    long dueNanos(long index);
-
-    /** How many requests are due at or before {@code elapsedNanos}. */
-    long dueBy(long elapsedNanos);
+public sealed interface Pacer extends DueTimes {
 
     /** The target rate at {@code elapsedNanos}, per second. */
     double ratePerSecondAt(long elapsedNanos);

@@ -1,4 +1,4 @@
-package dev.blocklab.driver;
+package dev.blocklab.load;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,6 +1,4 @@
-package dev.blocklab.attack;
-
-import dev.blocklab.driver.Pacer;
+package dev.blocklab.load;
 
 import java.util.function.BooleanSupplier;
 
@@ -10,21 +8,26 @@ import java.util.function.BooleanSupplier;
  * threshold behind, counted late. Sending stops when the next request is due at or after the duration, when a
  * stop is requested, or when the clock passes the duration by more than {@link #overrunNanos} (10 % of the
  * duration, at least 100 ms, at most 1 s): a loop that far behind would otherwise send long after the end, so
- * what it still owes is counted unsent instead.
+ * what it still owes is counted unsent instead. A loop made {@link #withoutOverrun()} sends every request of the
+ * schedule however late (the in-process driver measures a model's throughput that way).
+ *
+ * <p>The components: {@code hardStopNanos} is the elapsed time past which nothing more is sent (the duration plus
+ * the overrun, or {@link Long#MAX_VALUE} for none); the others as in the shorter constructor.
  *
  * <p>Runs on one thread, the caller's. With a fake clock and a sleeper that advances it, every scheduling
  * decision is testable without sleeping.
  */
-final class SendLoop {
+public record SendLoop(DueTimes pacer, long durationNanos, long hardStopNanos, long lateThresholdNanos, NanoClock clock,
+                       Sleeper sleeper, BooleanSupplier stopRequested) {
 
     /** A monotonic clock in nanoseconds, like {@link System#nanoTime()}. */
-    @FunctionalInterface interface NanoClock { long nanoTime(); }
+    @FunctionalInterface public interface NanoClock { long nanoTime(); }
 
     /** Waits about {@code nanos}; may return early. */
-    @FunctionalInterface interface Sleeper { void sleepNanos(long nanos) throws InterruptedException; }
+    @FunctionalInterface public interface Sleeper { void sleepNanos(long nanos) throws InterruptedException; }
 
     /** Receives each send; {@code intendedNanos} and {@code sentNanos} are on the loop's clock. */
-    @FunctionalInterface interface Sender { void send(long index, long intendedNanos, long sentNanos); }
+    @FunctionalInterface public interface Sender { void send(long index, long intendedNanos, long sentNanos); }
 
     /**
      * What the loop did. Times on the loop's clock.
@@ -36,38 +39,48 @@ final class SendLoop {
      * @param lastSendNanos clock value at the last send (the start if none)
      * @param stopped       a stop was requested before the schedule ended
      */
-    record Outcome(long sent, long unsent, long lateSends, long maxLateNanos, long lastSendNanos, boolean stopped) {}
+    public record Outcome(long sent, long unsent, long lateSends, long maxLateNanos, long lastSendNanos, boolean stopped) {}
 
     /** The longest single sleep, so a stop request is seen within this. */
-    static final long MAX_SLEEP_NANOS = 20_000_000L;
+    public static final long MAX_SLEEP_NANOS = 20_000_000L;
 
     /** How far past the duration late requests may still be sent. */
-    static long overrunNanos(long durationNanos) {
+    public static long overrunNanos(long durationNanos) {
         return Math.min(1_000_000_000L, Math.max(100_000_000L, durationNanos / 10));
     }
 
-    private final Pacer pacer;
-    private final long durationNanos;
-    private final long lateThresholdNanos;
-    private final NanoClock clock;
-    private final Sleeper sleeper;
-    private final BooleanSupplier stopRequested;
+    /**
+     * A loop that stops sending {@link #overrunNanos} after the duration.
+     *
+     * @param pacer              when each request is due (a {@link Pacer}, or a view of one)
+     * @param durationNanos      requests due at or after this are not sent
+     * @param lateThresholdNanos a send more than this behind its due time counts as late
+     * @param stopRequested      polled before every send and after every sleep
+     */
+    public SendLoop(DueTimes pacer, long durationNanos, long lateThresholdNanos, NanoClock clock, Sleeper sleeper,
+                    BooleanSupplier stopRequested) {
+        this(pacer, durationNanos, durationNanos + overrunNanos(durationNanos), lateThresholdNanos, clock, sleeper, stopRequested);
+    }
 
-    SendLoop(Pacer pacer, long durationNanos, long lateThresholdNanos, NanoClock clock, Sleeper sleeper,
-             BooleanSupplier stopRequested) {
-        this.pacer = pacer;
-        this.durationNanos = durationNanos;
-        this.lateThresholdNanos = lateThresholdNanos;
-        this.clock = clock;
-        this.sleeper = sleeper;
-        this.stopRequested = stopRequested;
+    public SendLoop {
+        if (durationNanos <= 0) throw new IllegalArgumentException("a send loop needs a positive duration");
+        if (hardStopNanos < durationNanos) throw new IllegalArgumentException("a send loop cannot stop before its duration");
+    }
+
+    /** This loop, except that it sends every request of the schedule however far behind it falls. */
+    public SendLoop withoutOverrun() {
+        return new SendLoop(pacer, durationNanos, Long.MAX_VALUE, lateThresholdNanos, clock, sleeper, stopRequested);
+    }
+
+    /** How many requests the whole schedule holds: those due before the duration. */
+    public long requests() {
+        return pacer.dueBy(durationNanos - 1);
     }
 
     /** Sends the schedule that starts at {@code startNanos}; returns when it is done, stopped or interrupted. */
-    Outcome run(long startNanos, Sender sender) {
+    public Outcome run(long startNanos, Sender sender) {
         long index = 0, late = 0, maxLate = 0, lastSend = startNanos;
         boolean stopped = false;
-        long hardStop = durationNanos + overrunNanos(durationNanos);
         schedule:
         while (true) {
             long due = pacer.dueNanos(index);
@@ -75,7 +88,7 @@ final class SendLoop {
             while (true) {
                 if (stopRequested.getAsBoolean()) { stopped = true; break schedule; }
                 long now = clock.nanoTime() - startNanos;
-                if (now >= hardStop) break schedule;
+                if (now >= hardStopNanos) break schedule;
                 if (now >= due) {
                     long lateness = now - due;
                     if (lateness > lateThresholdNanos) late++;
@@ -95,7 +108,7 @@ final class SendLoop {
             }
         }
         // After a stop, only what was already due counts as unsent: the rest was cancelled, not missed.
-        long dueByEnd = stopped ? pacer.dueBy(Math.min(clock.nanoTime() - startNanos, durationNanos - 1)) : pacer.dueBy(durationNanos - 1);
+        long dueByEnd = stopped ? pacer.dueBy(Math.min(clock.nanoTime() - startNanos, durationNanos - 1)) : requests();
         long unsent = Math.max(0, dueByEnd - index);
         return new Outcome(index, unsent, late, maxLate, lastSend, stopped);
     }
