@@ -31,7 +31,8 @@ import java.util.concurrent.CountDownLatch;
                 "  blocklab serve --profile virtual --workload examples/slow-query.yaml --db postgres --db-pool 20",
                 "  curl http://127.0.0.1:9000/run/slow-query/virtual",
                 "  curl http://127.0.0.1:9000/run/mixed/cf-nonblocking:2",
-                "  blocklab serve --profile event-loop --audit      # the audit's findings are printed on Ctrl-C"})
+                "  blocklab serve --profile event-loop --audit      # the audit's findings are printed on Ctrl-C",
+                "  blocklab serve --profile threads:4 --request-timeout 500ms"})
 final class ServeCommand implements Runnable {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -67,6 +68,10 @@ final class ServeCommand implements Runnable {
     @Option(names = "--seed", defaultValue = "42", description = "Seed of every latency and failure draw (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--request-timeout", paramLabel = "DURATION",
+            description = "Answer 504 with the reason when a request is not answered this long after it arrived, and cancel its work (e.g. 500ms; default: none).")
+    String requestTimeout;
+
     @picocli.CommandLine.Mixin AuditOptions audit = new AuditOptions();
 
     @Option(names = "--quiet", description = "Print only the 'listening on URL' line: no profile summary, no database start-up lines.")
@@ -79,9 +84,11 @@ final class ServeCommand implements Runnable {
         dev.blocklab.backend.Vertxes.init();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        ServerSettings settings = new ServerSettings(host, port, ServerProfile.parse(profile), queue, timeScale,
+        ServerSettings configured = new ServerSettings(host, port, ServerProfile.parse(profile), queue, timeScale,
                 backend == null ? null : backendUri(backend), seed, line -> { err.println(line); err.flush(); },
                 Admission.parse(admission));
+        ServerSettings settings = requestTimeout == null ? configured
+                : configured.withRequestTimeoutNanos(Flags.duration("--request-timeout", requestTimeout));
         java.util.List<dev.blocklab.workload.Workload> served = workloads.stream().map(dev.blocklab.workload.WorkloadFile::load).toList();
         dev.blocklab.datastore.DatastoreSettings real = datastore.settings();
         for (var w : served) dev.blocklab.datastore.Datastores.check(w.graph(), real);

@@ -122,7 +122,7 @@ public final class InProcessDriver {
                 case Arrival.Closed c -> runner.closed(c.users(), c.durationNanos() / settings.timeScaleDivisor(), startNanos);
             }
             endNanos = System.nanoTime();
-            if (meter != null) failureScore = meter.score(meter.callsInFlight());
+            if (meter != null) failureScore = meter.score(meter.awaitQuiet(TimeUnit.MILLISECONDS.toNanos(100)));
         } finally {
             if (timeouts != null) timeouts.shutdownNow();
             sampler.close();

@@ -10,6 +10,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
@@ -65,20 +66,28 @@ final class FutureStyle {
         // all have succeeded, and fails at the first failure of any step, a branch that feeds nothing included.
         CompletableFuture<Object> outcome = new CompletableFuture<>();
         AtomicInteger remaining = new AtomicInteger(futures.size());
-        for (CompletableFuture<Object> f : futures) {
-            f.whenComplete((v, e) -> {
-                if (e != null) outcome.completeExceptionally(e);
-                else if (remaining.decrementAndGet() == 0) outcome.complete(last.join());
-            });
-        }
-        // When the request ends early (a failure, a timeout or a cancellation from outside), steps still pending
-        // are cancelled, so they start no further calls and hold no further threads, and calls already started
-        // are cancelled too (their timers removed, their threads interrupted).
-        outcome.whenComplete((v, e) -> {
-            if (e == null) return;
+        AtomicBoolean stopped = new AtomicBoolean();
+        // When the request ends early, steps still pending are cancelled, so they start no further calls and hold no
+        // further threads, and calls already started are cancelled too (their timers removed, their threads
+        // interrupted). At a failure inside, before the request completes, as a structured scope does; the first
+        // failure alone stops the rest, so the cancellations it causes do not replace its cause.
+        Runnable stopAll = () -> {
             futures.forEach(f -> f.cancel(true));
             started.forEach(f -> f.cancel(true));
-        });
+        };
+        for (CompletableFuture<Object> f : futures) {
+            f.whenComplete((v, e) -> {
+                if (e != null) {
+                    if (!stopped.compareAndSet(false, true)) return;
+                    stopAll.run();
+                    outcome.completeExceptionally(e);
+                } else if (remaining.decrementAndGet() == 0) {
+                    outcome.complete(last.join());
+                }
+            });
+        }
+        // ended from outside (a deadline, a cancellation): stop the rest afterwards
+        outcome.whenComplete((v, e) -> { if (e != null && stopped.compareAndSet(false, true)) stopAll.run(); });
         return outcome;
     }
 

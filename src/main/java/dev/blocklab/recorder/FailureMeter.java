@@ -181,9 +181,28 @@ public final class FailureMeter implements Backend {
     /** The score so far; {@code callsLeftRunning} is what the caller counted when the run's last request ended. */
     public FailureScore score(long callsLeftRunning) {
         long timed = failuresTimed.sum();
+        long now = clock.getAsLong();
+        long stillRunningNanos = 0;   // orphans not yet ended have wasted the time so far
+        for (Track t : tracks.values()) {
+            synchronized (t) {
+                for (Call c : t.calls) if (c.orphanSinceNanos != 0) stillRunningNanos += now - c.orphanSinceNanos;
+            }
+        }
         return new FailureScore(true, failedRequests.sum(),
                 timed == 0 ? 0 : timeToFailNanos.sum() / 1e6 / timed, maxTimeToFailNanos.get() / 1e6,
-                requested.sum(), honoured.sum(), orphans.sum(), orphanNanos.sum() / 1e6, callsLeftRunning);
+                requested.sum(), honoured.sum(), orphans.sum(), (orphanNanos.sum() + stillRunningNanos) / 1e6,
+                callsLeftRunning);
+    }
+
+    /**
+     * Waits at most {@code graceNanos} for every call to end (a cancelled call needs a moment to be scheduled and
+     * notice its interrupt), then returns the calls still in flight.
+     */
+    public long awaitQuiet(long graceNanos) {
+        long deadline = System.nanoTime() + graceNanos;
+        long n;
+        while ((n = callsInFlight()) > 0 && System.nanoTime() < deadline) java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+        return n;
     }
 
     @Override public long callsStarted() { return backend.callsStarted(); }

@@ -15,9 +15,10 @@ package dev.blocklab.result;
  *                               or when the request ended without succeeding
  * @param cancellationsHonoured  of those, calls that ended by interruption or cancellation rather than running on
  * @param orphanedCalls          calls still running when their request had ended
- * @param orphanBackendMillis    backend time the orphans spent after their request ended, summed
- * @param callsLeftRunning       calls still in flight when the run's last request had completed (sleeping threads,
- *                               pending timers)
+ * @param orphanBackendMillis    backend time the orphans spent after their request ended, summed (for an orphan
+ *                               still running when the run was scored, the time until then)
+ * @param callsLeftRunning       calls still in flight 100 ms after the run's last request had completed (sleeping
+ *                               threads, pending timers); the grace lets a cancelled call notice its interrupt
  */
 public record FailureScore(boolean measured, long failedRequests, double meanTimeToFailMillis,
                            double maxTimeToFailMillis, long cancellationsRequested, long cancellationsHonoured,
