@@ -57,7 +57,7 @@ public final class BlocklabServer implements AutoCloseable {
                 : new HttpBackend(settings.backend(), callTimeoutNanos(settings.timeScaleDivisor()));
         this.profilePage = new ProfilePage(this.backend, settings.seed(), settings.timeScaleDivisor(),
                 settings.admission() == Admission.CODEL);
-        this.runner = new WorkloadRunner(this.backend, settings.seed(), settings.timeScaleDivisor(), workloads);
+        this.runner = new WorkloadRunner(this.backend, settings.seed(), settings.timeScaleDivisor(), workloads, settings.requestTimeoutNanos());
         this.dispatcher = new RequestDispatcher(settings.profile(), settings.queueCapacity(), settings.admission(),
                 maxHandlerThreads, settings.log());
         // Vert.x's own blocked-thread checker logs an event loop held over 200 ms (stack trace after 10 s).
