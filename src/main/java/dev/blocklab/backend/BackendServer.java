@@ -165,7 +165,40 @@ public final class BackendServer implements AutoCloseable {
         answerLater(req, startNanos, delayMicros * 1_000, status, body, status >= 400, delays.get(CALL));
     }
 
+    /**
+     * The caller's remaining budget in microseconds: a caller that will stop waiting after it says so, and an answer
+     * that would come later is answered 504 when the budget runs out instead, so a call nobody waits for stops
+     * holding a pending answer here.
+     */
+    public static final String BUDGET_HEADER = "X-Blocklab-Budget-Micros";
+    /** How the 504 that answers a call past its budget begins. */
+    static final String BUDGET_RAN_OUT = "budget ran out: the caller stops waiting after ";
+
     private void answerLater(HttpServerRequest req, long startNanos, long delayNanos, int status, Buffer body,
+                             boolean failed, DeliveredDelays stats) {
+        long budgetNanos = budgetNanos(req);
+        if (budgetNanos > 0 && budgetNanos < delayNanos) {
+            delayNanos = budgetNanos;
+            status = 504;
+            body = Buffer.buffer(BUDGET_RAN_OUT + budgetNanos / 1_000 + " us");
+            failed = true;
+        }
+        answerAfter(req, startNanos, delayNanos, status, body, failed, stats);
+    }
+
+    /** The budget the caller sent in {@value #BUDGET_HEADER}, or 0 when none (or not a positive number). */
+    private static long budgetNanos(HttpServerRequest req) {
+        String v = req.getHeader(BUDGET_HEADER);
+        if (v == null) return 0;
+        try {
+            long micros = Long.parseLong(v.trim());
+            return micros > 0 && micros < 3_600_000_000L ? micros * 1_000 : 0;
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    private void answerAfter(HttpServerRequest req, long startNanos, long delayNanos, int status, Buffer body,
                              boolean failed, DeliveredDelays stats) {
         Runnable answer = () -> {
             req.response().setStatusCode(status).putHeader("content-type", "text/plain").end(body);

@@ -110,7 +110,8 @@ final class BlockingHttpClient implements AutoCloseable {
     private Response exchange(Connection c, String pathAndQuery, long timeoutNanos) throws IOException {
         int timeoutMillis = timeoutNanos <= 0 ? 0 : (int) Math.max(1, Math.min(Integer.MAX_VALUE, (timeoutNanos + 999_999) / 1_000_000));
         c.socket().setSoTimeout(timeoutMillis);
-        c.out().write(("GET " + pathAndQuery + " HTTP/1.1\r\nHost: " + host + ":" + port + "\r\n\r\n")
+        String budget = timeoutNanos <= 0 ? "" : BackendServer.BUDGET_HEADER + ": " + (timeoutNanos + 999) / 1_000 + "\r\n";
+        c.out().write(("GET " + pathAndQuery + " HTTP/1.1\r\nHost: " + host + ":" + port + "\r\n" + budget + "\r\n")
                 .getBytes(StandardCharsets.ISO_8859_1));
         c.out().flush();
         String statusLine = line(c.in());

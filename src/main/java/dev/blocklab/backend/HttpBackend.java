@@ -126,6 +126,7 @@ public final class HttpBackend implements Backend {
             throw timedOut(call);
         }
         if (Thread.interrupted()) throw new InterruptedException();
+        if (ranOutOfBudget(r.status(), r.text())) throw timedOut(call);
         return decode(call, r.status(), r.text());
     }
 
@@ -135,6 +136,7 @@ public final class HttpBackend implements Backend {
         RequestOptions options = new RequestOptions().setMethod(HttpMethod.GET).setHost(host).setPort(port)
                 .setURI(path(call));
         options.setTimeout(Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNanos(call) + 999_999)));
+        options.putHeader(BackendServer.BUDGET_HEADER, String.valueOf((timeoutNanos(call) + 999) / 1_000));   // the backend stops then too
         AtomicReference<HttpClientRequest> sent = new AtomicReference<>();
         // made on an event loop, so the response's body handler is in place before the body can arrive
         contexts[(int) Math.floorMod(nextContext.getAndIncrement(), contexts.length)].runOnContext(ignored ->
@@ -145,7 +147,9 @@ public final class HttpBackend implements Backend {
                         })
                         .compose(resp -> resp.body().map(body -> {
                             try {
-                                return decode(call, resp.statusCode(), body.toString(StandardCharsets.UTF_8));
+                                String text = body.toString(StandardCharsets.UTF_8);
+                                if (ranOutOfBudget(resp.statusCode(), text)) throw timedOut(call);
+                                return decode(call, resp.statusCode(), text);
                             } catch (Exception e) {
                                 throw new WrappedFailure(e);
                             }
@@ -207,6 +211,11 @@ public final class HttpBackend implements Backend {
         if (!value.equals(expected) && expected != null)
             throw new IOException("call '" + call.call() + "': backend answered '" + body + "', expected '" + expected + "'");
         return value;
+    }
+
+    /** The backend's 504 for a call past the budget this client sent: the call timed out, as the client's own timer says. */
+    private static boolean ranOutOfBudget(int status, String body) {
+        return status == 504 && body.startsWith(BackendServer.BUDGET_RAN_OUT);
     }
 
     private long timeoutNanos(CallInvocation call) {

@@ -21,6 +21,8 @@ public final class SimulatedBackend implements Backend {
     /** One timer per core, chosen by request id, so completing many calls at once is spread over the cores. */
     private final ScheduledThreadPoolExecutor[] timers;
     private final LongAdder calls = new LongAdder();
+    /** Calls started and not yet ended: a blocking call until its sleep ends, a non-blocking one until its timer fires or is removed. */
+    private final LongAdder inFlight = new LongAdder();
     private final Queue<CallInvocation> log;
 
     /** @param recordCalls keep every invocation for {@link #recordedCalls()} (tests and fairness checks) */
@@ -40,39 +42,54 @@ public final class SimulatedBackend implements Backend {
     @Override public Object callBlocking(CallInvocation call) throws Exception {
         started(call);
         long wait = call.waitNanos();
-        if (wait > 0) Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));   // no Duration kept on a waiting stack
-        else if (Thread.interrupted()) throw new InterruptedException();
+        inFlight.increment();
+        try {
+            if (wait > 0) Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));   // no Duration kept on a waiting stack
+            else if (Thread.interrupted()) throw new InterruptedException();
+        } finally {
+            inFlight.decrement();
+        }
         if (call.timesOut() || call.failure() != null) throw call.newFailure();
         return call.value();
     }
 
     @Override public CompletableFuture<Object> callAsync(CallInvocation call) {
         started(call);
-        TimedCall result = new TimedCall();
+        TimedCall result = new TimedCall(inFlight);
         Runnable complete = () -> {
+            inFlight.decrement();
             if (call.timesOut() || call.failure() != null) result.completeExceptionally(call.newFailure());
             else result.complete(call.value());
         };
         long wait = call.waitNanos();
+        inFlight.increment();
         if (wait <= 0) {
             complete.run();
             return result;
         }
         result.pending = timers[(int) Math.floorMod(call.requestId(), (long) timers.length)]
                 .schedule(complete, wait, TimeUnit.NANOSECONDS);
-        if (result.isCancelled()) result.pending.cancel(false);
+        if (result.isCancelled()) result.removeTimer();
         return result;
     }
 
     /** A call's future; cancelling it removes its timer (cheaper than a dependent callback on every call). */
     private static final class TimedCall extends CompletableFuture<Object> {
+        private final LongAdder inFlight;
         volatile ScheduledFuture<?> pending;
+
+        TimedCall(LongAdder inFlight) { this.inFlight = inFlight; }
 
         @Override public boolean cancel(boolean mayInterruptIfRunning) {
             boolean cancelled = super.cancel(mayInterruptIfRunning);
-            ScheduledFuture<?> p = pending;
-            if (cancelled && p != null) p.cancel(false);
+            if (cancelled) removeTimer();
             return cancelled;
+        }
+
+        /** Removes the pending timer; the call stops being in flight unless the timer had already fired. */
+        void removeTimer() {
+            ScheduledFuture<?> p = pending;
+            if (p != null && p.cancel(false)) inFlight.decrement();
         }
     }
 
@@ -82,6 +99,13 @@ public final class SimulatedBackend implements Backend {
     }
 
     @Override public long callsStarted() { return calls.sum(); }
+
+    /**
+     * Calls in flight now: blocking calls still sleeping and non-blocking calls whose timer is pending. A call
+     * whose caller gave up drops out only when its sleep is interrupted or its timer removed, so this count shows
+     * whether a model really cancels what it abandons.
+     */
+    public long callsInFlight() { return inFlight.sum(); }
 
     /** Every invocation so far, in the order calls started; empty unless constructed with recordCalls. */
     public java.util.List<CallInvocation> recordedCalls() {

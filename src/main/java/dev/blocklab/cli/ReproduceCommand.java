@@ -21,7 +21,8 @@ import java.util.List;
                 "Without a name: task-graph, hundred-calls and ten-thousand-jobs at quick scale (about a minute)."},
         footer = {"", "Experiments: task-graph, hundred-calls, ten-thousand-jobs (the default three, in process),",
                 "  thread-switch, profile-page (HTTP server and load generator), profile-page-pekko, frameworks,", "  frameworks-capacity, frameworks-servlet (Tomcat + Jersey beside the in-process variants),",
-                "  overhead, hundred-thousand-calls, million-jobs, database, misuse (the auditor's showcase)", "", "Examples:",
+                "  overhead, hundred-thousand-calls, million-jobs, database, misuse (the auditor's showcase),",
+                "  failures (who cancels, who leaks work)", "", "Examples:",
                 "  blocklab reproduce",
                 "  blocklab reproduce hundred-calls --full",
                 "  blocklab reproduce --quick --html report.html",
@@ -39,6 +40,7 @@ import java.util.List;
                 "  blocklab reproduce million-jobs --full",
                 "  blocklab reproduce database          # starts an embedded PostgreSQL and redis-server",
                 "  blocklab reproduce misuse",
+                "  blocklab reproduce failures",
                 "  blocklab reproduce frameworks --quick --audit --fail-if 'misuse>0'"})
 final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeGenerator {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;

@@ -13,6 +13,7 @@ import dev.blocklab.report.ReportFormat;
 import dev.blocklab.result.Environment;
 import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.result.RunResult;
+import dev.blocklab.result.Table;
 import dev.blocklab.workload.Arrival;
 import dev.blocklab.workload.Workload;
 import dev.blocklab.workload.Workloads;
@@ -166,9 +167,10 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
         List<LabelledRun> labelled = LabelledRun.byModel(results);
         List<String> notes = new ArrayList<>(notes(results));
         notes.addAll(poolNotes);
+        List<Table> tables = new ArrayList<>(List.of(RunTables.runs(subject, results), RunTables.predictions(subject + ": prediction beside measurement", labelled)));
+        RunTables.failures(subject + ": how requests failed", labelled).ifPresent(tables::add);
         return new ExperimentResult("run", w.name() + ": " + w.description(), "delays / " + scale.timeScale + servers, Environment.current(),
-                results, List.of(RunTables.runs(subject, results), RunTables.predictions(subject + ": prediction beside measurement", labelled)),
-                notes, RunCharts.standard(w.name(), labelled));
+                results, tables, notes, RunCharts.standard(w.name(), labelled));
     }
 
     private Arrival arrival(Arrival fromWorkload) {

@@ -31,7 +31,8 @@ import java.util.List;
                 "  blocklab serve --profile virtual --workload examples/slow-query.yaml --backend postgres --db-pool 20",
                 "  curl http://127.0.0.1:9000/run/slow-query/virtual",
                 "  curl http://127.0.0.1:9000/run/mixed/cf-nonblocking:2",
-                "  blocklab serve --profile event-loop --audit      # the audit's findings are printed on Ctrl-C"})
+                "  blocklab serve --profile event-loop --audit      # the audit's findings are printed on Ctrl-C",
+                "  blocklab serve --profile threads:4 --request-timeout 500ms"})
 final class ServeCommand implements Runnable {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -61,6 +62,10 @@ final class ServeCommand implements Runnable {
 
     @picocli.CommandLine.Mixin SharedOptions.Seed seed = new SharedOptions.Seed();
 
+    @Option(names = "--request-timeout", paramLabel = "D",
+            description = "Answer 504 with the reason when a request is not answered this long after it arrived, and cancel its work (e.g. 500ms; default: none).")
+    String requestTimeout;
+
     @picocli.CommandLine.Mixin AuditOptions audit = new AuditOptions();
 
     @picocli.CommandLine.Mixin SharedOptions.Console console = new SharedOptions.Console();
@@ -71,9 +76,11 @@ final class ServeCommand implements Runnable {
         PrintWriter err = spec.commandLine().getErr();
         List<String> kinds = datastore.kinds();
         String backend = backendUrl(kinds);
-        ServerSettings settings = new ServerSettings(listen.host, listen.port, ServerProfile.parse(profile), queue, timeScale.timeScale,
+        ServerSettings configured = new ServerSettings(listen.host, listen.port, ServerProfile.parse(profile), queue, timeScale.timeScale,
                 backend == null ? null : backendUri(backend), seed.seed, line -> { err.println(line); err.flush(); },
                 Admission.parse(admission));
+        ServerSettings settings = requestTimeout == null ? configured
+                : configured.withRequestTimeoutNanos(Flags.duration("--request-timeout", requestTimeout));
         java.util.List<dev.blocklab.workload.Workload> served = workloads.stream().map(dev.blocklab.workload.WorkloadFile::load).toList();
         dev.blocklab.datastore.DatastoreSettings real = datastore.settings(kinds);
         for (var w : served) dev.blocklab.datastore.Datastores.check(w.graph(), real);

@@ -9,9 +9,11 @@ import dev.blocklab.model.Model;
 import dev.blocklab.model.ModelContext;
 import dev.blocklab.model.Models;
 import dev.blocklab.model.Prediction;
+import dev.blocklab.recorder.FailureMeter;
 import dev.blocklab.recorder.ProcessMetrics;
 import dev.blocklab.recorder.ResourceSampler;
 import dev.blocklab.recorder.RunRecorder;
+import dev.blocklab.result.FailureScore;
 import dev.blocklab.result.LatencyMillis;
 import dev.blocklab.result.Outcome;
 import dev.blocklab.result.RunResult;
@@ -107,10 +109,13 @@ public final class InProcessDriver {
         long startNanos;
         long endNanos;
         Prediction prediction;
-        try (Backend backend = backends.get();
+        FailureScore failureScore = FailureScore.NOT_MEASURED;
+        try (Backend backend = watched(backends.get(), graph, settings);
              Model model = models.apply(new ModelContext(backend, settings.spareThreads()))) {
             prediction = model.predict(demand(workload, settings, cpuNanosPerRequest));
+            FailureMeter meter = backend instanceof FailureMeter m ? m : null;
             Runner runner = new Runner(model, graph, settings, recorder, timeouts, progress);
+            runner.meter = meter;
             startNanos = System.nanoTime();
             switch (workload.arrival()) {
                 case Arrival.Batch b -> runner.batch(b.requests(), startNanos);
@@ -118,6 +123,7 @@ public final class InProcessDriver {
                 case Arrival.Closed c -> runner.closed(c.users(), c.durationNanos() / settings.timeScaleDivisor(), startNanos);
             }
             endNanos = System.nanoTime();
+            if (meter != null) failureScore = meter.score(meter.awaitQuiet(TimeUnit.MILLISECONDS.toNanos(100)));
         } finally {
             if (timeouts != null) timeouts.shutdownNow();
             sampler.close();
@@ -136,7 +142,12 @@ public final class InProcessDriver {
                 completed / Math.max(1e-9, wallMillis / 1e3), LatencyMillis.of(histogram), encode(histogram),
                 peakPlatform, sampler.peakOsThreads(), end.threadsStarted() - start.threadsStarted(), leftover,
                 (end.cpuNanos() - start.cpuNanos()) / 1e6, end.contextSwitches().minus(start.contextSwitches()),
-                end.allocatedBytes() - start.allocatedBytes(), sampler.peakRssBytes());
+                end.allocatedBytes() - start.allocatedBytes(), sampler.peakRssBytes(), failureScore);
+    }
+
+    /** The backend behind a {@link FailureMeter} when the run can fail, so its failures are scored. */
+    private static Backend watched(Backend backend, Graph graph, RunSettings settings) {
+        return FailureMeter.canFail(graph, settings.requestTimeoutNanos()) ? new FailureMeter(backend, System::nanoTime) : backend;
     }
 
     /** What theory predicts for this workload under this model, without running it. */
@@ -163,6 +174,8 @@ public final class InProcessDriver {
         private final Progress progress;
         private final AtomicLong nextId = new AtomicLong();
         private long lastProgressNanos = System.nanoTime();
+        /** Scores failures when the run can fail, else null. */
+        FailureMeter meter;
 
         Runner(Model model, Graph graph, RunSettings settings, RunRecorder recorder,
                ScheduledExecutorService timeouts, Progress progress) {
@@ -240,6 +253,7 @@ public final class InProcessDriver {
                         "request timed out after " + Durations.format(timeout))), timeout, TimeUnit.NANOSECONDS);
                 f.whenComplete((v, e) -> pending.cancel(false));
             }
+            if (meter != null) meter.watch(request.id(), future);
             return future.whenComplete(completion);
         }
 

@@ -20,6 +20,7 @@ public final class Experiments {
             new HundredThousandCallsExperiment(),
             new DatabaseExperiment(),
             new MisuseExperiment(),
+            new FailuresExperiment(),
 
             new MillionJobsExperiment());
 

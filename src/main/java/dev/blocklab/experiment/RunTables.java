@@ -95,6 +95,28 @@ public final class RunTables {
         return new Table(title, columns, cells);
     }
 
+    /**
+     * How each run failed ({@link dev.blocklab.result.FailureScore}), one row per run that was scored and saw a
+     * failure or left work running; empty when none did, so reports show it only where failures occurred.
+     */
+    public static java.util.Optional<Table> failures(String title, List<LabelledRun> runs) {
+        List<List<String>> cells = new ArrayList<>();
+        for (LabelledRun lr : runs) {
+            RunResult r = lr.run();
+            var f = r.failureScore();
+            if (!f.anyFailure()) continue;
+            cells.add(List.of(lr.label(), String.valueOf(r.requests()), String.valueOf(r.failures()),
+                    String.valueOf(r.timeouts()), String.valueOf(r.cancelled()), ms(f.meanTimeToFailMillis()),
+                    ms(f.maxTimeToFailMillis()), f.cancellationsHonoured() + "/" + f.cancellationsRequested(),
+                    String.valueOf(f.orphanedCalls()), ms(f.orphanBackendMillis()), String.valueOf(f.callsLeftRunning()),
+                    String.valueOf(r.leftoverThreads())));
+        }
+        if (cells.isEmpty()) return java.util.Optional.empty();
+        return java.util.Optional.of(new Table(title, List.of("row", "requests", "failed", "timed out", "cancelled",
+                "time to fail mean ms", "time to fail max ms", "cancels honoured/requested", "orphan calls",
+                "orphan backend ms", "calls left running", "threads left"), cells));
+    }
+
     private static final List<String> PER_REQUEST_COLUMNS = List.of("cpu us/req", "alloc KiB/req", "ctx sw/req", "threads/req");
 
     private static List<String> perRequest(RunResult r) {

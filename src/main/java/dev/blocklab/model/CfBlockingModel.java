@@ -9,8 +9,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * Asynchronous composition over blocking calls (the talk's "async blocking"): every call is
- * {@code supplyAsync(blockingCall, pool)}, composed with {@code thenCompose}/{@code thenCombine}. Independent
+ * Asynchronous composition over blocking calls (the talk's "async blocking"): every call is a task on the pool
+ * (as {@code supplyAsync(blockingCall, pool)}, but interruptible: a cancelled call stops sleeping), composed
+ * with {@code thenCompose}/{@code thenCombine}. Independent
  * calls overlap, but each call holds one of the pool's N threads for its whole delay.
  */
 final class CfBlockingModel implements Model {
@@ -28,7 +29,8 @@ final class CfBlockingModel implements Model {
 
     @Override public CompletableFuture<Object> submit(Request request) {
         return FutureStyle.evaluate(request,
-                inv -> CompletableFuture.supplyAsync(() -> Tasks.unchecked(() -> backend.callBlocking(inv)), pool),
+                // not supplyAsync: cancelling its future does not interrupt the call, which would run on for nobody
+                inv -> Tasks.submitInterruptibly(pool, () -> backend.callBlocking(inv)),
                 pool);
     }
 

@@ -10,6 +10,8 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -19,8 +21,10 @@ import java.util.function.Function;
  * on whichever thread made its inputs ready: the submitting thread when they are at hand (a batch's first calls
  * are all in flight as soon as it is submitted, with no hop through the executor), otherwise the thread that
  * completed the last input (a backend's timer, for a call that follows a call). Starting a call must not block:
- * a starter hands it to a timer, a client or a pool. When the returned future completes exceptionally, whether
- * by a failed step or from outside, every pending step and every call already started is cancelled.
+ * a starter hands it to a timer, a client or a pool. The returned future fails at the first failure of any step
+ * (fail fast) and succeeds with the last step's value once every step has succeeded. When it completes
+ * exceptionally, whether by a failed step or from outside, every pending step and every call already started is
+ * cancelled; a starter's future must stop its call when cancelled.
  */
 final class FutureStyle {
     private FutureStyle() {}
@@ -58,14 +62,33 @@ final class FutureStyle {
         }
         CompletableFuture<Object> last = futures.getLast();
         if (futures.size() == 1) return last;   // nothing else to cancel
-        // When the request ends early (a failure, a timeout or a cancellation from outside), steps still pending
-        // are cancelled, so they start no further calls and hold no further threads.
-        last.whenComplete((v, e) -> {
-            if (e == null) return;
+        // The request needs every step (docs/workloads.md, "Failures"): it succeeds with the last step's value once
+        // all have succeeded, and fails at the first failure of any step, a branch that feeds nothing included.
+        CompletableFuture<Object> outcome = new CompletableFuture<>();
+        AtomicInteger remaining = new AtomicInteger(futures.size());
+        AtomicBoolean stopped = new AtomicBoolean();
+        // When the request ends early, steps still pending are cancelled, so they start no further calls and hold no
+        // further threads, and calls already started are cancelled too (their timers removed, their threads
+        // interrupted). At a failure inside, before the request completes, as a structured scope does; the first
+        // failure alone stops the rest, so the cancellations it causes do not replace its cause.
+        Runnable stopAll = () -> {
             futures.forEach(f -> f.cancel(true));
             started.forEach(f -> f.cancel(true));
-        });
-        return last;
+        };
+        for (CompletableFuture<Object> f : futures) {
+            f.whenComplete((v, e) -> {
+                if (e != null) {
+                    if (!stopped.compareAndSet(false, true)) return;
+                    stopAll.run();
+                    outcome.completeExceptionally(e);
+                } else if (remaining.decrementAndGet() == 0) {
+                    outcome.complete(last.join());
+                }
+            });
+        }
+        // ended from outside (a deadline, a cancellation): stop the rest afterwards
+        outcome.whenComplete((v, e) -> { if (e != null && stopped.compareAndSet(false, true)) stopAll.run(); });
+        return outcome;
     }
 
     /** Starts a call whose inputs are ready; a starter that throws gives a failed future, as thenCompose would. */

@@ -27,8 +27,9 @@ import java.util.concurrent.ForkJoinPool;
  * and at most {@code scala.concurrent.context.maxExtraThreads} (default 256) calls inside {@code blocking} at
  * once get a compensating thread; past that cap {@code blocking} runs its body unmanaged.
  *
- * <p>Scala futures cannot be cancelled: cancelling the returned future does not stop the request's thread;
- * {@link #close} interrupts the pool's threads.
+ * <p>Scala futures cannot be cancelled: cancelling the returned future (or failing it with a timeout)
+ * interrupts the request's thread while it runs the request ({@link Tasks.Runner}); {@link #close} interrupts
+ * the pool's threads.
  */
 final class ScalaGlobalFutureModel implements Model {
     private final Backend backend;
@@ -53,9 +54,12 @@ final class ScalaGlobalFutureModel implements Model {
         DirectStyle.BlockingCaller caller = blocking
                 ? inv -> scala.concurrent.package$.MODULE$.blocking(() -> Tasks.unchecked(() -> backend.callBlocking(inv)))
                 : backend::callBlocking;
+        Tasks.Runner runner = new Tasks.Runner();
         scala.concurrent.Future<Object> future = Future$.MODULE$.apply(
-                () -> Tasks.unchecked(() -> DirectStyle.evaluate(request, caller)), executionContext);
+                () -> Tasks.unchecked(() -> runner.run(() -> DirectStyle.evaluate(request, caller))), executionContext);
         CompletableFuture<Object> result = new CompletableFuture<>();
+        // a Scala future cannot be cancelled: a request that ended from outside interrupts its thread instead
+        result.whenComplete((v, e) -> { if (e != null) runner.interrupt(); });
         FutureConverters.asJava(future).whenComplete((value, failure) -> {
             if (failure != null) result.completeExceptionally(failure);
             else result.complete(value);

@@ -80,6 +80,39 @@ public final class Tasks {
         }
     }
 
+    /**
+     * The thread running one request's body on a pool the model does not control (such as Scala's execution
+     * context, whose futures cannot be cancelled): {@link #interrupt} reaches that thread only while the body runs,
+     * so a late interrupt never hits the pool's next task. Thread-safe.
+     */
+    static final class Runner {
+        private Thread thread;
+        private boolean stopped;
+
+        /** Runs {@code body} on the current thread, interruptible by {@link #interrupt} until it returns. */
+        Object run(Callable<Object> body) throws Exception {
+            synchronized (this) {
+                if (stopped) throw new java.util.concurrent.CancellationException("request ended before it started");
+                thread = Thread.currentThread();
+            }
+            try {
+                return body.call();
+            } finally {
+                synchronized (this) {
+                    thread = null;
+                    stopped = true;
+                    Thread.interrupted();   // an interrupt that raced with the end is not the next task's
+                }
+            }
+        }
+
+        /** Interrupts the body if it runs; stops it from starting if it has not. */
+        synchronized void interrupt() {
+            stopped = true;
+            if (thread != null && thread != Thread.currentThread()) thread.interrupt();
+        }
+    }
+
     /** Runs a blocking call where a lambda cannot throw checked exceptions. */
     public static Object unchecked(Callable<Object> work) {
         try {

@@ -35,6 +35,8 @@ import java.util.TreeMap;
  * @param cpuMillis              user plus system CPU time of the process
  * @param allocatedBytes         bytes allocated on the heap by all threads
  * @param peakRssBytes           peak resident memory of the process, sampled
+ * @param failureScore           how requests failed and what they left running ({@link FailureScore#NOT_MEASURED}
+ *                               when the run could not fail)
  */
 public record RunResult(String model, String workload, String arrival, long timeScaleDivisor, Object answer,
                         long requests, long successes, long failures, long timeouts, long cancelled,
@@ -43,11 +45,30 @@ public record RunResult(String model, String workload, String arrival, long time
                         double idealMillis, double predictedMillis, String predictionBasis,
                         double throughputPerSecond, LatencyMillis latencyMillis, String latencyHistogram,
                         int peakPlatformThreads, int peakOsThreads, long platformThreadsStarted, int leftoverThreads,
-                        double cpuMillis, ContextSwitches contextSwitches, long allocatedBytes, long peakRssBytes) {
+                        double cpuMillis, ContextSwitches contextSwitches, long allocatedBytes, long peakRssBytes,
+                        @com.fasterxml.jackson.annotation.JsonInclude(value = com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM,
+                                valueFilter = FailureScore.NotMeasured.class) FailureScore failureScore) {
 
     public RunResult {
         Objects.requireNonNull(model, "model");
         failureCauses = java.util.Collections.unmodifiableMap(new TreeMap<>(failureCauses));
+        if (failureScore == null) failureScore = FailureScore.NOT_MEASURED;   // results written before it existed
+    }
+
+    /** A run whose failures were not scored. */
+    public RunResult(String model, String workload, String arrival, long timeScaleDivisor, Object answer,
+                     long requests, long successes, long failures, long timeouts, long cancelled,
+                     Map<String, Long> failureCauses,
+                     double wallMillis, double wallMillisMin, double wallMillisMax, int repeats,
+                     double idealMillis, double predictedMillis, String predictionBasis,
+                     double throughputPerSecond, LatencyMillis latencyMillis, String latencyHistogram,
+                     int peakPlatformThreads, int peakOsThreads, long platformThreadsStarted, int leftoverThreads,
+                     double cpuMillis, ContextSwitches contextSwitches, long allocatedBytes, long peakRssBytes) {
+        this(model, workload, arrival, timeScaleDivisor, answer, requests, successes, failures, timeouts, cancelled,
+                failureCauses, wallMillis, wallMillisMin, wallMillisMax, repeats, idealMillis, predictedMillis,
+                predictionBasis, throughputPerSecond, latencyMillis, latencyHistogram, peakPlatformThreads,
+                peakOsThreads, platformThreadsStarted, leftoverThreads, cpuMillis, contextSwitches, allocatedBytes,
+                peakRssBytes, FailureScore.NOT_MEASURED);
     }
 
     /** True for a batch arrival, whose prediction is the batch's wall time; otherwise it is one request's time. */
@@ -68,6 +89,6 @@ public record RunResult(String model, String workload, String arrival, long time
                 timeouts, cancelled, failureCauses, wallMillis, minMillis, maxMillis, count, idealMillis,
                 predictedMillis, predictionBasis, throughputPerSecond, latencyMillis, latencyHistogram,
                 peakPlatformThreads, peakOsThreads, platformThreadsStarted, leftoverThreads, cpuMillis,
-                contextSwitches, allocatedBytes, peakRssBytes);
+                contextSwitches, allocatedBytes, peakRssBytes, failureScore);
     }
 }

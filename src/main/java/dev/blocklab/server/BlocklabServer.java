@@ -57,7 +57,7 @@ public final class BlocklabServer implements AutoCloseable {
                 : new HttpBackend(settings.backend(), callTimeoutNanos(settings.timeScaleDivisor()));
         this.profilePage = new ProfilePage(this.backend, settings.seed(), settings.timeScaleDivisor(),
                 settings.admission() == Admission.CODEL);
-        this.runner = new WorkloadRunner(this.backend, settings.seed(), settings.timeScaleDivisor(), workloads);
+        this.runner = new WorkloadRunner(this.backend, settings.seed(), settings.timeScaleDivisor(), workloads, settings.requestTimeoutNanos());
         this.dispatcher = new RequestDispatcher(settings.profile(), settings.queueCapacity(), settings.admission(),
                 maxHandlerThreads, settings.log());
         // Vert.x's own blocked-thread checker logs an event loop held over 200 ms (stack trace after 10 s).
@@ -172,6 +172,7 @@ public final class BlocklabServer implements AutoCloseable {
         Context context = Vertx.currentContext();   // the connection's event loop: where event-loop continuations run
         Work work = new Work();
         req.response().closeHandler(ignored -> work.cancel());
+        if (settings.requestTimeoutNanos() > 0) armDeadline(req, work);
         switch (path) {
             case "/health" -> answer(req, "/health", 200, "ok", false);
             case "/metrics" -> {
@@ -322,8 +323,32 @@ public final class BlocklabServer implements AutoCloseable {
                     + root.getClass().getName() + ": " + root.getMessage() + "; later ones of this kind are only counted");
         answer(req, endpoint, status, reason, true);
     }
+    /**
+     * The request's deadline ({@code --request-timeout}): a timer on the connection's event loop that answers 504
+     * with the reason if nothing has answered yet, then cancels the request's work (a queued handler never runs,
+     * a blocked one is interrupted, a pending future is cancelled, so the models cancel its calls).
+     */
+    private void armDeadline(HttpServerRequest req, Work work) {
+        long nanos = settings.requestTimeoutNanos();
+        long timer = vertx.setTimer(Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos)), id -> {
+            if (req.response().ended() || req.response().closed()) return;
+            String where = work.started() ? "still running" : "still waiting for a handler thread";
+            metrics.answered("deadline", 504);
+            try {
+                req.response().setStatusCode(504).putHeader("content-type", TEXT)
+                        .end("deadline of " + dev.blocklab.workload.Durations.format(nanos)
+                                + " passed (--request-timeout): the request was " + where + "; its work is cancelled");
+            } catch (IllegalStateException closedOrEnded) {
+                // answered in the meantime
+            }
+            work.cancel();
+        });
+        req.response().endHandler(ignored -> vertx.cancelTimer(timer));
+    }
+
     private void answer(HttpServerRequest req, String endpoint, int status, String body, boolean admitted) {
         if (admitted) dispatcher.finished();
+        if (req.response().ended()) return;   // the deadline answered first
         metrics.answered(endpoint, status);
         try {
             req.response().setStatusCode(status).putHeader("content-type", TEXT).end(body);
@@ -367,6 +392,9 @@ public final class BlocklabServer implements AutoCloseable {
             if (cancelNow) f.cancel(true);
             return f;
         }
+
+        /** True once a handler thread runs the request or its future is pending. */
+        synchronized boolean started() { return thread != null || future != null; }
 
         void cancel() {
             java.util.concurrent.CompletableFuture<?> f;

@@ -19,9 +19,11 @@ import java.util.function.Consumer;
  * @param seed             seed of every latency and failure draw of {@code /run}
  * @param log              where operational lines go (one line each), e.g. standard error
  * @param admission        how a queueing profile refuses queued requests besides the fixed bound
+ * @param requestTimeoutNanos a request not answered this long after it arrived is answered 504 with the reason,
+ *                         and its work is cancelled (0: no deadline); real time, not divided by the time scale
  */
 public record ServerSettings(String host, int port, ServerProfile profile, int queueCapacity, long timeScaleDivisor,
-                             URI backend, long seed, Consumer<String> log, Admission admission) {
+                             URI backend, long seed, Consumer<String> log, Admission admission, long requestTimeoutNanos) {
     public static final String DEFAULT_HOST = dev.blocklab.Defaults.HOST;
     public static final int DEFAULT_PORT = dev.blocklab.Defaults.SERVE_PORT;
     public static final int DEFAULT_QUEUE = dev.blocklab.Defaults.SERVE_QUEUE;
@@ -34,6 +36,13 @@ public record ServerSettings(String host, int port, ServerProfile profile, int q
         if (timeScaleDivisor < 1) throw new IllegalArgumentException("--time-scale must be at least 1, got " + timeScaleDivisor);
         Objects.requireNonNull(log, "log");
         Objects.requireNonNull(admission, "admission");
+        if (requestTimeoutNanos < 0) throw new IllegalArgumentException("--request-timeout must be positive");
+    }
+
+    /** The settings without a request deadline. */
+    public ServerSettings(String host, int port, ServerProfile profile, int queueCapacity, long timeScaleDivisor,
+                          URI backend, long seed, Consumer<String> log, Admission admission) {
+        this(host, port, profile, queueCapacity, timeScaleDivisor, backend, seed, log, admission, 0);
     }
 
     /** The settings with the default admission ({@link Admission#CODEL}). */
@@ -48,22 +57,26 @@ public record ServerSettings(String host, int port, ServerProfile profile, int q
     }
 
     public ServerSettings withQueue(int capacity) {
-        return new ServerSettings(host, port, profile, capacity, timeScaleDivisor, backend, seed, log, admission);
+        return new ServerSettings(host, port, profile, capacity, timeScaleDivisor, backend, seed, log, admission, requestTimeoutNanos);
     }
 
     public ServerSettings withTimeScale(long divisor) {
-        return new ServerSettings(host, port, profile, queueCapacity, divisor, backend, seed, log, admission);
+        return new ServerSettings(host, port, profile, queueCapacity, divisor, backend, seed, log, admission, requestTimeoutNanos);
     }
 
     public ServerSettings withBackend(URI uri) {
-        return new ServerSettings(host, port, profile, queueCapacity, timeScaleDivisor, uri, seed, log, admission);
+        return new ServerSettings(host, port, profile, queueCapacity, timeScaleDivisor, uri, seed, log, admission, requestTimeoutNanos);
     }
 
     public ServerSettings withLog(Consumer<String> sink) {
-        return new ServerSettings(host, port, profile, queueCapacity, timeScaleDivisor, backend, seed, sink, admission);
+        return new ServerSettings(host, port, profile, queueCapacity, timeScaleDivisor, backend, seed, sink, admission, requestTimeoutNanos);
+    }
+
+    public ServerSettings withRequestTimeoutNanos(long nanos) {
+        return new ServerSettings(host, port, profile, queueCapacity, timeScaleDivisor, backend, seed, log, admission, nanos);
     }
 
     public ServerSettings withAdmission(Admission policy) {
-        return new ServerSettings(host, port, profile, queueCapacity, timeScaleDivisor, backend, seed, log, policy);
+        return new ServerSettings(host, port, profile, queueCapacity, timeScaleDivisor, backend, seed, log, policy, requestTimeoutNanos);
     }
 }

@@ -40,8 +40,21 @@ final class WorkloadRunner implements AutoCloseable {
 
     private final java.util.List<Workload> extra;
 
+    /** A call's timeout is at most this (real time; 0: no cap): the request's deadline. */
+    private final long deadlineNanos;
+    private final Map<String, dev.blocklab.workload.Graph> capped = new ConcurrentHashMap<>();
+
     /** @param extra workloads served beside the built-in ones (from files), found by name first */
     WorkloadRunner(Backend backend, long seed, long timeScaleDivisor, java.util.List<Workload> extra) {
+        this(backend, seed, timeScaleDivisor, extra, 0);
+    }
+
+    /**
+     * @param deadlineNanos the request deadline ({@code --request-timeout}, real time), or 0: every call's timeout,
+     *                      and so the budget it sends to a backend over HTTP, is capped at it
+     */
+    WorkloadRunner(Backend backend, long seed, long timeScaleDivisor, java.util.List<Workload> extra, long deadlineNanos) {
+        this.deadlineNanos = deadlineNanos;
         this.extra = java.util.List.copyOf(extra);
         this.context = new ModelContext(backend);
         this.seed = seed;
@@ -84,7 +97,25 @@ final class WorkloadRunner implements AutoCloseable {
                 }
             }
         }
-        return model.submit(new Request(ids.incrementAndGet(), workload.graph(), seed, timeScaleDivisor));
+        dev.blocklab.workload.Graph graph = deadlineNanos == 0 ? workload.graph()
+                : capped.computeIfAbsent(workload.name(), n -> capTimeouts(workload.graph(), deadlineNanos * timeScaleDivisor));
+        return model.submit(new Request(ids.incrementAndGet(), graph, seed, timeScaleDivisor));
+    }
+
+    /**
+     * The graph with every simulated call's timeout at most {@code maxNanos} (before the time scale): no call waits,
+     * or asks the backend to work, past the request's deadline.
+     */
+    static dev.blocklab.workload.Graph capTimeouts(dev.blocklab.workload.Graph graph, long maxNanos) {
+        java.util.List<dev.blocklab.workload.Step> steps = new java.util.ArrayList<>();
+        for (dev.blocklab.workload.Step s : graph.steps()) {
+            if (s instanceof dev.blocklab.workload.Step.Call c && c.operation() == null
+                    && (c.timeoutNanos() == 0 || c.timeoutNanos() > maxNanos))
+                s = new dev.blocklab.workload.Step.Call(c.name(), c.inputs(), c.latency(), c.returns(),
+                        c.failureProbability(), c.failure(), maxNanos, null);
+            steps.add(s);
+        }
+        return new dev.blocklab.workload.Graph(graph.input(), steps);
     }
 
     /** Models in use now. */

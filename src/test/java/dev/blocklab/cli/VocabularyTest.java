@@ -43,7 +43,7 @@ class VocabularyTest {
             Map.entry("--profile", "PROFILE"), Map.entry("--queue", "N"), Map.entry("--admission", "POLICY"),
             Map.entry("--route", "ROUTE"), Map.entry("--routes", "FILE"), Map.entry("--event-loops", "N"),
             // attack
-            Map.entry("--targets", "FILE"), Map.entry("--step", "D"), Map.entry("--max-connections", "N"),
+            Map.entry("--targets", "FILE"), Map.entry("--step", "D"), Map.entry("--request-timeout", "D"), Map.entry("--max-connections", "N"),
             Map.entry("--method", "METHOD"), Map.entry("--header", "'K: V'"), Map.entry("--body", "@FILE|TEXT"),
             Map.entry("--responses", "FILE"), Map.entry("--hlog", "FILE"), Map.entry("--client", "CLIENT"),
             Map.entry("--late-threshold", "D"), Map.entry("--warmup", "D"), Map.entry("--calibrate", "")));
@@ -64,7 +64,7 @@ class VocabularyTest {
             "--format",      // each command lists the formats it writes
             "--backend",     // reproduce: simulated or http; run and serve: simulated, postgres, redis
             "--workload",    // run: the one to run; serve: files served beside the built-in ones
-            "--duration", "--timeout", "--users", "--rate",   // run (in process, scaled) and attack (HTTP, real time)
+            "--duration", "--timeout", "--users", "--rate", "--step",   // run (in process, scaled) and attack (HTTP, real time)
             "--fail-if");    // attack's conditions on latency and errors; the auditor's on findings
 
     record Use(String command, OptionSpec option) {}

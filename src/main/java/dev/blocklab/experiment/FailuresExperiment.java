@@ -1,0 +1,192 @@
+package dev.blocklab.experiment;
+
+import dev.blocklab.backend.Backend;
+import dev.blocklab.driver.InProcessDriver;
+import dev.blocklab.driver.RunSettings;
+import dev.blocklab.model.Demand;
+import dev.blocklab.model.Model;
+import dev.blocklab.model.Models;
+import dev.blocklab.model.Prediction;
+import dev.blocklab.model.Tasks;
+import dev.blocklab.result.ExperimentResult;
+import dev.blocklab.result.FailureScore;
+import dev.blocklab.result.RunResult;
+import dev.blocklab.result.Table;
+import dev.blocklab.workload.Arrival;
+import dev.blocklab.workload.Graph;
+import dev.blocklab.workload.Latency;
+import dev.blocklab.workload.Request;
+import dev.blocklab.workload.Step;
+import dev.blocklab.workload.Value;
+import dev.blocklab.workload.Workload;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * {@code reproduce failures}: how each model fails. A fan-out whose every request fails: {@code profile} answers
+ * after 300 ms, {@code hang} after 2 s, and {@code audit}, which feeds nothing, always fails after 20 ms; open
+ * load. Under the failure semantics (docs/workloads.md) a model that overlaps the calls learns of the failure at
+ * 20 ms and must cancel the two siblings; a model that walks the steps in order meets it only after 2.32 s. Beside
+ * every registered model runs one deliberately wrong variant: {@code supplyAsync} with
+ * {@code CompletableFuture.cancel}, which does not interrupt, so its siblings run on for nobody and hold pool
+ * threads. Rows are {@link FailuresRow}s; predictions are computed from the graph and beside each measurement.
+ */
+final class FailuresExperiment implements Experiment {
+    private static final long MS = 1_000_000L;
+    static final long PROFILE_NANOS = 300 * MS, HANG_NANOS = 2_000 * MS, AUDIT_NANOS = 20 * MS;
+    static final String WRONG = "supplyasync-uncancelled:8";
+
+    @Override public String name() { return "failures"; }
+
+    @Override public String description() {
+        return "a fan-out with one failing and one hanging branch under every model, open load: who cancels, who leaks work, time to fail";
+    }
+
+    /** The fan-out: two branches the answer reads, and a failing one it does not. */
+    static Workload workload(boolean full) {
+        Graph graph = new Graph(0L, List.of(
+                new Step.Call("profile", List.of(), new Latency.Fixed(PROFILE_NANOS), new Value.Constant(1L), 0, null, 0),
+                new Step.Call("hang", List.of(), new Latency.Fixed(HANG_NANOS), new Value.Constant(2L), 0, null, 0),
+                new Step.Call("audit", List.of(), new Latency.Fixed(AUDIT_NANOS), new Value.Constant(0L), 1,
+                        new Step.FailureSpec("java.io.IOException", "audit service unavailable"), 0),
+                new Step.Combine("page", List.of("profile", "hang"), new Value.Sum(0))));
+        return new Workload("fan-out-failing", "profile 300 ms, hang 2 s, audit fails at 20 ms (feeds nothing)", graph,
+                new Arrival.Open(full ? 20 : 10, (full ? 10_000 : 2_000) * MS));
+    }
+
+    @Override public ExperimentResult run(ExperimentSettings settings) {
+        Workload workload = workload(settings.full());
+        RunSettings run = new RunSettings(settings.timeScale(), 0, 1, 0, 42, 256);
+        InProcessDriver driver = new InProcessDriver();
+        List<FailuresRow> rows = new ArrayList<>();
+        List<String> specs = new ArrayList<>();
+        for (Models.Info info : Models.catalog())
+            if (info.unavailable().isEmpty()) specs.add(info.needsSize() ? info.family() + ":8" : info.family());
+        specs.add(WRONG);
+        for (String spec : specs) {
+            settings.progress().update(spec);
+            RunResult r = spec.equals(WRONG)
+                    ? driver.run(workload, spec, c -> new UncancelledSupplyAsync(c.backend(), 8), run, settings.progress())
+                    : driver.run(workload, spec, run, settings.progress());
+            FailuresRow row = row(r, workload.graph(), spec.equals(WRONG));
+            settings.rowSink().accept(row);
+            rows.add(row);
+        }
+        return result(settings, workload, rows);
+    }
+
+    /** Pure: the row of one run, with what the graph predicts for its way of running the calls. */
+    static FailuresRow row(RunResult r, Graph graph, boolean leaksByDesign) {
+        double scale = r.timeScaleDivisor();
+        boolean inOrder = r.predictedMillis() >= graph.serialNanos() / scale / 1e6 * 0.99;
+        double predictedFail = (inOrder ? PROFILE_NANOS + HANG_NANOS + AUDIT_NANOS : AUDIT_NANOS) / scale / 1e6;
+        double predictedOrphan = leaksByDesign ? (PROFILE_NANOS - AUDIT_NANOS + HANG_NANOS - AUDIT_NANOS) / scale / 1e6 : 0;
+        FailureScore f = r.failureScore();
+        long failed = r.failures() + r.timeouts() + r.cancelled();
+        double orphanPerFailed = failed == 0 ? 0 : f.orphanBackendMillis() / failed;
+        // a call may end on its own in the instant its cancel is sent: a tenth of the requests is the noise allowed
+        String verdict = f.honouredRatio() < 0.9 || f.callsLeftRunning() > 0
+                ? "leaks: " + (f.cancellationsRequested() - f.cancellationsHonoured()) + " of " + f.cancellationsRequested() + " calls ran on"
+                : "cancels";
+        return new FailuresRow(r.model(), inOrder ? "in step order" : "overlapped", r.requests(), failed,
+                predictedFail, r.latencyMillis().mean(), r.latencyMillis().p99(), f.meanTimeToFailMillis(),
+                f.cancellationsRequested(), f.cancellationsHonoured(), f.orphanedCalls(), predictedOrphan,
+                orphanPerFailed, f.callsLeftRunning(), r.leftoverThreads(), verdict, r);
+    }
+
+    ExperimentResult result(ExperimentSettings settings, Workload workload, List<FailuresRow> rows) {
+        List<List<String>> cells = new ArrayList<>();
+        for (FailuresRow row : rows) {
+            cells.add(List.of(row.model(), row.calls(), row.requests() + "", pct(row.failed(), row.requests()),
+                    RunTables.ms(row.predictedFailMillis()), RunTables.ms(row.meanLatencyMillis()),
+                    RunTables.ms(row.p99LatencyMillis()), RunTables.ms(row.timeToFailMillis()),
+                    row.cancellationsHonoured() + "/" + row.cancellationsRequested(), row.orphanedCalls() + "",
+                    RunTables.ms(row.predictedOrphanMillisPerFailed()), RunTables.ms(row.orphanMillisPerFailed()),
+                    row.callsLeftRunning() + "", row.leftoverThreads() + "", row.verdict()));
+        }
+        Table table = new Table("failures: " + workload.description() + ", " + workload.arrival().label() + ", delays / " + settings.timeScale(),
+                List.of("model", "calls", "requests", "failed %", "predicted fail ms", "latency mean ms", "latency p99 ms",
+                        "time to fail mean ms", "cancels honoured/requested", "orphan calls", "predicted orphan ms/failed",
+                        "orphan ms/failed", "calls left running", "threads left", "verdict"), cells);
+        List<String> notes = List.of(
+                "Every request fails (audit always fails), so failed % is 100 where the semantics hold; audit feeds nothing, "
+                        + "so a model that waited only for the answer's inputs would report successes.",
+                "predicted fail ms: one request alone; 'overlapped' models learn of the failure when audit fails (20 ms), "
+                        + "'in step order' ones after profile, hang and audit in turn (2,320 ms), both divided by the time scale; "
+                        + "under open load a bounded pool adds queueing to the latency.",
+                "time to fail: from the first failure inside a request (a call failing) to the request's completion; "
+                        + "cancels requested: calls in flight at the request's first failure or end; honoured: those that ended by "
+                        + "interrupt or cancellation; orphan calls: still running when their request had ended; orphan ms: backend "
+                        + "time they spent after it (all by System.nanoTime in a FailureMeter around the backend).",
+                "calls left running: calls still in flight when the last request had completed; threads left: platform threads "
+                        + "alive after the model closed.",
+                WRONG + " is not a registered model: the wrong way for contrast (CompletableFuture.supplyAsync, then cancel(true), "
+                        + "which does not interrupt the running call); its orphans hold its 8 pool threads, so later requests queue behind them.",
+                "The frameworks variants (reproduce frameworks) run seed 002's fixed four-call use case and are not part of this table.");
+        return new ExperimentResult(name(), description(), settings.scaleLabel(), settings.environment(), rows, List.of(table), notes);
+    }
+
+    private static String pct(long part, long whole) {
+        return whole == 0 ? "-" : String.format(Locale.ROOT, "%.0f", 100.0 * part / whole);
+    }
+
+    /**
+     * The wrong way, for contrast: every call {@code supplyAsync} on a pool of N, the first failure fails the request
+     * and "cancels" the other calls with {@link CompletableFuture#cancel}, which does not interrupt the thread running
+     * them. Only for graphs whose calls read no other step (a fan-out).
+     */
+    static final class UncancelledSupplyAsync implements Model {
+        private final Backend backend;
+        private final int threads;
+        private final ExecutorService pool;
+
+        UncancelledSupplyAsync(Backend backend, int threads) {
+            this.backend = backend;
+            this.threads = threads;
+            this.pool = Executors.newFixedThreadPool(threads, Tasks.named("supplyasync-uncancelled"));
+        }
+
+        @Override public String name() { return "supplyasync-uncancelled:" + threads; }
+
+        @Override public CompletableFuture<Object> submit(Request request) {
+            List<Step> steps = request.graph().steps();
+            Object[] values = new Object[steps.size()];
+            List<CompletableFuture<Object>> calls = new ArrayList<>();
+            CompletableFuture<?>[] byStep = new CompletableFuture<?>[steps.size()];
+            CompletableFuture<Object> result = new CompletableFuture<>();
+            for (int i = 0; i < steps.size(); i++) {
+                if (!(steps.get(i) instanceof Step.Call call)) continue;
+                if (!call.inputs().stream().allMatch(Graph.INPUT::equals))
+                    throw new IllegalArgumentException(name() + " runs fan-outs only: call '" + call.name() + "' reads another step");
+                int index = i;
+                CompletableFuture<Object> f = CompletableFuture.supplyAsync(() -> Tasks.unchecked(
+                        () -> backend.callBlocking(request.invocation(index, request.inputsOf(index, values)))), pool);
+                f.whenComplete((v, e) -> { if (e != null) result.completeExceptionally(e); });
+                calls.add(f);
+                byStep[i] = f;
+            }
+            result.whenComplete((v, e) -> { if (e != null) calls.forEach(c -> c.cancel(true)); });   // does not interrupt
+            CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).thenRun(() -> {
+                try {
+                    for (int i = 0; i < steps.size(); i++)
+                        values[i] = byStep[i] != null ? byStep[i].join() : request.compute(i, request.inputsOf(i, values));
+                    result.complete(values[values.length - 1]);
+                } catch (RuntimeException e) {
+                    result.completeExceptionally(e);
+                }
+            });
+            return result;
+        }
+
+        @Override public Prediction predict(Demand d) {
+            return new Prediction(d.criticalPathNanos(), "critical path (calls overlap on " + threads + " threads)");
+        }
+
+        @Override public void close() { Tasks.shutdown(pool); }
+    }
+}

@@ -1,0 +1,206 @@
+package dev.blocklab.model;
+
+import dev.blocklab.backend.SimulatedBackend;
+import dev.blocklab.driver.InProcessDriver;
+import dev.blocklab.driver.Progress;
+import dev.blocklab.driver.RunSettings;
+import dev.blocklab.result.Outcome;
+import dev.blocklab.result.RunResult;
+import dev.blocklab.workload.Arrival;
+import dev.blocklab.workload.CallInvocation;
+import dev.blocklab.workload.Graph;
+import dev.blocklab.workload.Latency;
+import dev.blocklab.workload.Request;
+import dev.blocklab.workload.Step;
+import dev.blocklab.workload.Value;
+import dev.blocklab.workload.Workload;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The failure semantics of docs/workloads.md ("Failures"), the same under every model: a request needs every
+ * step (a failing branch that feeds nothing fails it too), fails at its first failure with that failure's cause
+ * or timeout, and a cancelled request stops its calls (the backend's in-flight count drops).
+ */
+class FailureSemanticsTest {
+    private static final long SCALE = 20;
+    private static final long SEED = 11;
+    private static final int REQUESTS = 24;
+    private static final long S = 1_000_000_000L;
+
+    static Stream<String> models() {
+        return Models.catalog().stream().map(i -> i.needsSize() ? i.family() + ":8" : i.family());
+    }
+
+    /**
+     * Three independent calls and a combine of the first two. {@code a} fails a quarter of the time after 0.2 s,
+     * {@code b} takes 1 to 5 s and times out after 3 s, {@code unused} feeds nothing and fails a fifth of the time
+     * after 6 s. A failing call's wait grows with its step index (by 140 ms and more at scale 1/20, far beyond a
+     * busy machine's timer noise), so the first failure in time is also the first in step order: a model that runs steps one after another and one that overlaps them meet the same first
+     * failure, and the expected outcome is a function of the request alone ({@link #expected}).
+     */
+    static Graph fanOutWithUnusedFailingBranch() {
+        return new Graph(0L, List.of(
+                new Step.Call("a", List.of(), new Latency.Fixed(S / 5), new Value.Constant(1L), 0.25,
+                        new Step.FailureSpec("java.io.IOException", "a failed"), 0),
+                new Step.Call("b", List.of(), new Latency.Uniform(S, 5 * S), new Value.Constant(2L), 0, null, 3 * S),
+                new Step.Call("unused", List.of(), new Latency.Fixed(6 * S), new Value.Constant(3L), 0.2,
+                        new Step.FailureSpec("java.lang.IllegalStateException", "unused branch failed"), 0),
+                new Step.Combine("out", List.of("a", "b"), new Value.Sum(0))));
+    }
+
+    /**
+     * What the semantics say request {@code id} ends with, computed from its calls alone: with every call started
+     * as soon as its inputs are ready, the failure that happens first (a call's failure or its timeout), else the
+     * last step's value.
+     */
+    static String expected(Graph graph, long id) {
+        Request request = new Request(id, graph, SEED, SCALE);
+        int n = graph.steps().size();
+        Object[] values = new Object[n];
+        long[] finishNanos = new long[n];
+        boolean[] ran = new boolean[n];
+        long firstFailureNanos = Long.MAX_VALUE;
+        String firstFailure = null;
+        for (int i = 0; i < n; i++) {
+            Step step = graph.steps().get(i);
+            long start = 0;
+            boolean ready = true;
+            for (String in : step.inputs()) {
+                int k = graph.indexOf(in);
+                if (k < 0) continue;
+                ready &= ran[k];
+                start = Math.max(start, finishNanos[k]);
+            }
+            if (!ready) continue;   // an input failed: this step never runs
+            if (step instanceof Step.Call) {
+                CallInvocation call = request.invocation(i, request.inputsOf(i, values));
+                finishNanos[i] = start + call.waitNanos();
+                if (call.timesOut() || call.failure() != null) {
+                    if (finishNanos[i] < firstFailureNanos) {
+                        firstFailureNanos = finishNanos[i];
+                        firstFailure = key(Outcome.of(null, call.newFailure()));
+                    }
+                    continue;
+                }
+                values[i] = call.value();
+            } else {
+                finishNanos[i] = start;
+                values[i] = request.compute(i, request.inputsOf(i, values));
+            }
+            ran[i] = true;
+        }
+        return firstFailure != null ? firstFailure : key(new Outcome.Success(values[n - 1]));
+    }
+
+    /** One outcome as text: success with its value, failure with its cause, timeout with its detail, cancelled. */
+    static String key(Outcome outcome) {
+        return switch (outcome) {
+            case Outcome.Success s -> "success " + s.value();
+            case Outcome.Failure f -> "failure " + Outcome.describe(f.cause());
+            case Outcome.Timeout t -> "timeout " + t.detail();
+            case Outcome.Cancelled c -> "cancelled";
+        };
+    }
+
+    private static Model create(String spec, SimulatedBackend backend) {
+        Models.Info info = Models.parse(spec);
+        assumeTrue(info.unavailable().isEmpty(), () -> spec + " unavailable: " + info.unavailable().orElse(""));
+        return Models.create(spec, new ModelContext(backend, 8));
+    }
+
+    @Test
+    void expected_workloadHasEveryKindOfOutcome() {
+        Graph graph = fanOutWithUnusedFailingBranch();
+        List<String> outcomes = new ArrayList<>();
+        for (long id = 0; id < REQUESTS; id++) outcomes.add(expected(graph, id));
+        assertThat(outcomes).anyMatch(o -> o.equals("success 3"))
+                .anyMatch(o -> o.equals("failure java.io.IOException: a failed"))
+                .anyMatch(o -> o.startsWith("timeout call 'b' timed out"))
+                .anyMatch(o -> o.equals("failure java.lang.IllegalStateException: unused branch failed"));
+    }
+
+    @ParameterizedTest @MethodSource("models")
+    void submit_failuresTimeoutsAndUnusedFailingBranch_sameOutcomePerRequestAsTheSemantics(String spec) {
+        Graph graph = fanOutWithUnusedFailingBranch();
+        Map<Long, String> expected = new TreeMap<>();
+        Map<Long, String> actual = new TreeMap<>();
+        try (SimulatedBackend backend = new SimulatedBackend(); Model model = create(spec, backend)) {
+            List<CompletableFuture<Object>> futures = new ArrayList<>();
+            for (long id = 0; id < REQUESTS; id++) futures.add(model.submit(new Request(id, graph, SEED, SCALE)));
+            for (int i = 0; i < REQUESTS; i++) {
+                expected.put((long) i, expected(graph, i));
+                Object value = null;
+                Throwable failure = null;
+                try {
+                    value = futures.get(i).get(30, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    failure = e;
+                }
+                actual.put((long) i, key(Outcome.of(value, failure)));
+            }
+        }
+        assertThat(actual).isEqualTo(expected);
+    }
+
+    /** The discrepancy: through the driver, every model reports the same success count on the same seed. */
+    @ParameterizedTest @MethodSource("models")
+    void run_unusedFailingBranch_successCountAsTheSemantics(String spec) {
+        assumeTrue(Models.parse(spec).unavailable().isEmpty());
+        Graph graph = fanOutWithUnusedFailingBranch();
+        Workload w = new Workload("fan-out-failures", "test", graph, new Arrival.Batch(REQUESTS));
+        RunResult r = new InProcessDriver().runOnce(w, spec, c -> Models.create(spec, c),
+                new RunSettings(SCALE, 0, 1, 0, SEED, 8), Progress.NONE);
+        long successes = Stream.iterate(0L, id -> id + 1).limit(REQUESTS)
+                .filter(id -> expected(graph, id).startsWith("success")).count();
+        assertThat(r.successes()).isEqualTo(successes);
+        assertThat(r.failures() + r.timeouts()).isEqualTo(REQUESTS - successes);
+        assertThat(r.leftoverThreads()).isZero();
+    }
+
+    @ParameterizedTest @MethodSource("models")
+    void cancel_requestBlockedInACall_interruptsTheCallAndEndsCancelled(String spec) {
+        assumeTrue(!spec.equals("sequential"), "sequential runs on the caller; nothing to cancel");
+        Step.Call slow = Step.Call.fixed("slow", 1_000 * S, 1L);   // 50 s at scale 20
+        Graph graph = new Graph(0L, List.of(slow, Step.Call.fixed("slow2", 1_000 * S, 2L),
+                new Step.Combine("out", List.of("slow", "slow2"), new Value.Sum(0))));
+        try (SimulatedBackend backend = new SimulatedBackend(); Model model = create(spec, backend)) {
+            List<CompletableFuture<Object>> futures = new ArrayList<>();
+            for (long id = 0; id < 3; id++) futures.add(model.submit(new Request(id, graph, SEED, SCALE)));
+            assertThat(awaitInFlight(backend, n -> n > 0)).as("calls in flight before the cancel").isPositive();
+            futures.forEach(f -> f.cancel(true));
+            assertThat(awaitInFlight(backend, n -> n == 0)).as("calls in flight after the cancel").isZero();
+            for (CompletableFuture<Object> f : futures) {
+                Throwable failure = null;
+                try {
+                    f.join();
+                } catch (Exception e) {
+                    failure = e;
+                }
+                assertThat(key(Outcome.of(null, failure))).isEqualTo("cancelled");
+            }
+        }
+    }
+
+    /** Waits up to 10 s for the backend's in-flight count to satisfy {@code condition}; returns the last count. */
+    static long awaitInFlight(SimulatedBackend backend, java.util.function.LongPredicate condition) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long n;
+        while (!condition.test(n = backend.callsInFlight()) && System.nanoTime() < deadline)
+            LockSupport.parkNanos(5_000_000L);
+        return n;
+    }
+}

@@ -1,0 +1,85 @@
+package dev.blocklab.recorder;
+
+import dev.blocklab.backend.SimulatedBackend;
+import dev.blocklab.result.FailureScore;
+import dev.blocklab.workload.CallInvocation;
+import dev.blocklab.workload.Step;
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+class FailureMeterTest {
+    private static final long MS = 1_000_000L;
+
+    private static CallInvocation failing(long requestId) {
+        return new CallInvocation("flaky", requestId, 0, 0, null, Step.FailureSpec.DEFAULT);
+    }
+
+    private static CallInvocation hanging(long requestId) {
+        return new CallInvocation("hang", requestId, 60_000 * MS, 0, 1L, null);
+    }
+
+    @Test
+    void score_failedRequestWithACancelledSibling_timeToFailHonouredAndOrphanTime() {
+        AtomicLong clock = new AtomicLong(1_000);
+        try (FailureMeter meter = new FailureMeter(new SimulatedBackend(), clock::get)) {
+            CompletableFuture<Object> hang = meter.callAsync(hanging(1));
+            clock.set(2_000);
+            assertThat(catchThrowable(() -> meter.callAsync(failing(1)).join())).isNotNull();   // first failure at 2,000
+            CompletableFuture<Object> request = new CompletableFuture<>();
+            meter.watch(1, request);
+            clock.set(2_500);
+            request.completeExceptionally(new IllegalStateException("downstream failure"));   // the request ends at 2,500
+            clock.set(3_000);
+            hang.cancel(true);   // the sibling is stopped 500 ns after its request ended
+
+            FailureScore score = meter.score(meter.callsInFlight());
+            assertThat(score.failedRequests()).isEqualTo(1);
+            assertThat(score.meanTimeToFailMillis()).isEqualTo(500 / 1e6);
+            assertThat(score.cancellationsRequested()).isEqualTo(1);
+            assertThat(score.cancellationsHonoured()).isEqualTo(1);
+            assertThat(score.orphanedCalls()).isEqualTo(1);
+            assertThat(score.orphanBackendMillis()).isEqualTo(500 / 1e6);
+            assertThat(score.callsLeftRunning()).isZero();
+        }
+    }
+
+    @Test
+    void score_siblingLeftRunning_requestedButNotHonouredAndStillInFlight() {
+        AtomicLong clock = new AtomicLong(1_000);
+        try (FailureMeter meter = new FailureMeter(new SimulatedBackend(), clock::get)) {
+            meter.callAsync(hanging(7));   // nobody cancels it, as after CompletableFuture.cancel on a supplyAsync
+            assertThat(catchThrowable(() -> meter.callAsync(failing(7)).join())).isNotNull();
+            meter.watch(7, CompletableFuture.failedFuture(new IllegalStateException("downstream failure")));
+
+            FailureScore score = meter.score(meter.callsInFlight());
+            assertThat(score.cancellationsRequested()).isEqualTo(1);
+            assertThat(score.cancellationsHonoured()).isZero();
+            assertThat(score.orphanedCalls()).isEqualTo(1);
+            assertThat(score.callsLeftRunning()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void score_blockingCallInterrupted_countsAsHonoured() throws Exception {
+        AtomicLong clock = new AtomicLong(1_000);
+        SimulatedBackend backend = new SimulatedBackend();
+        try (FailureMeter meter = new FailureMeter(backend, clock::get)) {
+            Thread caller = Thread.ofPlatform().start(() -> catchThrowable(() -> meter.callBlocking(hanging(3))));
+            while (backend.callsInFlight() == 0) Thread.onSpinWait();
+            meter.watch(3, CompletableFuture.failedFuture(new java.util.concurrent.TimeoutException("deadline")));
+            caller.interrupt();
+            caller.join(10_000);
+            assertThat(caller.isAlive()).isFalse();
+            assertThat(backend.callsInFlight()).isZero();
+            FailureScore score = meter.score(meter.callsInFlight());
+            assertThat(score.cancellationsHonoured()).isEqualTo(1);
+            assertThat(score.cancellationsRequested()).isEqualTo(1);
+            assertThat(score.meanTimeToFailMillis()).isZero();   // no failure inside: the deadline ended it
+        }
+    }
+}
