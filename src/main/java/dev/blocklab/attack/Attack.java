@@ -47,12 +47,28 @@ public final class Attack {
     private static final long RECORDING_GRACE_NANOS = 100_000_000L;
 
     private final AttackSettings settings;
+    private final Shard shard;
+    private final java.time.Instant startAt;
     private volatile boolean stopRequested;
     private volatile long stopNanos;
     private volatile boolean started;
 
     public Attack(AttackSettings settings) {
+        this(settings, Shard.WHOLE, null);
+    }
+
+    /**
+     * An attack that sends only {@code shard}'s share of the open schedule (see {@link Shard}), its measured
+     * schedule starting at the wall-clock instant {@code startAt} (null: as soon as it is warm), so shards started
+     * apart still send one interleaved schedule. The warm-up, if any, ends at {@code startAt}. A start already
+     * past is kept: the requests it owes are sent at once, late, their latency counted from the common schedule.
+     */
+    public Attack(AttackSettings settings, Shard shard, java.time.Instant startAt) {
         this.settings = settings;
+        this.shard = java.util.Objects.requireNonNull(shard, "shard");
+        this.startAt = startAt;
+        if (shard.count() > 1 && !(settings.schedule() instanceof Schedule.Open))
+            throw new IllegalArgumentException("--shard splits an open schedule (--rate), not --users");
     }
 
     /** Runs an attack without listeners; see {@link #run(Progress, AttackListener)}. */
@@ -82,10 +98,26 @@ public final class Attack {
             SelfMeter meter = new SelfMeter(transport);
             meter.start(); // once ahead, so its first (slow) call is not inside the measured schedule
             long start = System.nanoTime();
-            if (settings.warmupNanos() > 0 && !stopRequested) {
+            if (startAt != null) {
+                long common = start + java.time.Duration.between(java.time.Instant.now(), startAt).toNanos();
+                long warmFrom = common - settings.warmupNanos();
+                while (System.nanoTime() - warmFrom < 0 && !stopRequested) {
+                    progress.update("waiting for the common start " + startAt);
+                    LockSupport.parkNanos(Math.min(warmFrom - System.nanoTime(), 250_000_000L));
+                }
+                long warm = common - System.nanoTime();
+                if (settings.warmupNanos() > 0 && warm > 0 && !stopRequested) {
+                    progress.update("warm-up " + Durations.format(warm) + " (discarded)");
+                    drive(new Run(transport, new AttackRecorder(), AttackListener.NONE, listenerFailure, System.nanoTime()),
+                            warmUpSchedule(warm));
+                }
+                meter.start();
+                while (System.nanoTime() - common < 0 && !stopRequested) LockSupport.parkNanos(common - System.nanoTime());
+                start = common;
+            } else if (settings.warmupNanos() > 0 && !stopRequested) {
                 progress.update("warm-up " + Durations.format(settings.warmupNanos()) + " (discarded)");
                 Run warm = new Run(transport, new AttackRecorder(), AttackListener.NONE, listenerFailure, start);
-                drive(warm, warmUpSchedule());
+                drive(warm, warmUpSchedule(settings.warmupNanos()));
                 // The measured schedule follows at once, so the target and the connections stay in their steady
                 // state; warm-up responses still in flight are recorded in the discarded recorder.
                 meter.start();
@@ -127,17 +159,17 @@ public final class Attack {
     private SendLoop.Outcome drive(Run run, Schedule schedule) {
         return switch (schedule) {
             case Schedule.Open open -> new SendLoop(open.pacer(), open.durationNanos(),
-                    settings.lateThresholdNanos(), System::nanoTime, Attack::park, () -> stopRequested)
+                    settings.lateThresholdNanos(), System::nanoTime, Attack::park, () -> stopRequested, shard)
                     .run(run.startNanos, (index, intended, sent) -> run.fire(index, intended, sent, null));
             case Schedule.Closed closed -> run.closed(closed);
         };
     }
 
-    /** The warm-up: the schedule's starting rate (or its users) for the warm-up duration. */
-    private Schedule warmUpSchedule() {
+    /** The warm-up: the schedule's starting rate (or its users) for {@code nanos}. */
+    private Schedule warmUpSchedule(long nanos) {
         return switch (settings.schedule()) {
-            case Schedule.Open open -> new Schedule.Open(new dev.blocklab.driver.Pacer.Constant(open.pacer().ratePerSecondAt(0)), settings.warmupNanos());
-            case Schedule.Closed closed -> new Schedule.Closed(closed.users(), settings.warmupNanos());
+            case Schedule.Open open -> new Schedule.Open(new dev.blocklab.driver.Pacer.Constant(open.pacer().ratePerSecondAt(0)), nanos);
+            case Schedule.Closed closed -> new Schedule.Closed(closed.users(), nanos);
         };
     }
 
@@ -145,8 +177,12 @@ public final class Attack {
         List<Target> ts = settings.targets();
         String what = ts.size() == 1 ? ts.getFirst().method() + " " + ts.getFirst().url() : ts.size() + " targets";
         return what + (settings.schedule() instanceof Schedule.Closed ? " with " : " at ") + settings.schedule().label()
-                + (settings.warmupNanos() > 0 ? " after a " + Durations.format(settings.warmupNanos()) + " warm-up (discarded)" : "");
+                + (settings.warmupNanos() > 0 ? " after a " + Durations.format(settings.warmupNanos()) + " warm-up (discarded)" : "")
+                + (shard.count() > 1 ? SHARD_SUFFIX + shard : "");
     }
+
+    /** What a shard's description ends with, before its {@code i/N}. */
+    public static final String SHARD_SUFFIX = ", shard ";
 
     private void awaitInFlight(AttackRecorder recorder) {
         long deadline = System.nanoTime() + settings.timeoutNanos() + 1_000_000_000L;

@@ -15,10 +15,17 @@ public final class HlogFile implements AttackListener {
     private final Path path;
     private final PrintStream out;
     private final HistogramLogWriter writer;
-    private final long baseMillis = System.currentTimeMillis();
+    private final long baseMillis;
 
-    public HlogFile(Path path) {
+    public HlogFile(Path path) { this(path, System.currentTimeMillis()); }
+
+    /**
+     * A log whose start and base time are {@code baseMillis} (epoch milliseconds): a shard passes the common
+     * start, so the interval timestamps of every shard's log are on one time base.
+     */
+    public HlogFile(Path path, long baseMillis) {
         this.path = path;
+        this.baseMillis = baseMillis;
         try {
             if (path.toAbsolutePath().getParent() != null) Files.createDirectories(path.toAbsolutePath().getParent());
             out = new PrintStream(path.toFile(), java.nio.charset.StandardCharsets.UTF_8);

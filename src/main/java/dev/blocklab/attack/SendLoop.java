@@ -52,9 +52,17 @@ final class SendLoop {
     private final NanoClock clock;
     private final Sleeper sleeper;
     private final BooleanSupplier stopRequested;
+    private final Shard shard;
 
     SendLoop(Pacer pacer, long durationNanos, long lateThresholdNanos, NanoClock clock, Sleeper sleeper,
              BooleanSupplier stopRequested) {
+        this(pacer, durationNanos, lateThresholdNanos, clock, sleeper, stopRequested, Shard.WHOLE);
+    }
+
+    /** A loop that sends only {@code shard}'s requests of the schedule, each under its global number. */
+    SendLoop(Pacer pacer, long durationNanos, long lateThresholdNanos, NanoClock clock, Sleeper sleeper,
+             BooleanSupplier stopRequested, Shard shard) {
+        this.shard = shard;
         this.pacer = pacer;
         this.durationNanos = durationNanos;
         this.lateThresholdNanos = lateThresholdNanos;
@@ -65,7 +73,7 @@ final class SendLoop {
 
     /** Sends the schedule that starts at {@code startNanos}; returns when it is done, stopped or interrupted. */
     Outcome run(long startNanos, Sender sender) {
-        long index = 0, late = 0, maxLate = 0, lastSend = startNanos;
+        long index = shard.first(), sent = 0, late = 0, maxLate = 0, lastSend = startNanos;
         boolean stopped = false;
         long hardStop = durationNanos + overrunNanos(durationNanos);
         schedule:
@@ -82,7 +90,8 @@ final class SendLoop {
                     maxLate = Math.max(maxLate, lateness);
                     lastSend = startNanos + now;
                     sender.send(index, startNanos + due, lastSend);
-                    index++;
+                    index = shard.next(index);
+                    sent++;
                     continue schedule;
                 }
                 try {
@@ -96,7 +105,7 @@ final class SendLoop {
         }
         // After a stop, only what was already due counts as unsent: the rest was cancelled, not missed.
         long dueByEnd = stopped ? pacer.dueBy(Math.min(clock.nanoTime() - startNanos, durationNanos - 1)) : pacer.dueBy(durationNanos - 1);
-        long unsent = Math.max(0, dueByEnd - index);
-        return new Outcome(index, unsent, late, maxLate, lastSend, stopped);
+        long unsent = Math.max(0, shard.ownedAmong(dueByEnd) - sent);
+        return new Outcome(sent, unsent, late, maxLate, lastSend, stopped);
     }
 }
