@@ -13,11 +13,15 @@ import dev.blocklab.attack.HitsFile;
 import dev.blocklab.attack.HlogFile;
 import dev.blocklab.attack.Rates;
 import dev.blocklab.attack.Schedule;
+import dev.blocklab.attack.Shard;
 import dev.blocklab.attack.Target;
 import dev.blocklab.attack.Targets;
 import dev.blocklab.attack.Threshold;
 import dev.blocklab.result.Environment;
 import dev.blocklab.result.ExperimentResult;
+import dev.blocklab.shard.ShardCapture;
+import dev.blocklab.shard.ShardRecord;
+import dev.blocklab.shard.StartAt;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -27,6 +31,8 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -51,6 +57,8 @@ import java.util.concurrent.TimeUnit;
                 "  blocklab attack http://127.0.0.1:8080/ --rate 100/s..2000/s --duration 20s --html attack.html --save attack.jsonl",
                 "  blocklab attack --targets targets.txt --rate 500/s --output hits.csv --fail-if 'p99>600ms' --fail-if 'success<99%%'",
                 "  blocklab attack http://127.0.0.1:8080/ --rate 20000/s --fail-if instrument-limited --warmup 0",
+                "  blocklab attack http://127.0.0.1:8080/ --rate 4000/s --duration 30s --workers 4",
+                "  blocklab attack http://127.0.0.1:8080/ --rate 4000/s --shard 0/4 --start-at 2026-11-23T17:30:00Z --save shard-0.jsonl",
                 "  blocklab attack --calibrate"})
 final class AttackCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -119,6 +127,15 @@ final class AttackCommand implements Callable<Integer> {
     @Option(names = "--calibrate", description = "Measure this attacker's highest accurate rate on this machine against an in-process null target (1,000/s up to 100,000/s, 3s each after a 1s warm-up, after a discarded 6s warm-up of the JVM), instead of attacking a URL.")
     boolean calibrate;
 
+    @Option(names = "--shard", paramLabel = "I/N", description = "Send only shard I (0-based) of N: every N-th request of the schedule from the I-th, so N shards from one --start-at send together the asked rate, ramp or steps. The shard's record (for 'blocklab report --merge') goes to --save, --hlog, or else standard output.")
+    String shard;
+
+    @Option(names = "--start-at", paramLabel = "TIME", description = "Start the measured schedule at this instant (ISO-8601 such as 2026-11-23T17:30:00Z, epoch milliseconds, or @FILE: wait for FILE to hold one); the warm-up ends then. Every shard of one attack takes the same.")
+    String startAt;
+
+    @Option(names = "--workers", paramLabel = "N", description = "Run N local worker processes (child JVMs), each one --shard of this attack from a common start, and merge their results exactly when they finish; files under results/workers-<time>/.")
+    Integer workers;
+
     @Option(names = "--quiet", description = "No progress on stderr.")
     boolean quiet;
 
@@ -127,21 +144,27 @@ final class AttackCommand implements Callable<Integer> {
 
     @Override public Integer call() {
         if (calibrate) return calibrate();
+        if (workers != null) return new AttackWorkers(this).run();
         AttackSettings settings = settings();
+        Shard sharding = shard == null ? Shard.WHOLE : Shard.parse(shard);
+        Instant start = startAt == null ? null : StartAt.parse(startAt, Clock.systemUTC(), StartAt.BARRIER_TIMEOUT_MILLIS);
+        if (sharding.count() > 1 && start == null) throw new IllegalArgumentException("--shard " + sharding + " needs --start-at, the start every shard shares");
         AttackReportFormat reportFormat = AttackReportFormat.parse(format);
         List<Threshold> thresholds = failIf.stream().map(Threshold::parse).toList();
 
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         List<AttackListener> listeners = new ArrayList<>();
         if (output != null) listeners.add(new HitsFile(output));
-        if (hlog != null) listeners.add(new HlogFile(hlog));
-        AttackTimeline timeline = html != null || save != null ? new AttackTimeline(settings.schedule(), settings.intervalNanos()) : null;
-        if (timeline != null) listeners.add(timeline);
+        if (hlog != null) listeners.add(start == null ? new HlogFile(hlog) : new HlogFile(hlog, start.toEpochMilli()));
+        ShardCapture capture = shard == null ? null : new ShardCapture(new AttackTimeline(settings.schedule(), sharding, settings.intervalNanos()));
+        AttackTimeline timeline = capture != null ? capture.timeline()
+                : html != null || save != null ? new AttackTimeline(settings.schedule(), settings.intervalNanos()) : null;
+        if (timeline != null) listeners.add(capture != null ? capture : timeline);
         SavedIntervals saved = save == null ? null : new SavedIntervals(new ResultsFile(save), timeline, settings.intervalNanos());
         if (saved != null) listeners.add(saved);
         ConsoleProgress progress = new ConsoleProgress(err, quiet);
 
-        Attack attack = new Attack(settings);
+        Attack attack = new Attack(settings, sharding, start);
         CountDownLatch reported = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             attack.stop();
@@ -161,6 +184,7 @@ final class AttackCommand implements Callable<Integer> {
             // a stopped attack's timeline ends where it stopped: no intervals of requests it never sent
             if (timeline != null) saveAndDraw(result, timeline.intervals(result.stopped() ? 0 : Long.MAX_VALUE),
                     settings.intervalNanos(), saved, err);
+            if (capture != null) saveShard(ShardRecord.of(sharding, start != null ? start : Instant.now(), settings, result, capture), saved, out);
             if (!quiet) {
                 if (output != null) err.println("responses saved to " + output);
                 if (hlog != null) err.println("interval histograms saved to " + hlog);
@@ -183,6 +207,16 @@ final class AttackCommand implements Callable<Integer> {
             }
         }
         return exit;
+    }
+
+    /** A shard's record: into {@code --save} and {@code --hlog}, or else on standard output after the report. */
+    private void saveShard(ShardRecord record, SavedIntervals saved, PrintWriter out) {
+        if (saved != null) saved.file.write(ShardRecord.KIND, record);
+        if (hlog != null) record.appendTo(hlog);
+        if (saved == null && hlog == null) {
+            out.println(record.toJsonLine());
+            out.flush();
+        }
     }
 
     /** {@code --calibrate}: the ladder against an in-process null target, printed as a table. */

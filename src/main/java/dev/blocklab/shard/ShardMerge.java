@@ -253,9 +253,15 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
         return new Table("Shards", List.of("shard", "from", "requests", "unsent", "late sends", "max late (ms)", "p99 (ms)", "instrument"), rows);
     }
 
-    private static Long min(Long a, Long b) { return a == null ? b : b == null ? a : Math.min(a, b); }
+    private static Long min(Long a, Long b) {
+        if (a == null) return b;
+        return b == null ? a : Long.valueOf(Math.min(a, b));
+    }
 
-    private static Long max(Long a, Long b) { return a == null ? b : b == null ? a : Math.max(a, b); }
+    private static Long max(Long a, Long b) {
+        if (a == null) return b;
+        return b == null ? a : Long.valueOf(Math.max(a, b));
+    }
 
     private static double nanToZero(double v) { return Double.isNaN(v) ? 0 : v; }
 

@@ -100,6 +100,27 @@ public record ShardRecord(String shard, String startAt, String description, List
                 intervals);
     }
 
+    /** This record as one JSON line of kind {@value #KIND}, without a line break. */
+    public String toJsonLine() {
+        var mapper = dev.blocklab.report.Jsons.mapper();
+        var node = mapper.createObjectNode().put("kind", KIND);
+        node.setAll((com.fasterxml.jackson.databind.node.ObjectNode) mapper.valueToTree(this));
+        try {
+            return mapper.writeValueAsString(node);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("cannot write a shard record: " + e.getMessage(), e);
+        }
+    }
+
+    /** Appends this record as a {@value #HLOG_PREFIX} comment to the HdrHistogram log {@code hlog} (readers skip comments). */
+    public void appendTo(java.nio.file.Path hlog) {
+        try {
+            java.nio.file.Files.writeString(hlog, HLOG_PREFIX + toJsonLine() + "\n", java.nio.file.StandardOpenOption.APPEND);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot append the shard record to " + hlog, e);
+        }
+    }
+
     /** The shard this record is of. */
     public Shard parsedShard() { return Shard.parse(shard); }
 

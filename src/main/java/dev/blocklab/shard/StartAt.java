@@ -11,7 +11,8 @@ import java.time.format.DateTimeParseException;
  * Parses {@code --start-at}: the common wall-clock instant at which every shard's measured schedule starts. An
  * ISO-8601 instant ({@code 2026-11-23T17:30:00Z}), epoch milliseconds ({@code 1795455000000}), or a barrier file
  * {@code @FILE}: wait until FILE exists and holds such an instant (a coordinator writes it once every worker is
- * up, on a volume they share).
+ * up, on a volume they share). While it waits, a worker marks itself ready with an empty file
+ * {@code FILE.ready.PID} beside it, so the coordinator can count the workers that are up ({@link #readyCount}).
  */
 public final class StartAt {
     /** How long a worker waits for a barrier file before giving up. */
@@ -31,8 +32,26 @@ public final class StartAt {
         }
     }
 
+    /** How many workers have marked themselves ready beside {@code barrier}. */
+    public static long readyCount(Path barrier) {
+        Path dir = barrier.toAbsolutePath().getParent();
+        String prefix = barrier.getFileName() + ".ready.";
+        try (var files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().startsWith(prefix)).count();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
     private static Instant barrier(Path file, Clock clock, long timeoutMillis) {
         long deadline = clock.millis() + timeoutMillis;
+        try {
+            Path ready = file.resolveSibling(file.getFileName() + ".ready." + ProcessHandle.current().pid());
+            if (ready.toAbsolutePath().getParent() != null && Files.isDirectory(ready.toAbsolutePath().getParent()) && !Files.exists(ready))
+                Files.createFile(ready);
+        } catch (IOException e) {
+            // a read-only barrier volume: the worker still waits, it just cannot say it is up
+        }
         while (true) {
             try {
                 if (Files.isRegularFile(file)) {
