@@ -20,18 +20,19 @@ final class MergeReport {
     private MergeReport() {}
 
     static void run(ReportCommand c) {
-        ShardMerge merged = ShardMerge.of(ShardMerge.read(c.files));
         String f = c.format.trim().toLowerCase(Locale.ROOT);
-        String text;
-        if (f.equals("hdr")) {
-            text = AttackReportFormat.HDR.create().render(merged.result());
-        } else {
-            ReportFormat format;
+        ReportFormat format = null;
+        if (!f.equals("hdr"))
             try {
                 format = ReportFormat.parse(f);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("--format: '" + c.format + "' is not one of text, json, csv, html, hdr");
             }
+        ShardMerge merged = ShardMerge.of(ShardMerge.read(c.files));
+        String text;
+        if (format == null) {
+            text = AttackReportFormat.HDR.create().render(merged.result());
+        } else {
             ExperimentResult experiment = merged.experiment(Environment.current());
             text = format == ReportFormat.HTML
                     ? new HtmlReport(c.timestamp != null ? c.timestamp : ReportCommand.now()).renderPage(

@@ -69,12 +69,13 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
     /**
      * The shard records in {@code files}: each JSON line of kind {@value ShardRecord#KIND} (a {@code --save} file,
      * or pods' logs with other lines between) and each {@value ShardRecord#HLOG_PREFIX} comment (an {@code --hlog}).
-     * A file without any is a failed shard; an unreadable file is an error naming it.
+     * A file without any is a failed shard; an unreadable file is an error naming it; a directory stands for its
+     * {@code *.jsonl} files.
      */
-    public static Found read(List<Path> files) {
+    public static Found read(List<Path> paths) {
         List<Source> sources = new ArrayList<>();
         List<Failed> failed = new ArrayList<>();
-        for (Path file : files) {
+        for (Path file : expand(paths)) {
             List<String> lines;
             try {
                 lines = Files.readAllLines(file);
@@ -102,6 +103,23 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
                 failed.add(new Failed(String.valueOf(file.getFileName()), "holds no shard record (the worker failed or was stopped before its end)"));
         }
         return new Found(sources, failed);
+    }
+
+    /** The files given, a directory standing for its {@code *.jsonl} files in name order. */
+    private static List<Path> expand(List<Path> paths) {
+        List<Path> files = new ArrayList<>();
+        for (Path p : paths) {
+            if (!Files.isDirectory(p)) {
+                files.add(p);
+                continue;
+            }
+            try (var list = Files.list(p)) {
+                list.filter(f -> f.getFileName().toString().endsWith(".jsonl")).sorted().forEach(files::add);
+            } catch (IOException e) {
+                throw new IllegalArgumentException("--merge: cannot list " + p + ": " + e.getMessage());
+            }
+        }
+        return files;
     }
 
     private static long countShardLines(List<String> lines) {
