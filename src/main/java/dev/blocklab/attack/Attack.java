@@ -48,13 +48,14 @@ public final class Attack {
 
     private final AttackSettings settings;
     private final Shard shard;
-    private final java.time.Instant startAt;
+    private final java.util.function.Supplier<java.time.Instant> startAt;
+    private volatile java.time.Instant startedAt;
     private volatile boolean stopRequested;
     private volatile long stopNanos;
     private volatile boolean started;
 
     public Attack(AttackSettings settings) {
-        this(settings, Shard.WHOLE, null);
+        this(settings, Shard.WHOLE, (java.util.function.Supplier<java.time.Instant>) null);
     }
 
     /**
@@ -64,6 +65,14 @@ public final class Attack {
      * past is kept: the requests it owes are sent at once, late, their latency counted from the common schedule.
      */
     public Attack(AttackSettings settings, Shard shard, java.time.Instant startAt) {
+        this(settings, shard, startAt == null ? null : () -> startAt);
+    }
+
+    /**
+     * As {@link #Attack(AttackSettings, Shard, java.time.Instant)}, the common start asked of {@code startAt} once the
+     * client is up and its first connections are open (a barrier a coordinator releases when every worker is ready).
+     */
+    public Attack(AttackSettings settings, Shard shard, java.util.function.Supplier<java.time.Instant> startAt) {
         this.settings = settings;
         this.shard = java.util.Objects.requireNonNull(shard, "shard");
         this.startAt = startAt;
@@ -84,6 +93,9 @@ public final class Attack {
         }
     }
 
+    /** The wall-clock instant the measured schedule started at (the common start of a shard); null before it is known. */
+    public java.time.Instant startedAt() { return startedAt; }
+
     /** Runs the attack once; blocks until it ends. */
     public AttackResult run(Progress progress, AttackListener listener) {
         synchronized (this) {
@@ -99,10 +111,13 @@ public final class Attack {
             meter.start(); // once ahead, so its first (slow) call is not inside the measured schedule
             long start = System.nanoTime();
             if (startAt != null) {
-                long common = start + java.time.Duration.between(java.time.Instant.now(), startAt).toNanos();
+                java.time.Instant at = startAt.get();
+                start = System.nanoTime();
+                long common = start + java.time.Duration.between(java.time.Instant.now(), at).toNanos();
+                startedAt = at;
                 long warmFrom = common - settings.warmupNanos();
                 while (System.nanoTime() - warmFrom < 0 && !stopRequested) {
-                    progress.update("waiting for the common start " + startAt);
+                    progress.update("waiting for the common start " + at);
                     LockSupport.parkNanos(Math.min(warmFrom - System.nanoTime(), 250_000_000L));
                 }
                 long warm = common - System.nanoTime();
@@ -127,6 +142,7 @@ public final class Attack {
                 meter.start();
                 start = System.nanoTime();
             }
+            if (startedAt == null) startedAt = java.time.Instant.now();
             Run run = new Run(transport, recorder, listener, listenerFailure, start);
             ScheduledExecutorService monitor = Executors.newSingleThreadScheduledExecutor(
                     Thread.ofPlatform().daemon().name("attack-monitor").factory());

@@ -147,7 +147,10 @@ final class AttackCommand implements Callable<Integer> {
         if (workers != null) return new AttackWorkers(this).run();
         AttackSettings settings = settings();
         Shard sharding = shard == null ? Shard.WHOLE : Shard.parse(shard);
-        Instant start = startAt == null ? null : StartAt.parse(startAt, Clock.systemUTC(), StartAt.BARRIER_TIMEOUT_MILLIS);
+        // a barrier (@FILE) is awaited once the client is up: a worker marks itself ready then
+        java.util.function.Supplier<Instant> start = startAt == null ? null : startAt.trim().startsWith("@")
+                ? () -> StartAt.parse(startAt, Clock.systemUTC(), StartAt.BARRIER_TIMEOUT_MILLIS)
+                : constant(StartAt.parse(startAt, Clock.systemUTC(), 0));
         if (sharding.count() > 1 && start == null) throw new IllegalArgumentException("--shard " + sharding + " needs --start-at, the start every shard shares");
         AttackReportFormat reportFormat = AttackReportFormat.parse(format);
         List<Threshold> thresholds = failIf.stream().map(Threshold::parse).toList();
@@ -155,7 +158,8 @@ final class AttackCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         List<AttackListener> listeners = new ArrayList<>();
         if (output != null) listeners.add(new HitsFile(output));
-        if (hlog != null) listeners.add(start == null ? new HlogFile(hlog) : new HlogFile(hlog, start.toEpochMilli()));
+        Attack attack = new Attack(settings, sharding, start);
+        if (hlog != null) listeners.add(start == null ? new HlogFile(hlog) : new HlogFile(hlog, () -> attack.startedAt().toEpochMilli()));
         ShardCapture capture = shard == null ? null : new ShardCapture(new AttackTimeline(settings.schedule(), sharding, settings.intervalNanos()));
         AttackTimeline timeline = capture != null ? capture.timeline()
                 : html != null || save != null ? new AttackTimeline(settings.schedule(), settings.intervalNanos()) : null;
@@ -164,7 +168,6 @@ final class AttackCommand implements Callable<Integer> {
         if (saved != null) listeners.add(saved);
         ConsoleProgress progress = new ConsoleProgress(err, quiet);
 
-        Attack attack = new Attack(settings, sharding, start);
         CountDownLatch reported = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             attack.stop();
@@ -184,7 +187,7 @@ final class AttackCommand implements Callable<Integer> {
             // a stopped attack's timeline ends where it stopped: no intervals of requests it never sent
             if (timeline != null) saveAndDraw(result, timeline.intervals(result.stopped() ? 0 : Long.MAX_VALUE),
                     settings.intervalNanos(), saved, err);
-            if (capture != null) saveShard(ShardRecord.of(sharding, start != null ? start : Instant.now(), settings, result, capture), saved, out);
+            if (capture != null) saveShard(ShardRecord.of(sharding, attack.startedAt(), settings, result, capture), saved, out);
             if (!quiet) {
                 if (output != null) err.println("responses saved to " + output);
                 if (hlog != null) err.println("interval histograms saved to " + hlog);
@@ -208,6 +211,8 @@ final class AttackCommand implements Callable<Integer> {
         }
         return exit;
     }
+
+    private static java.util.function.Supplier<Instant> constant(Instant at) { return () -> at; }
 
     /** A shard's record: into {@code --save} and {@code --hlog}, or else on standard output after the report. */
     private void saveShard(ShardRecord record, SavedIntervals saved, PrintWriter out) {
