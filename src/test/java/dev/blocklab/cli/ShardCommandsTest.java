@@ -100,6 +100,16 @@ class ShardCommandsTest {
     }
 
     @Test
+    void attackWorkers_twoChildJvms_mergedReportAndAWorkerLineEach() {
+        Run r = run("attack", "http://127.0.0.1:" + server.port() + "/", "--rate", "40/s", "--duration", "1s", "--warmup", "0",
+                "--workers", "2", "--quiet");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("Requests").contains("Workers [shard, requests").containsPattern("(?m)^  0/2, \\d+, ")
+                .containsPattern("(?m)^  1/2, \\d+, ");
+        assertThat(r.err()).doesNotContain("INCOMPLETE");
+    }
+
+    @Test
     void attackShard_badInput_oneLine() {
         String ok = "http://127.0.0.1:" + server.port() + "/";
         assertUsage(run("attack", ok, "--shard", "2/2", "--start-at", "2026-11-23T18:00:00Z"), "--shard");
