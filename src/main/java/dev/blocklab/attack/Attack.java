@@ -3,6 +3,7 @@ package dev.blocklab.attack;
 import dev.blocklab.driver.Progress;
 import dev.blocklab.load.Pacer;
 import dev.blocklab.load.SendLoop;
+import dev.blocklab.load.Shard;
 import dev.blocklab.workload.Arrival;
 import dev.blocklab.workload.Durations;
 
@@ -50,12 +51,37 @@ public final class Attack {
     private static final long RECORDING_GRACE_NANOS = 100_000_000L;
 
     private final AttackSettings settings;
+    private final Shard shard;
+    private final java.util.function.Supplier<java.time.Instant> startAt;
+    private volatile java.time.Instant startedAt;
     private volatile boolean stopRequested;
     private volatile long stopNanos;
     private volatile boolean started;
 
     public Attack(AttackSettings settings) {
+        this(settings, Shard.WHOLE, (java.util.function.Supplier<java.time.Instant>) null);
+    }
+
+    /**
+     * An attack that sends only {@code shard}'s share of the open schedule (see {@link Shard}), its measured
+     * schedule starting at the wall-clock instant {@code startAt} (null: as soon as it is warm), so shards started
+     * apart still send one interleaved schedule. The warm-up, if any, ends at {@code startAt}. A start already
+     * past is kept: the requests it owes are sent at once, late, their latency counted from the common schedule.
+     */
+    public Attack(AttackSettings settings, Shard shard, java.time.Instant startAt) {
+        this(settings, shard, startAt == null ? null : () -> startAt);
+    }
+
+    /**
+     * As {@link #Attack(AttackSettings, Shard, java.time.Instant)}, the common start asked of {@code startAt} once the
+     * client is up and its first connections are open (a barrier a coordinator releases when every worker is ready).
+     */
+    public Attack(AttackSettings settings, Shard shard, java.util.function.Supplier<java.time.Instant> startAt) {
         this.settings = settings;
+        this.shard = java.util.Objects.requireNonNull(shard, "shard");
+        this.startAt = startAt;
+        if (shard.count() > 1 && !(settings.schedule() instanceof Arrival.Open))
+            throw new IllegalArgumentException("--shard splits an open schedule (--rate), not --users");
     }
 
     /** Runs an attack without listeners; see {@link #run(Progress, AttackListener)}. */
@@ -71,6 +97,9 @@ public final class Attack {
         }
     }
 
+    /** The wall-clock instant the measured schedule started at (the common start of a shard); null before it is known. */
+    public java.time.Instant startedAt() { return startedAt; }
+
     /** Runs the attack once; blocks until it ends. */
     public AttackResult run(Progress progress, AttackListener listener) {
         synchronized (this) {
@@ -85,10 +114,29 @@ public final class Attack {
             SelfMeter meter = new SelfMeter(transport);
             meter.start(); // once ahead, so its first (slow) call is not inside the measured schedule
             long start = System.nanoTime();
-            if (settings.warmupNanos() > 0 && !stopRequested) {
+            if (startAt != null) {
+                java.time.Instant at = startAt.get();
+                start = System.nanoTime();
+                long common = start + java.time.Duration.between(java.time.Instant.now(), at).toNanos();
+                startedAt = at;
+                long warmFrom = common - settings.warmupNanos();
+                while (System.nanoTime() - warmFrom < 0 && !stopRequested) {
+                    progress.update("waiting for the common start " + at);
+                    LockSupport.parkNanos(Math.min(warmFrom - System.nanoTime(), 250_000_000L));
+                }
+                long warm = common - System.nanoTime();
+                if (settings.warmupNanos() > 0 && warm > 0 && !stopRequested) {
+                    progress.update("warm-up " + Durations.format(warm) + " (discarded)");
+                    drive(new Run(transport, new AttackRecorder(), AttackListener.NONE, listenerFailure, System.nanoTime()),
+                            warmUpSchedule(warm));
+                }
+                meter.start();
+                while (System.nanoTime() - common < 0 && !stopRequested) LockSupport.parkNanos(common - System.nanoTime());
+                start = common;
+            } else if (settings.warmupNanos() > 0 && !stopRequested) {
                 progress.update("warm-up " + Durations.format(settings.warmupNanos()) + " (discarded)");
                 Run warm = new Run(transport, new AttackRecorder(), AttackListener.NONE, listenerFailure, start);
-                drive(warm, warmUpSchedule());
+                drive(warm, warmUpSchedule(settings.warmupNanos()));
                 // The measured schedule follows at once, so the target and the connections stay in their steady
                 // state; warm-up responses still in flight are recorded in the discarded recorder.
                 meter.start();
@@ -98,6 +146,7 @@ public final class Attack {
                 meter.start();
                 start = System.nanoTime();
             }
+            if (startedAt == null) startedAt = java.time.Instant.now();
             Run run = new Run(transport, recorder, listener, listenerFailure, start);
             ScheduledExecutorService monitor = Executors.newSingleThreadScheduledExecutor(
                     Thread.ofPlatform().daemon().name("attack-monitor").factory());
@@ -130,18 +179,18 @@ public final class Attack {
     private SendLoop.Outcome drive(Run run, Arrival schedule) {
         return switch (schedule) {
             case Arrival.Open open -> new SendLoop(open.pacer(), open.durationNanos(),
-                    settings.lateThresholdNanos(), System::nanoTime, Attack::park, () -> stopRequested)
+                    settings.lateThresholdNanos(), System::nanoTime, Attack::park, () -> stopRequested, shard)
                     .run(run.startNanos, (index, intended, sent) -> run.fire(index, intended, sent, null));
             case Arrival.Closed closed -> run.closed(closed);
             case Arrival.Batch b -> throw new AssertionError("AttackSettings refuses a batch");
         };
     }
 
-    /** The warm-up: the schedule's starting rate (or its users) for the warm-up duration. */
-    private Arrival warmUpSchedule() {
+    /** The warm-up: the schedule's starting rate (or its users) for {@code nanos}. */
+    private Arrival warmUpSchedule(long nanos) {
         return switch (settings.schedule()) {
-            case Arrival.Open open -> new Arrival.Open(new Pacer.Constant(open.pacer().ratePerSecondAt(0)), settings.warmupNanos());
-            case Arrival.Closed closed -> new Arrival.Closed(closed.users(), settings.warmupNanos());
+            case Arrival.Open open -> new Arrival.Open(new Pacer.Constant(open.pacer().ratePerSecondAt(0)), nanos);
+            case Arrival.Closed closed -> new Arrival.Closed(closed.users(), nanos);
             case Arrival.Batch b -> b;
         };
     }
@@ -150,8 +199,12 @@ public final class Attack {
         List<Target> ts = settings.targets();
         String what = ts.size() == 1 ? ts.getFirst().method() + " " + ts.getFirst().url() : ts.size() + " targets";
         return what + (settings.schedule() instanceof Arrival.Closed ? " with " : " at ") + settings.scheduleLabel()
-                + (settings.warmupNanos() > 0 ? " after a " + Durations.format(settings.warmupNanos()) + " warm-up (discarded)" : "");
+                + (settings.warmupNanos() > 0 ? " after a " + Durations.format(settings.warmupNanos()) + " warm-up (discarded)" : "")
+                + (shard.count() > 1 ? SHARD_SUFFIX + shard : "");
     }
+
+    /** What a shard's description ends with, before its {@code i/N}. */
+    public static final String SHARD_SUFFIX = ", shard ";
 
     private void awaitInFlight(AttackRecorder recorder) {
         long deadline = System.nanoTime() + settings.timeoutNanos() + 1_000_000_000L;

@@ -1,6 +1,7 @@
 package dev.blocklab.attack;
 
 import dev.blocklab.load.Pacer;
+import dev.blocklab.load.Shard;
 import dev.blocklab.workload.Arrival;
 import org.HdrHistogram.Histogram;
 
@@ -23,11 +24,16 @@ public final class AttackTimeline implements AttackListener {
     private static final long LOWEST_NANOS = 1_000;
 
     private final Arrival schedule;
+    private final Shard shard;
     private final long intervalNanos;
     private final TreeMap<Long, Bucket> buckets = new TreeMap<>();
 
     /** A timeline of an attack on {@code schedule}, cut into intervals of {@code intervalNanos}. */
-    public AttackTimeline(Arrival schedule, long intervalNanos) {
+    public AttackTimeline(Arrival schedule, long intervalNanos) { this(schedule, Shard.WHOLE, intervalNanos); }
+
+    /** A timeline of {@code shard}'s share of {@code schedule}: its scheduled counts are the shard's. */
+    public AttackTimeline(Arrival schedule, Shard shard, long intervalNanos) {
+        this.shard = java.util.Objects.requireNonNull(shard, "shard");
         if (intervalNanos <= 0) throw new IllegalArgumentException("the timeline's interval must be positive, got " + intervalNanos + " ns");
         this.schedule = java.util.Objects.requireNonNull(schedule, "schedule");
         this.intervalNanos = intervalNanos;
@@ -94,8 +100,30 @@ public final class AttackTimeline implements AttackListener {
         return dueBefore(p, to) - dueBefore(p, from);
     }
 
-    /** Requests due strictly before {@code nanos}. */
-    private static long dueBefore(Pacer p, long nanos) { return nanos <= 0 ? 0 : p.dueBy(nanos - 1); }
+    /** This shard's requests due strictly before {@code nanos}. */
+    private long dueBefore(Pacer p, long nanos) { return shard.dueBefore(p, nanos); }
+
+    /**
+     * One interval's raw counts, for merging timelines of shards: what {@link #counts()} exports and
+     * {@link #add} adds in. The histogram is the caller's (a copy).
+     */
+    public record IntervalCounts(long sent, long completed, long errors, Histogram latencyNanos) {}
+
+    /** Every interval that holds a send or a completion, by its number ({@code k} of {@code [k·I, (k+1)·I)}); copies. */
+    public synchronized java.util.SortedMap<Long, IntervalCounts> counts() {
+        TreeMap<Long, IntervalCounts> out = new TreeMap<>();
+        buckets.forEach((k, b) -> out.put(k, new IntervalCounts(b.sent, b.completed, b.errors, b.latencyNanos.copy())));
+        return out;
+    }
+
+    /** Adds {@code c} (another timeline's interval {@code k}, on the same start and interval) into this one. */
+    public synchronized void add(long k, IntervalCounts c) {
+        Bucket b = buckets.computeIfAbsent(k, x -> new Bucket());
+        b.sent += c.sent();
+        b.completed += c.completed();
+        b.errors += c.errors();
+        b.latencyNanos.add(c.latencyNanos());
+    }
 
     /** One interval's counts; guarded by the timeline's lock. */
     private static final class Bucket {

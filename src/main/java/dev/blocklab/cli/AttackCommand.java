@@ -12,12 +12,16 @@ import dev.blocklab.attack.Calibration;
 import dev.blocklab.attack.HitsFile;
 import dev.blocklab.attack.HlogFile;
 import dev.blocklab.load.Rates;
+import dev.blocklab.load.Shard;
 import dev.blocklab.attack.Target;
 import dev.blocklab.attack.Targets;
 import dev.blocklab.attack.Threshold;
 import dev.blocklab.result.Environment;
 import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.workload.Arrival;
+import dev.blocklab.shard.ShardCapture;
+import dev.blocklab.shard.ShardRecord;
+import dev.blocklab.shard.StartAt;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -27,6 +31,8 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -51,6 +57,8 @@ import java.util.concurrent.TimeUnit;
                 "  blocklab attack http://127.0.0.1:8080/ --rate 100/s..2000/s --duration 20s --html attack.html --save attack.jsonl",
                 "  blocklab attack --targets targets.txt --rate 500/s --responses hits.csv --fail-if 'p99>600ms' --fail-if 'success<99%%'",
                 "  blocklab attack http://127.0.0.1:8080/ --rate 20000/s --fail-if instrument-limited --warmup 0",
+                "  blocklab attack http://127.0.0.1:8080/ --rate 4000/s --duration 30s --workers 4",
+                "  blocklab attack http://127.0.0.1:8080/ --rate 4000/s --shard 0/4 --start-at 2026-11-23T17:30:00Z --save shard-0.jsonl",
                 "  blocklab attack --calibrate"})
 final class AttackCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -122,9 +130,25 @@ final class AttackCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Mixin SharedOptions.Console console = new SharedOptions.Console();
 
+    @Option(names = "--shard", paramLabel = "I/N", description = "Send only shard I (0-based) of N: every N-th request of the schedule from the I-th, so N shards from one --start-at send together the asked rate, ramp or steps. The shard's record (for 'blocklab report --merge') goes to --save, --hlog, or else standard output.")
+    String shard;
+
+    @Option(names = "--start-at", paramLabel = "TIME", description = "Start the measured schedule at this instant (ISO-8601 such as 2026-11-23T17:30:00Z, epoch milliseconds, or @FILE: wait for FILE to hold one); the warm-up ends then. Every shard of one attack takes the same.")
+    String startAt;
+
+    @Option(names = "--workers", paramLabel = "N", description = "Run N local worker processes (child JVMs), each one --shard of this attack from a common start, and merge their results exactly when they finish; files under results/workers-<time>/.")
+    Integer workers;
+
     @Override public Integer call() {
         if (calibrate) return calibrate();
+        if (workers != null) return new AttackWorkers(this).run();
         AttackSettings settings = settings();
+        Shard sharding = shard == null ? Shard.WHOLE : Shard.parse(shard);
+        // a barrier (@FILE) is awaited once the client is up: a worker marks itself ready then
+        java.util.function.Supplier<Instant> start = startAt == null ? null : startAt.trim().startsWith("@")
+                ? () -> StartAt.parse(startAt, Clock.systemUTC(), StartAt.BARRIER_TIMEOUT_MILLIS)
+                : constant(StartAt.parse(startAt, Clock.systemUTC(), 0));
+        if (sharding.count() > 1 && start == null) throw new IllegalArgumentException("--shard " + sharding + " needs --start-at, the start every shard shares");
         AttackReportFormat reportFormat = AttackReportFormat.parse(format);
         List<Threshold> thresholds = failIf.stream().map(Threshold::parse).toList();
 
@@ -132,14 +156,16 @@ final class AttackCommand implements Callable<Integer> {
         List<AttackListener> listeners = new ArrayList<>();
         Path save = results.save, html = results.html;
         if (responses != null) listeners.add(new HitsFile(responses));
-        if (hlog != null) listeners.add(new HlogFile(hlog));
-        AttackTimeline timeline = html != null || save != null ? new AttackTimeline(settings.schedule(), settings.intervalNanos()) : null;
-        if (timeline != null) listeners.add(timeline);
+        Attack attack = new Attack(settings, sharding, start);
+        if (hlog != null) listeners.add(start == null ? new HlogFile(hlog) : new HlogFile(hlog, () -> attack.startedAt().toEpochMilli()));
+        ShardCapture capture = shard == null ? null : new ShardCapture(new AttackTimeline(settings.schedule(), sharding, settings.intervalNanos()));
+        AttackTimeline timeline = capture != null ? capture.timeline()
+                : html != null || save != null ? new AttackTimeline(settings.schedule(), settings.intervalNanos()) : null;
+        if (timeline != null) listeners.add(capture != null ? capture : timeline);
         SavedIntervals saved = save == null ? null : new SavedIntervals(new ResultsFile(save), timeline, settings.intervalNanos());
         if (saved != null) listeners.add(saved);
         ConsoleProgress progress = console.progress(err);
 
-        Attack attack = new Attack(settings);
         CountDownLatch reported = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             attack.stop();
@@ -159,6 +185,7 @@ final class AttackCommand implements Callable<Integer> {
             // a stopped attack's timeline ends where it stopped: no intervals of requests it never sent
             if (timeline != null) saveAndDraw(result, timeline.intervals(result.stopped() ? 0 : Long.MAX_VALUE),
                     settings.intervalNanos(), saved, err);
+            if (capture != null) saveShard(ShardRecord.of(sharding, attack.startedAt(), settings, result, capture), saved, out);
             if (responses != null) console.saved(err, "responses", responses);
             if (hlog != null) console.saved(err, "interval histograms", hlog);
             for (Threshold t : thresholds) {
@@ -179,6 +206,18 @@ final class AttackCommand implements Callable<Integer> {
             }
         }
         return exit;
+    }
+
+    private static java.util.function.Supplier<Instant> constant(Instant at) { return () -> at; }
+
+    /** A shard's record: into {@code --save} and {@code --hlog}, or else on standard output after the report. */
+    private void saveShard(ShardRecord record, SavedIntervals saved, PrintWriter out) {
+        if (saved != null) saved.file.write(ShardRecord.KIND, record);
+        if (hlog != null) record.appendTo(hlog);
+        if (saved == null && hlog == null) {
+            out.println(record.toJsonLine());
+            out.flush();
+        }
     }
 
     /** {@code --calibrate}: the ladder against an in-process null target, printed as a table. */

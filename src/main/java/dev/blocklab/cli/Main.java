@@ -19,6 +19,7 @@ import java.util.List;
                 ServeCommand.class,
                 BackendCommand.class,
                 AttackCommand.class,
+                K8sJobCommand.class,
                 CompletionCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Examples:",

@@ -26,7 +26,9 @@ import java.util.List;
                 "  blocklab report results/reproduce-20261121-230000.jsonl",
                 "  blocklab report --format html --out report.html results/reproduce-*.jsonl",
                 "  blocklab report --format csv results/run-20261121-230000.jsonl > runs.csv",
-                "  blocklab report --format html --out cmp.html old.jsonl new.jsonl"})
+                "  blocklab report --format html --out cmp.html old.jsonl new.jsonl",
+                "  blocklab report --merge results/workers-*/shard-*.jsonl",
+                "  blocklab report --merge --format json shard-*.hlog"})
 final class ReportCommand implements Runnable {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -49,7 +51,14 @@ final class ReportCommand implements Runnable {
 
     @picocli.CommandLine.Mixin SharedOptions.Console console = new SharedOptions.Console();
 
+    @Option(names = "--merge", description = "The files are shards of one attack ('blocklab attack --shard I/N' with --save or --hlog, or pods' logs): add their histograms and counters into one result, exactly as one process recording every sample; --format text, json, csv, html or hdr.")
+    boolean merge;
+
     @Override public void run() {
+        if (merge) {
+            MergeReport.run(this);
+            return;
+        }
         ReportFormat reportFormat = ReportFormat.parse(format);
         List<Comparison.Source> sources = new ArrayList<>();
         for (Path file : files) {

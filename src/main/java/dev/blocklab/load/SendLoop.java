@@ -12,13 +12,15 @@ import java.util.function.BooleanSupplier;
  * schedule however late (the in-process driver measures a model's throughput that way).
  *
  * <p>The components: {@code hardStopNanos} is the elapsed time past which nothing more is sent (the duration plus
- * the overrun, or {@link Long#MAX_VALUE} for none); the others as in the shorter constructor.
+ * the overrun, or {@link Long#MAX_VALUE} for none); {@code shard} is the share of the schedule this loop sends
+ * (every request of it for {@link Shard#WHOLE}), each request under its global number; the others as in the
+ * shorter constructor.
  *
  * <p>Runs on one thread, the caller's. With a fake clock and a sleeper that advances it, every scheduling
  * decision is testable without sleeping.
  */
 public record SendLoop(DueTimes pacer, long durationNanos, long hardStopNanos, long lateThresholdNanos, NanoClock clock,
-                       Sleeper sleeper, BooleanSupplier stopRequested) {
+                       Sleeper sleeper, BooleanSupplier stopRequested, Shard shard) {
 
     /** A monotonic clock in nanoseconds, like {@link System#nanoTime()}. */
     @FunctionalInterface public interface NanoClock { long nanoTime(); }
@@ -62,24 +64,37 @@ public record SendLoop(DueTimes pacer, long durationNanos, long hardStopNanos, l
         this(pacer, durationNanos, durationNanos + overrunNanos(durationNanos), lateThresholdNanos, clock, sleeper, stopRequested);
     }
 
+    /** A loop over the whole schedule. */
+    public SendLoop(DueTimes pacer, long durationNanos, long hardStopNanos, long lateThresholdNanos, NanoClock clock,
+                    Sleeper sleeper, BooleanSupplier stopRequested) {
+        this(pacer, durationNanos, hardStopNanos, lateThresholdNanos, clock, sleeper, stopRequested, Shard.WHOLE);
+    }
+
+    /** A loop that sends only {@code shard}'s requests of the schedule and stops {@link #overrunNanos} after the duration. */
+    public SendLoop(DueTimes pacer, long durationNanos, long lateThresholdNanos, NanoClock clock, Sleeper sleeper,
+                    BooleanSupplier stopRequested, Shard shard) {
+        this(pacer, durationNanos, durationNanos + overrunNanos(durationNanos), lateThresholdNanos, clock, sleeper, stopRequested, shard);
+    }
+
     public SendLoop {
+        java.util.Objects.requireNonNull(shard, "shard");
         if (durationNanos <= 0) throw new IllegalArgumentException("a send loop needs a positive duration");
         if (hardStopNanos < durationNanos) throw new IllegalArgumentException("a send loop cannot stop before its duration");
     }
 
     /** This loop, except that it sends every request of the schedule however far behind it falls. */
     public SendLoop withoutOverrun() {
-        return new SendLoop(pacer, durationNanos, Long.MAX_VALUE, lateThresholdNanos, clock, sleeper, stopRequested);
+        return new SendLoop(pacer, durationNanos, Long.MAX_VALUE, lateThresholdNanos, clock, sleeper, stopRequested, shard);
     }
 
-    /** How many requests the whole schedule holds: those due before the duration. */
+    /** How many requests this loop sends on schedule: its shard's share of those due before the duration. */
     public long requests() {
-        return pacer.dueBy(durationNanos - 1);
+        return shard.ownedAmong(pacer.dueBy(durationNanos - 1));
     }
 
     /** Sends the schedule that starts at {@code startNanos}; returns when it is done, stopped or interrupted. */
     public Outcome run(long startNanos, Sender sender) {
-        long index = 0, late = 0, maxLate = 0, lastSend = startNanos;
+        long index = shard.first(), sent = 0, late = 0, maxLate = 0, lastSend = startNanos;
         boolean stopped = false;
         schedule:
         while (true) {
@@ -95,7 +110,8 @@ public record SendLoop(DueTimes pacer, long durationNanos, long hardStopNanos, l
                     maxLate = Math.max(maxLate, lateness);
                     lastSend = startNanos + now;
                     sender.send(index, startNanos + due, lastSend);
-                    index++;
+                    index = shard.next(index);
+                    sent++;
                     continue schedule;
                 }
                 try {
@@ -108,8 +124,8 @@ public record SendLoop(DueTimes pacer, long durationNanos, long hardStopNanos, l
             }
         }
         // After a stop, only what was already due counts as unsent: the rest was cancelled, not missed.
-        long dueByEnd = stopped ? pacer.dueBy(Math.min(clock.nanoTime() - startNanos, durationNanos - 1)) : requests();
-        long unsent = Math.max(0, dueByEnd - index);
-        return new Outcome(index, unsent, late, maxLate, lastSend, stopped);
+        long dueByEnd = stopped ? pacer.dueBy(Math.min(clock.nanoTime() - startNanos, durationNanos - 1)) : pacer.dueBy(durationNanos - 1);
+        long unsent = Math.max(0, shard.ownedAmong(dueByEnd) - sent);
+        return new Outcome(sent, unsent, late, maxLate, lastSend, stopped);
     }
 }

@@ -46,7 +46,11 @@ class VocabularyTest {
             Map.entry("--targets", "FILE"), Map.entry("--step", "D"), Map.entry("--request-timeout", "D"), Map.entry("--max-connections", "N"),
             Map.entry("--method", "METHOD"), Map.entry("--header", "'K: V'"), Map.entry("--body", "@FILE|TEXT"),
             Map.entry("--responses", "FILE"), Map.entry("--hlog", "FILE"), Map.entry("--client", "CLIENT"),
-            Map.entry("--late-threshold", "D"), Map.entry("--warmup", "D"), Map.entry("--calibrate", "")));
+            Map.entry("--late-threshold", "D"), Map.entry("--warmup", "D"), Map.entry("--calibrate", ""),
+            // sharded attacks and their Kubernetes Job
+            Map.entry("--shard", "I/N"), Map.entry("--start-at", "TIME"), Map.entry("--workers", "N"), Map.entry("--merge", ""),
+            Map.entry("--image", "IMAGE"), Map.entry("--name", "NAME"), Map.entry("--namespace", "NS"), Map.entry("--start-in", "D"),
+            Map.entry("--cpu", "CORES"), Map.entry("--memory", "BYTES"), Map.entry("--volume-claim", "PVC"), Map.entry("--merge-job", "FILE")));
 
     /** Where a command's label says it accepts less than the concept: {@code "command --name"} and its label. */
     static final Map<String, String> OWN_LABELS = Map.of(
@@ -65,6 +69,8 @@ class VocabularyTest {
             "--backend",     // reproduce: simulated or http; run and serve: simulated, postgres, redis
             "--workload",    // run: the one to run; serve: files served beside the built-in ones
             "--duration", "--timeout", "--users", "--rate", "--step",   // run (in process, scaled) and attack (HTTP, real time)
+            "--out",         // report: the rendered report; k8s-job: the Job's YAML
+            "--start-at", "--workers",   // attack: this process's shards; k8s-job: the pods'
             "--fail-if");    // attack's conditions on latency and errors; the auditor's on findings
 
     record Use(String command, OptionSpec option) {}

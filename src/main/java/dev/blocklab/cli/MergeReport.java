@@ -1,0 +1,52 @@
+package dev.blocklab.cli;
+
+import dev.blocklab.attack.AttackReportFormat;
+import dev.blocklab.report.HtmlReport;
+import dev.blocklab.report.ReportFormat;
+import dev.blocklab.result.Environment;
+import dev.blocklab.result.ExperimentResult;
+import dev.blocklab.shard.ShardMerge;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code blocklab report --merge FILES}: the exact merge of an attack's shards ({@link ShardMerge}) in any report
+ * format: text, JSON, CSV and HTML as every saved result, and {@code hdr} (the merged latency's percentile
+ * spectrum). Shards of different attacks are refused with one line; missing and failed shards are named first.
+ */
+final class MergeReport {
+    private MergeReport() {}
+
+    static void run(ReportCommand c) {
+        String f = c.format.trim().toLowerCase(Locale.ROOT);
+        ReportFormat format = null;
+        if (!f.equals("hdr"))
+            try {
+                format = ReportFormat.parse(f);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--format: '" + c.format + "' is not one of text, json, csv, html, hdr");
+            }
+        ShardMerge merged = ShardMerge.of(ShardMerge.read(c.files));
+        String text;
+        if (format == null) {
+            text = AttackReportFormat.HDR.create().render(merged.result());
+        } else {
+            ExperimentResult experiment = merged.experiment(Environment.current());
+            text = format == ReportFormat.HTML
+                    ? new HtmlReport(c.timestamp != null ? c.timestamp : ReportCommand.now()).renderPage(
+                    c.title != null ? c.title : "attack " + merged.result().description(), List.of(experiment))
+                    : format.create(c.wide.columns()).render(experiment);
+        }
+        if (c.out == null) {
+            PrintWriter w = c.spec.commandLine().getOut();
+            w.print(text);
+            w.flush();
+        } else {
+            ReportCommand.writeFile(c.out, text);
+            c.spec.commandLine().getErr().println("report saved to " + c.out);
+        }
+        if (!merged.problems().isEmpty()) c.spec.commandLine().getErr().println("blocklab: INCOMPLETE: " + String.join("; ", merged.problems()));
+    }
+}

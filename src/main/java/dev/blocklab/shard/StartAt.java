@@ -1,0 +1,77 @@
+package dev.blocklab.shard;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+
+/**
+ * Parses {@code --start-at}: the common wall-clock instant at which every shard's measured schedule starts. An
+ * ISO-8601 instant ({@code 2026-11-23T17:30:00Z}), epoch milliseconds ({@code 1795455000000}), or a barrier file
+ * {@code @FILE}: wait until FILE exists and holds such an instant (a coordinator writes it once every worker is
+ * up, on a volume they share). While it waits, a worker marks itself ready with an empty file
+ * {@code FILE.ready.PID} beside it, so the coordinator can count the workers that are up ({@link #readyCount}).
+ */
+public final class StartAt {
+    /** How long a worker waits for a barrier file before giving up. */
+    public static final long BARRIER_TIMEOUT_MILLIS = 600_000;
+
+    private StartAt() {}
+
+    /** The instant {@code text} names; a barrier file is polled every 100 ms on {@code clock} for up to {@code timeoutMillis}. */
+    public static Instant parse(String text, Clock clock, long timeoutMillis) {
+        String t = text.trim();
+        if (t.startsWith("@")) return barrier(Path.of(t.substring(1)), clock, timeoutMillis);
+        try {
+            if (t.matches("\\d{10,16}")) return Instant.ofEpochMilli(Long.parseLong(t));
+            return Instant.parse(t);
+        } catch (DateTimeParseException | NumberFormatException e) {
+            throw new IllegalArgumentException("--start-at: '" + text + "' is not an ISO instant (2026-11-23T17:30:00Z), epoch milliseconds or @BARRIER-FILE");
+        }
+    }
+
+    /** How many workers have marked themselves ready beside {@code barrier}. */
+    public static long readyCount(Path barrier) {
+        Path dir = barrier.toAbsolutePath().getParent();
+        String prefix = barrier.getFileName() + ".ready.";
+        try (var files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().startsWith(prefix)).count();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    private static Instant barrier(Path file, Clock clock, long timeoutMillis) {
+        long deadline = clock.millis() + timeoutMillis;
+        try {
+            Path ready = file.resolveSibling(file.getFileName() + ".ready." + ProcessHandle.current().pid());
+            if (ready.toAbsolutePath().getParent() != null && Files.isDirectory(ready.toAbsolutePath().getParent()) && !Files.exists(ready))
+                Files.createFile(ready);
+        } catch (IOException e) {
+            // a read-only barrier volume: the worker still waits, it just cannot say it is up
+        }
+        while (true) {
+            try {
+                if (Files.isRegularFile(file)) {
+                    String content = Files.readString(file).trim();
+                    if (!content.isEmpty()) {
+                        if (content.startsWith("@")) throw new IllegalArgumentException("--start-at: barrier " + file + " names another barrier");
+                        return parse(content, clock, 0);
+                    }
+                }
+            } catch (IOException e) {
+                throw new IllegalArgumentException("--start-at: cannot read barrier " + file + ": " + e.getMessage());
+            }
+            if (clock.millis() >= deadline)
+                throw new IllegalArgumentException("--start-at: barrier " + file + " did not appear within " + timeoutMillis / 1000 + "s");
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for barrier " + file);
+            }
+        }
+    }
+}

@@ -1,0 +1,152 @@
+package dev.blocklab.cli;
+
+import dev.blocklab.attack.TrivialServer;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** attack --shard / --start-at, report --merge in every format, and k8s-job, through Main.execute on 127.0.0.1. */
+class ShardCommandsTest {
+    private static TrivialServer server;
+
+    @BeforeAll static void start() { server = TrivialServer.start(0, 1); }
+
+    @AfterAll static void stop() { server.close(); }
+
+    record Run(int exit, String out, String err) {}
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int exit = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    private static void assertUsage(Run r, String word) {
+        assertThat(r.exit()).as(r.err()).isEqualTo(2);
+        assertThat(r.err().lines().filter(l -> l.startsWith("blocklab: ")).toList()).hasSize(1).first().asString().contains(word);
+    }
+
+    /** Two shards of one attack from one start, each in its own thread through the CLI; returns their files. */
+    private static List<Path> twoShards(Path dir, String rate, boolean hlog) throws Exception {
+        String url = "http://127.0.0.1:" + server.port() + "/";
+        String start = Instant.now().plusMillis(1200).toString();
+        List<Path> files = new ArrayList<>();
+        try (ExecutorService pool = Executors.newFixedThreadPool(2)) {
+            List<Future<Run>> runs = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                Path f = dir.resolve("shard-" + i + (hlog ? ".hlog" : ".jsonl"));
+                files.add(f);
+                String[] args = {"attack", url, "--rate", rate, "--duration", "1s", "--warmup", "200ms", "--quiet", "--shard", i + "/2",
+                        "--start-at", start, hlog ? "--hlog" : "--save", f.toString()};
+                runs.add(pool.submit(() -> run(args)));
+            }
+            for (Future<Run> r : runs) assertThat(r.get().exit()).as(r.get().err()).isZero();
+        }
+        return files;
+    }
+
+    @Test
+    void reportMerge_everyFormat_fromSavesAndFromHlogs(@TempDir Path dir) throws Exception {
+        List<Path> saves = twoShards(dir, "100/s", false);
+        for (Path f : saves) assertThat(Files.readString(f)).contains("\"kind\":\"attack-shard\"");
+        Run json = run("report", "--merge", "--format", "json", saves.get(0).toString(), saves.get(1).toString());
+        assertThat(json.exit()).as(json.err()).isZero();
+        assertThat(json.out()).contains("\"experiment\" : \"attack\"").contains("(2 of 2 shards merged)");
+        assertThat(run("report", "--merge", dir.toString()).out()).as("a directory stands for its .jsonl files")
+                .contains("Requests").contains("Shards").contains("0/2").contains("1/2");
+        assertThat(run("report", "--merge", "--format", "csv", saves.get(0).toString(), saves.get(1).toString()).out()).contains("late sends");
+        assertThat(run("report", "--merge", "--format", "hdr", saves.get(0).toString(), saves.get(1).toString()).out())
+                .contains("Value     Percentile TotalCount");
+        Path html = dir.resolve("m.html");
+        assertThat(run("report", "--merge", "--format", "html", "--out", html.toString(), saves.get(0).toString(), saves.get(1).toString()).exit()).isZero();
+        assertThat(Files.readString(html)).contains("<svg");
+
+        // a missing shard is named, in the report and on stderr
+        Run one = run("report", "--merge", saves.get(0).toString());
+        assertThat(one.exit()).isZero();
+        assertThat(one.out()).contains("INCOMPLETE").contains("shard 1/2 is missing");
+        assertThat(one.err()).contains("blocklab: INCOMPLETE: shard 1/2 is missing");
+
+        // the same shards' HdrHistogram logs carry the same records
+        Path hdir = Files.createDirectories(dir.resolve("h"));
+        List<Path> hlogs = twoShards(hdir, "100/s", true);
+        assertThat(Files.readString(hlogs.getFirst())).contains("#[StartTime:").contains("#blocklab-shard {");
+        Run fromHlogs = run("report", "--merge", "--format", "json", hlogs.get(0).toString(), hlogs.get(1).toString());
+        assertThat(fromHlogs.exit()).as(fromHlogs.err()).isZero();
+
+        // shards of different attacks are refused with one line
+        Path other = dir.resolve("o");
+        Files.createDirectories(other);
+        List<Path> others = twoShards(other, "60/s", false);
+        assertUsage(run("report", "--merge", saves.get(0).toString(), others.get(1).toString()), "is not a shard of the same attack");
+    }
+
+    @Test
+    void attackWorkers_twoChildJvms_mergedReportAndAWorkerLineEach() {
+        Run r = run("attack", "http://127.0.0.1:" + server.port() + "/", "--rate", "40/s", "--duration", "1s", "--warmup", "0",
+                "--workers", "2", "--quiet");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("Requests").contains("Workers [shard, requests").containsPattern("(?m)^  0/2, \\d+, ")
+                .containsPattern("(?m)^  1/2, \\d+, ");
+        assertThat(r.err()).doesNotContain("INCOMPLETE");
+    }
+
+    @Test
+    void attackShard_badInput_oneLine() {
+        String ok = "http://127.0.0.1:" + server.port() + "/";
+        assertUsage(run("attack", ok, "--shard", "2/2", "--start-at", "2026-11-23T18:00:00Z"), "--shard");
+        assertUsage(run("attack", ok, "--shard", "0/2"), "--start-at");
+        assertUsage(run("attack", ok, "--shard", "0/2", "--start-at", "tomorrow"), "--start-at");
+        assertUsage(run("attack", ok, "--users", "3", "--shard", "0/2", "--start-at", "1795455000000"), "--users");
+        assertUsage(run("attack", ok, "--workers", "2", "--shard", "0/2"), "--shard");
+        assertUsage(run("report", "--merge", "--format", "xml", "x.jsonl"), "--format");
+    }
+
+    @Test
+    void k8sJob_writesAnIndexedJobTheModelReadsBack_andChecksTheAttack(@TempDir Path dir) {
+        Path out = dir.resolve("attack.yaml"), merge = dir.resolve("merge.yaml");
+        Run r = run("k8s-job", "--workers", "3", "--image", "registry.example/blocklab:0.1.0", "--namespace", "perf",
+                "--volume-claim", "results", "--out", out.toString(), "--merge-job", merge.toString(), "--start-at", "2026-11-23T18:00:00Z",
+                "--", "http://target:8080/", "--rate", "3000/s", "--duration", "30s");
+        assertThat(r.exit()).as(r.err()).isZero();
+        KubernetesSerialization s = new KubernetesSerialization();
+        Object back = s.unmarshal(new ByteArrayInputStream(read(out).getBytes(StandardCharsets.UTF_8)));
+        Job job = (Job) (back instanceof List<?> l ? l.getFirst() : back);
+        assertThat(job.getSpec().getCompletionMode()).isEqualTo("Indexed");
+        assertThat(job.getSpec().getParallelism()).isEqualTo(3);
+        assertThat(job.getSpec().getTemplate().getSpec().getContainers().getFirst().getArgs())
+                .contains("--shard", "$(JOB_COMPLETION_INDEX)/3", "--start-at", "2026-11-23T18:00:00Z", "--save", "/results/blocklab-attack/shard-$(JOB_COMPLETION_INDEX).jsonl");
+        assertThat(read(merge)).contains("blocklab-attack-merge").contains("--merge");
+        assertThat(r.err()).contains("kubectl wait -n perf --for=condition=complete job/blocklab-attack");
+
+        assertUsage(run("k8s-job", "--workers", "3", "--image", "i", "--", "http://target:8080/", "--rate", "fast"), "--rate");
+        assertUsage(run("k8s-job", "--workers", "3", "--image", "i", "--", "http://target:8080/", "--shard", "0/3"), "--shard");
+        assertUsage(run("k8s-job", "--workers", "3", "--image", "i", "--cpu", "lots", "--", "http://target:8080/"), "lots");
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}

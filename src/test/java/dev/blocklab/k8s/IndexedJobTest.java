@@ -1,0 +1,84 @@
+package dev.blocklab.k8s;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The manifests round-trip through fabric8's typed model, and fabric8's mock Kubernetes API server (CRUD mode, on
+ * 127.0.0.1) accepts them through fabric8's client; no real cluster is reachable here.
+ */
+@EnableKubernetesMockClient(crud = true)
+class IndexedJobTest {
+    static KubernetesClient client;
+    static KubernetesMockServer server;
+
+    private static final Instant START = Instant.parse("2026-11-23T18:00:00Z");
+
+    private static IndexedJob job(String claim) {
+        return new IndexedJob("load-test", "perf", "registry.example/blocklab:0.1.0", 4,
+                List.of("http://target.perf.svc:8080/", "--rate", "8000/s", "--duration", "60s"), START, "1", "1Gi", claim);
+    }
+
+    @Test
+    void attackJob_isAnIndexedJobWhosePodsRunTheirShardFromOneStart() {
+        Job j = job(null).attackJob();
+        assertThat(j.getSpec().getCompletionMode()).isEqualTo("Indexed");
+        assertThat(j.getSpec().getCompletions()).isEqualTo(4);
+        assertThat(j.getSpec().getParallelism()).isEqualTo(4);
+        assertThat(j.getSpec().getBackoffLimit()).isZero();
+        var c = j.getSpec().getTemplate().getSpec().getContainers().getFirst();
+        assertThat(c.getArgs()).containsExactly("attack", "http://target.perf.svc:8080/", "--rate", "8000/s", "--duration", "60s",
+                "--shard", "$(JOB_COMPLETION_INDEX)/4", "--start-at", "2026-11-23T18:00:00Z", "--quiet");
+        assertThat(c.getResources().getRequests().get("cpu").toString()).isEqualTo("1");
+        assertThat(j.getSpec().getTemplate().getSpec().getRestartPolicy()).isEqualTo("Never");
+    }
+
+    @Test
+    void yaml_roundTripsThroughTheTypedModel() {
+        IndexedJob spec = job("blocklab-results");
+        List<Job> jobs = List.of(spec.attackJob(), spec.mergeJob());
+        String yaml = IndexedJob.yaml(jobs);
+        assertThat(yaml).contains("completionMode: \"Indexed\"").contains("claimName: \"blocklab-results\"");
+        KubernetesSerialization serialization = new KubernetesSerialization();
+        List<HasMetadata> back = serialization.unmarshal(new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)));
+        assertThat(back).containsExactlyElementsOf(jobs);
+        assertThat(((Job) back.get(1)).getSpec().getTemplate().getSpec().getContainers().getFirst().getArgs())
+                .containsExactly("report", "--merge", "/results/load-test", "--out", "/results/load-test/merged.txt");
+    }
+
+    @Test
+    void mockApiServer_acceptsTheManifests() {
+        String yaml = IndexedJob.yaml(List.of(job("blocklab-results").attackJob(), job("blocklab-results").mergeJob()));
+        List<HasMetadata> created = client.load(new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8))).create();
+        assertThat(created).hasSize(2);
+        Job stored = client.batch().v1().jobs().inNamespace("perf").withName("load-test").get();
+        assertThat(stored).isNotNull();
+        assertThat(stored.getSpec().getCompletionMode()).isEqualTo("Indexed");
+        assertThat(stored.getSpec().getParallelism()).isEqualTo(4);
+        assertThat(stored.getSpec().getTemplate().getSpec().getContainers().getFirst().getArgs()).contains("$(JOB_COMPLETION_INDEX)/4");
+        assertThat(client.batch().v1().jobs().inNamespace("perf").withLabel(IndexedJob.LABEL, "load-test").list().getItems())
+                .extracting(j -> j.getMetadata().getName()).containsExactlyInAnyOrder("load-test", "load-test-merge");
+    }
+
+    @Test
+    void badInput_isOneLineNamingTheFlag() {
+        assertThatThrownBy(() -> new IndexedJob("Load_Test", null, "i", 1, List.of(), START, "1", "1Gi", null))
+                .hasMessageStartingWith("--name: 'Load_Test' is not a DNS label");
+        assertThatThrownBy(() -> new IndexedJob("a", null, "i", 1, List.of(), START, "lots", "1Gi", null))
+                .hasMessage("'lots' is not a Kubernetes quantity (e.g. 1, 500m, 1Gi)");
+        assertThatThrownBy(() -> job(null).mergeJob()).hasMessageStartingWith("--merge-job needs --volume-claim");
+    }
+}
