@@ -186,8 +186,8 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
     private static List<String> notes(List<RunResult> results) {
         List<String> notes = new ArrayList<>();
         for (RunResult r : results) {
-            notes.add(r.model() + ": " + RunTables.deviation(r) + (r.leftoverThreads() > 0 ? "; " + r.leftoverThreads() + " platform threads outlived the model" : ""));
-            r.failureCauses().forEach((cause, count) -> notes.add(r.model() + ": " + count + " x " + cause));
+            notes.add(r.model() + ": " + RunTables.deviation(r) + (r.resources().leftoverThreads() > 0 ? "; " + r.resources().leftoverThreads() + " platform threads outlived the model" : ""));
+            notes.addAll(RunTables.failureNotes(r.model(), r));
         }
         notes.add("Wall time from first submit to last completion (System.nanoTime); latency from each request's intended start; "
                 + "CPU and context switches from getrusage for the whole process; peak threads are live platform threads (virtual threads excluded); "

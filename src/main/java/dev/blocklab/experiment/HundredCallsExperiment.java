@@ -75,7 +75,7 @@ final class HundredCallsExperiment implements Experiment {
                             String.format(java.util.Locale.ROOT, "predicted %.0f ms > budget %.0f ms", predicted, budgetMillis));
                 } else {
                     RunResult r = runs.measure(w, model);
-                    row = new SweepRow(model, calls, r.wallMillis(), predicted, settings.timeScale(), null);
+                    row = new SweepRow(model, calls, r.timing().wallMillis(), predicted, settings.timeScale(), null);
                 }
                 settings.rowSink().accept(row);
                 sweep.add(row);

@@ -48,9 +48,9 @@ final class OverheadExperiment implements Experiment {
             String spec = info.needsSize() ? info.family() + ":" + (info.family().equals("fixed") || info.family().startsWith("cf-blocking") ? 100 : 8) : info.family();
             RunResult r = runs.measure(w, spec);
             results.add(r);
-            OverheadRow row = new OverheadRow(spec, r.requests(), r.wallMillis(), r.predictedMillis(), r.idealMillis(),
-                    (r.wallMillis() - r.predictedMillis()) * 1e3 / r.requests(), r.cpuMillis() * 1e3 / r.requests(),
-                    r.peakPlatformThreads(), r.predictionBasis());
+            OverheadRow row = new OverheadRow(spec, r.counts().requests(), r.timing().wallMillis(), r.prediction().predictedMillis(), r.prediction().idealMillis(),
+                    (r.timing().wallMillis() - r.prediction().predictedMillis()) * 1e3 / r.counts().requests(), r.resources().cpuMillis() * 1e3 / r.counts().requests(),
+                    r.resources().peakPlatformThreads(), r.prediction().predictionBasis());
             settings.rowSink().accept(row);
             rows.add(row);
         }
