@@ -1,5 +1,6 @@
 package dev.blocklab.cli;
 
+import dev.blocklab.report.ResultsFile;
 import dev.blocklab.attack.Attack;
 import dev.blocklab.attack.AttackExperiment;
 import dev.blocklab.attack.AttackInterval;

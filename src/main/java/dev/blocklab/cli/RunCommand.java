@@ -1,12 +1,13 @@
 package dev.blocklab.cli;
 
+import dev.blocklab.report.ResultsFile;
 import dev.blocklab.datastore.DatastoreSettings;
 import dev.blocklab.datastore.Datastores;
 import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.driver.RunSettings;
-import dev.blocklab.experiment.LabelledRun;
-import dev.blocklab.experiment.RunCharts;
-import dev.blocklab.experiment.RunTables;
+import dev.blocklab.report.LabelledRun;
+import dev.blocklab.report.RunCharts;
+import dev.blocklab.report.RunTables;
 import dev.blocklab.model.Models;
 import dev.blocklab.report.ReportFormat;
 import dev.blocklab.result.Environment;

@@ -1,5 +1,8 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.report.RunTables;
+import dev.blocklab.report.RunCharts;
+import dev.blocklab.report.LabelledRun;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.blocklab.backend.BackendServer;
 import dev.blocklab.driver.InProcessDriver;

@@ -1,5 +1,8 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.report.RunTables;
+import dev.blocklab.report.RunCharts;
+import dev.blocklab.report.LabelledRun;
 import dev.blocklab.model.Models;
 import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.result.RunResult;

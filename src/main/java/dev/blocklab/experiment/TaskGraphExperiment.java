@@ -1,5 +1,9 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.report.RunTables;
+import dev.blocklab.report.RunCharts;
+import dev.blocklab.report.LabelledRun;
+import dev.blocklab.report.SeedRow;
 import dev.blocklab.model.Models;
 import dev.blocklab.result.Chart;
 import dev.blocklab.result.ExperimentResult;

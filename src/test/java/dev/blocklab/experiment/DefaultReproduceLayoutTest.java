@@ -1,5 +1,6 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.report.SeedRow;
 import dev.blocklab.driver.Progress;
 import dev.blocklab.report.ReportFormat;
 import dev.blocklab.report.SyntheticResults;

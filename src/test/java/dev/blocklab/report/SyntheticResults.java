@@ -1,8 +1,5 @@
 package dev.blocklab.report;
 
-import dev.blocklab.experiment.LabelledRun;
-import dev.blocklab.experiment.RunCharts;
-import dev.blocklab.experiment.RunTables;
 import dev.blocklab.result.Axis;
 import dev.blocklab.result.Bars;
 import dev.blocklab.result.Chart;

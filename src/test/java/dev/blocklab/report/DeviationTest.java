@@ -1,4 +1,4 @@
-package dev.blocklab.experiment;
+package dev.blocklab.report;
 
 import dev.blocklab.result.ArrivalKind;
 import dev.blocklab.result.ContextSwitches;
@@ -15,9 +15,9 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class DeviationTest {
+public class DeviationTest {
     /** A run of {@code requests} requests with mean latency {@code meanMillis}. */
-    static RunResult run(String model, long requests, long successes, double wallMillis, double predictedMillis,
+    public static RunResult run(String model, long requests, long successes, double wallMillis, double predictedMillis,
                          double meanMillis, long threadsStarted, int peakThreads, double cpuMillis, long timeScale) {
         LatencyMillis latency = new LatencyMillis(requests, meanMillis, meanMillis, meanMillis, meanMillis, meanMillis, meanMillis,
                 meanMillis, meanMillis, meanMillis);

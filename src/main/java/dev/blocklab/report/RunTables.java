@@ -1,4 +1,4 @@
-package dev.blocklab.experiment;
+package dev.blocklab.report;
 
 import dev.blocklab.result.RunResult;
 import dev.blocklab.result.Table;
@@ -124,23 +124,23 @@ public final class RunTables {
         return num(d.ratio()) + " x the prediction (" + r.prediction().predictionBasis() + "), likely " + d.cause() + ": " + d.detail();
     }
 
-    static String ms(double millis) {
+    public static String ms(double millis) {
         if (millis >= 100) return String.format(Locale.ROOT, "%.0f", millis);
         if (millis >= 10) return String.format(Locale.ROOT, "%.1f", millis);
         return String.format(Locale.ROOT, "%.2f", millis);
     }
 
-    static String range(RunResult r) {
+    public static String range(RunResult r) {
         return r.repeats().count() <= 1 ? "-" : ms(r.repeats().wallMillisMin()) + ".." + ms(r.repeats().wallMillisMax());
     }
 
-    static String pct(double ratio) { return String.format(Locale.ROOT, "%.2f", ratio * 100); }
+    public static String pct(double ratio) { return String.format(Locale.ROOT, "%.2f", ratio * 100); }
 
-    static String num(double v) { return String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.2f", v); }
+    public static String num(double v) { return String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.2f", v); }
 
     /** Bytes in MiB (2^20 bytes), one decimal; "-" where unknown. */
-    static String mib(long bytes) { return bytes < 0 ? "-" : String.format(Locale.ROOT, "%.1f", mibValue(bytes)); }
+    public static String mib(long bytes) { return bytes < 0 ? "-" : String.format(Locale.ROOT, "%.1f", mibValue(bytes)); }
 
     /** Bytes in MiB (2^20 bytes). */
-    static double mibValue(long bytes) { return bytes / 1048576.0; }
+    public static double mibValue(long bytes) { return bytes / 1048576.0; }
 }

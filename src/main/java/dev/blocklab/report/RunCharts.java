@@ -1,4 +1,4 @@
-package dev.blocklab.experiment;
+package dev.blocklab.report;
 
 import dev.blocklab.result.Axis;
 import dev.blocklab.result.Bars;
@@ -143,7 +143,7 @@ public final class RunCharts {
         return runs.stream().map(LabelledRun::label).toList();
     }
 
-    static boolean spansWidely(List<Bars> bars) {
+    public static boolean spansWidely(List<Bars> bars) {
         double min = Double.POSITIVE_INFINITY;
         double max = 0;
         for (Bars b : bars)
