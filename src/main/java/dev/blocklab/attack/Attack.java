@@ -1,5 +1,6 @@
 package dev.blocklab.attack;
 
+import dev.blocklab.result.AttackResult;
 import dev.blocklab.driver.Progress;
 import dev.blocklab.workload.Durations;
 

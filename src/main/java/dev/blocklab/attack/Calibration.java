@@ -1,5 +1,8 @@
 package dev.blocklab.attack;
 
+import dev.blocklab.result.AttackResult;
+import dev.blocklab.result.InstrumentHealth;
+import dev.blocklab.result.GoDurations;
 import dev.blocklab.driver.Pacer;
 import dev.blocklab.driver.Progress;
 
@@ -95,5 +98,5 @@ public record Calibration(List<Step> steps, double highestAccuratePerSecond) {
         return sb.toString();
     }
 
-    private static String ms(double millis) { return TextAttackReport.duration(Math.round(millis * 1e6)); }
+    private static String ms(double millis) { return GoDurations.format(Math.round(millis * 1e6)); }
 }

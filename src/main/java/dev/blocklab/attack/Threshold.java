@@ -1,5 +1,6 @@
 package dev.blocklab.attack;
 
+import dev.blocklab.result.AttackResult;
 import dev.blocklab.result.LatencyMillis;
 import dev.blocklab.workload.Durations;
 

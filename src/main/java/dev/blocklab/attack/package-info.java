@@ -13,3 +13,6 @@
  * {@link dev.blocklab.attack.Threshold}s that turn a result into an exit code.
  */
 package dev.blocklab.attack;
+
+import dev.blocklab.result.AttackResult;
+import dev.blocklab.report.AttackReportFormat;

@@ -1,5 +1,7 @@
 package dev.blocklab.attack;
 
+import dev.blocklab.result.AttackResult;
+import dev.blocklab.report.AttackReportFormat;
 import dev.blocklab.driver.Pacer;
 import dev.blocklab.driver.Progress;
 import org.junit.jupiter.api.AfterAll;

@@ -1,5 +1,6 @@
 package dev.blocklab.attack;
 
+import dev.blocklab.result.AttackInterval;
 import dev.blocklab.driver.Pacer;
 import org.junit.jupiter.api.Test;
 

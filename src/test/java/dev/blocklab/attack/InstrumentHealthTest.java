@@ -1,5 +1,6 @@
 package dev.blocklab.attack;
 
+import dev.blocklab.result.InstrumentHealth;
 import dev.blocklab.driver.Pacer;
 import dev.blocklab.result.LatencyMillis;
 import org.HdrHistogram.Histogram;

@@ -1,4 +1,6 @@
-package dev.blocklab.attack;
+package dev.blocklab.report;
+
+import dev.blocklab.result.AttackResult;
 
 /** Renders an attack's result as text; one small class per format, deterministic for a given result. */
 @FunctionalInterface

@@ -1,5 +1,6 @@
-package dev.blocklab.attack;
+package dev.blocklab.report;
 
+import dev.blocklab.result.AttackResult;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

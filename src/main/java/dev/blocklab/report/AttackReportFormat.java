@@ -1,4 +1,4 @@
-package dev.blocklab.attack;
+package dev.blocklab.report;
 
 import java.util.Arrays;
 import java.util.Locale;

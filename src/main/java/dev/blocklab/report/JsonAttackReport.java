@@ -1,5 +1,7 @@
-package dev.blocklab.attack;
+package dev.blocklab.report;
 
+import dev.blocklab.result.AttackResult;
+import dev.blocklab.result.InstrumentHealth;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

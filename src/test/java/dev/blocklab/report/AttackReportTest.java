@@ -1,5 +1,7 @@
-package dev.blocklab.attack;
+package dev.blocklab.report;
 
+import dev.blocklab.attack.AttackResults;
+import dev.blocklab.result.GoDurations;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.blocklab.report.Jsons;
 import org.junit.jupiter.api.Test;
@@ -87,11 +89,11 @@ class AttackReportTest {
 
     @Test
     void duration_printsLikeGo() {
-        assertThat(TextAttackReport.duration(0)).isEqualTo("0s");
-        assertThat(TextAttackReport.duration(512)).isEqualTo("512ns");
-        assertThat(TextAttackReport.duration(850_000)).isEqualTo("850µs");
-        assertThat(TextAttackReport.duration(108_272_568)).isEqualTo("108.272568ms");
-        assertThat(TextAttackReport.duration(10_094_965_987L)).isEqualTo("10.094965987s");
-        assertThat(TextAttackReport.duration(2_000_000_000L)).isEqualTo("2s");
+        assertThat(GoDurations.format(0)).isEqualTo("0s");
+        assertThat(GoDurations.format(512)).isEqualTo("512ns");
+        assertThat(GoDurations.format(850_000)).isEqualTo("850µs");
+        assertThat(GoDurations.format(108_272_568)).isEqualTo("108.272568ms");
+        assertThat(GoDurations.format(10_094_965_987L)).isEqualTo("10.094965987s");
+        assertThat(GoDurations.format(2_000_000_000L)).isEqualTo("2s");
     }
 }
