@@ -15,7 +15,7 @@ import java.io.UncheckedIOException;
  * One JSON object; times in the unit their key names, ratios as fractions (0.9997, not 99.97). Keys in a
  * fixed order, so two results compare line by line.
  */
-final class JsonAttackReport implements AttackReport {
+final class JsonAttackReport implements Report<AttackResult> {
     private static final ObjectMapper MAPPER = Jsons.mapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     @Override public String render(AttackResult r) {

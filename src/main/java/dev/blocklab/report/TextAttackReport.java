@@ -16,7 +16,7 @@ import java.util.Map;
  * service-time line and a late-sends line, says how many requests were cut off at the end (when any were), and
  * says what the latency clock starts on.
  */
-final class TextAttackReport implements AttackReport {
+final class TextAttackReport implements Report<AttackResult> {
 
     @Override public String render(AttackResult r) {
         List<String[]> rows = new ArrayList<>();
