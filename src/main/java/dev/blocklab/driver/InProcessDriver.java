@@ -134,7 +134,10 @@ public final class InProcessDriver {
 
         Histogram histogram = recorder.histogram();
         double wallMillis = (endNanos - startNanos) / 1e6;
-        long completed = recorder.completed();
+        // one reading of each count, so they add up even if a straggler completes while they are read
+        long successes = recorder.successes(), failures = recorder.failures(), timedOut = recorder.timeouts(), cancelled = recorder.cancelled();
+        Counts counts = new Counts(successes + failures + timedOut + cancelled, successes, failures, timedOut, cancelled, recorder.causes());
+        long completed = counts.requests();
         ArrivalKind kind = switch (workload.arrival()) {
             case Arrival.Batch b -> ArrivalKind.BATCH;
             case Arrival.Open o -> ArrivalKind.OPEN;
@@ -142,7 +145,7 @@ public final class InProcessDriver {
         };
         return new RunResult(modelSpec, workload.name(), workload.arrival().label(), kind, settings.timeScaleDivisor(),
                 recorder.firstAnswer(),
-                new Counts(completed, recorder.successes(), recorder.failures(), recorder.timeouts(), recorder.cancelled(), recorder.causes()),
+                counts,
                 new Timing(wallMillis, completed / Math.max(1e-9, wallMillis / 1e3), LatencyMillis.of(histogram), encode(histogram)),
                 Repeats.once(wallMillis),
                 new RunPrediction(graph.criticalPathNanos() / settings.timeScaleDivisor() / 1e6, prediction.millis(), prediction.basis()),
