@@ -10,7 +10,8 @@ import java.util.Objects;
  *
  * @param type    the exception's class name
  * @param message its message, or null
- * @param frames  the innermost stack frames, {@code Class.method(File:line)}, at most {@value #FRAMES}
+ * @param frames  the innermost stack frames, {@code Class.method(File:line)}, at most {@value #FRAMES}, after the
+ *                JDK's own frames at the top (reflection and constructor plumbing) are skipped
  */
 public record FirstFailure(String type, String message, List<String> frames) {
     /** How many frames a failure keeps. */
@@ -21,11 +22,22 @@ public record FirstFailure(String type, String message, List<String> frames) {
         frames = List.copyOf(frames == null ? List.of() : frames);
     }
 
-    /** The failure {@code t} with its innermost {@value #FRAMES} frames; null for null. */
+    /**
+     * The failure {@code t} with its innermost {@value #FRAMES} frames below the JDK's own ({@code java.},
+     * {@code jdk.}, {@code sun.} classes) at the top of its stack; null for null.
+     */
     public static FirstFailure of(Throwable t) {
         if (t == null) return null;
+        StackTraceElement[] stack = t.getStackTrace();
+        int first = 0;
+        while (first < stack.length && isJdk(stack[first].getClassName())) first++;
+        if (first == stack.length) first = 0;
         return new FirstFailure(t.getClass().getName(), t.getMessage(),
-                Arrays.stream(t.getStackTrace()).limit(FRAMES).map(StackTraceElement::toString).toList());
+                Arrays.stream(stack, first, stack.length).limit(FRAMES).map(StackTraceElement::toString).toList());
+    }
+
+    private static boolean isJdk(String className) {
+        return className.startsWith("java.") || className.startsWith("jdk.") || className.startsWith("sun.");
     }
 
     /** {@code Type: message}, the key its count has among the failure causes. */

@@ -85,6 +85,16 @@ class RunResultTest {
         assertThat(FirstFailure.of(null)).isNull();
     }
 
+    @Test void firstFailure_of_skipsTheJdksFramesOnTop() throws Exception {
+        Throwable reflective = IllegalStateException.class.getConstructor(String.class).newInstance("made reflectively");
+        assertThat(reflective.getStackTrace()[0].getClassName()).startsWith("jdk.internal.reflect");
+        FirstFailure f = FirstFailure.of(reflective);
+        assertThat(f.frames().getFirst()).startsWith("dev.blocklab.result.RunResultTest.firstFailure_of_skipsTheJdksFramesOnTop(");
+        Throwable allJdk = new IllegalStateException("jdk only");
+        allJdk.setStackTrace(new StackTraceElement[]{new StackTraceElement("java.lang.Thread", "run", "Thread.java", 1)});
+        assertThat(FirstFailure.of(allJdk).frames()).containsExactly("java.lang.Thread.run(Thread.java:1)");
+    }
+
     private static Throwable deep(int n) {
         if (n == 0) return new IllegalStateException("depth 0");
         return deep(n - 1);
