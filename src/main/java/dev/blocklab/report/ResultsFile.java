@@ -100,10 +100,12 @@ public final class ResultsFile implements AutoCloseable {
         if (!results.isEmpty()) return results;
         if (runs.isEmpty()) throw new IllegalArgumentException(file + ": no results in it (expected JSON lines written by 'blocklab run' or 'blocklab reproduce')");
         String name = String.valueOf(file.getFileName());
+        List<String> notes = new ArrayList<>(List.of("Rebuilt from the rows streamed while measuring; the experiment's own tables and notes were not saved."));
+        for (RunResult r : runs) notes.addAll(RunTables.failureNotes(r.model(), r));
         return List.of(new ExperimentResult(name, "runs recovered from " + name + " (the file holds no experiment-result line)",
                 "delays / " + runs.getFirst().timeScaleDivisor(), null, runs,
                 List.of(RunTables.runs("Recovered runs", runs), RunTables.predictions("Prediction beside measurement", LabelledRun.byModel(runs))),
-                List.of("Rebuilt from the rows streamed while measuring; the experiment's own tables and notes were not saved."),
+                notes,
                 RunCharts.standard("Recovered runs", LabelledRun.byModel(runs))));
     }
 
