@@ -1,5 +1,7 @@
 package dev.blocklab.attack;
 
+import dev.blocklab.result.InstrumentHealth;
+import dev.blocklab.result.AttackResult;
 import dev.blocklab.driver.Progress;
 import dev.blocklab.load.Pacer;
 import dev.blocklab.load.SendLoop;

@@ -1,5 +1,8 @@
 package dev.blocklab.attack;
 
+import dev.blocklab.result.AttackResult;
+import dev.blocklab.result.AttackInterval;
+import dev.blocklab.result.GoDurations;
 import dev.blocklab.result.Axis;
 import dev.blocklab.result.Bars;
 import dev.blocklab.result.Chart;
@@ -38,7 +41,7 @@ public final class AttackExperiment {
         notes.add("Latency counts from each request's intended send time (free of coordinated omission): a request the "
                 + "attacker or the target held back counts its wait; service time counts from the actual send.");
         notes.add(String.format(Locale.ROOT, "Late sends: %d of %d left more than %s behind schedule (worst %s); %d scheduled requests were never sent.",
-                r.lateSends(), r.requests(), TextAttackReport.duration(r.lateThresholdNanos()), TextAttackReport.duration(r.maxLateNanos()), r.unsent()));
+                r.lateSends(), r.requests(), GoDurations.format(r.lateThresholdNanos()), GoDurations.format(r.maxLateNanos()), r.unsent()));
         notes.add(r.fellBehind()
                 ? "The attacker FELL BEHIND its schedule (over 1 % of sends late, or requests never sent): the target saw a lower or burstier rate than asked."
                 : "The attacker kept its schedule (at most 1 % of sends late, none unsent).");
@@ -58,8 +61,8 @@ public final class AttackExperiment {
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of("Requests", "[total, rate, throughput]",
                 r.requests() + ", " + fixed(r.ratePerSecond()) + "/s, " + fixed(r.throughputPerSecond()) + "/s"));
-        rows.add(List.of("Duration", "[total, attack, wait]", TextAttackReport.duration(r.totalNanos()) + ", "
-                + TextAttackReport.duration(r.attackNanos()) + ", " + TextAttackReport.duration(r.waitNanos())));
+        rows.add(List.of("Duration", "[total, attack, wait]", GoDurations.format(r.totalNanos()) + ", "
+                + GoDurations.format(r.attackNanos()) + ", " + GoDurations.format(r.waitNanos())));
         rows.add(List.of("Latencies", "[min, mean, 50, 90, 95, 99, 99.9, 99.99, max]", latencies(r.latencyMillis())));
         rows.add(List.of("Service time", "[min, mean, 50, 90, 95, 99, 99.9, 99.99, max]", latencies(r.serviceTimeMillis())));
         rows.add(List.of("Bytes In", "[total, mean]", r.bytesIn() + " B, " + fixed(mean(r.bytesIn(), r.requests())) + " B"));
@@ -70,7 +73,7 @@ public final class AttackExperiment {
             codes.append(codes.isEmpty() ? "" : "  ").append(e.getKey()).append(':').append(e.getValue());
         rows.add(List.of("Status Codes", "[code:count]", codes.toString()));
         rows.add(List.of("Late sends", "[count, threshold, max, unsent]", r.lateSends() + ", "
-                + TextAttackReport.duration(r.lateThresholdNanos()) + ", " + TextAttackReport.duration(r.maxLateNanos()) + ", " + r.unsent()));
+                + GoDurations.format(r.lateThresholdNanos()) + ", " + GoDurations.format(r.maxLateNanos()) + ", " + r.unsent()));
         StringBuilder errors = new StringBuilder();
         for (Map.Entry<String, Long> e : r.errors().entrySet())
             errors.append(errors.isEmpty() ? "" : "; ").append(e.getKey()).append(e.getValue() > 1 ? " (x" + e.getValue() + ")" : "");
@@ -150,7 +153,7 @@ public final class AttackExperiment {
     private static String latencies(LatencyMillis l) {
         double[] ms = {l.min(), l.mean(), l.p50(), l.p90(), l.p95(), l.p99(), l.p999(), l.p9999(), l.max()};
         StringBuilder sb = new StringBuilder();
-        for (double m : ms) sb.append(sb.isEmpty() ? "" : ", ").append(TextAttackReport.duration(Math.round(m * 1e6)));
+        for (double m : ms) sb.append(sb.isEmpty() ? "" : ", ").append(GoDurations.format(Math.round(m * 1e6)));
         return sb.toString();
     }
 

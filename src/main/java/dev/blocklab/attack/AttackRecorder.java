@@ -1,6 +1,8 @@
 package dev.blocklab.attack;
 
 import dev.blocklab.load.SendLoop;
+import dev.blocklab.result.AttackResult;
+import dev.blocklab.result.InstrumentHealth;
 import dev.blocklab.result.LatencyMillis;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;

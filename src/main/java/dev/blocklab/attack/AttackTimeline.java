@@ -1,8 +1,10 @@
 package dev.blocklab.attack;
 
+import dev.blocklab.result.AttackResult;
 import dev.blocklab.load.Pacer;
 import dev.blocklab.load.Shard;
 import dev.blocklab.workload.Arrival;
+import dev.blocklab.result.AttackInterval;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;

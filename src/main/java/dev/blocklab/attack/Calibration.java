@@ -1,6 +1,9 @@
 package dev.blocklab.attack;
 
 import dev.blocklab.load.Pacer;
+import dev.blocklab.result.AttackResult;
+import dev.blocklab.result.InstrumentHealth;
+import dev.blocklab.result.GoDurations;
 import dev.blocklab.driver.Progress;
 import dev.blocklab.workload.Arrival;
 
@@ -96,5 +99,5 @@ public record Calibration(List<Step> steps, double highestAccuratePerSecond) {
         return sb.toString();
     }
 
-    private static String ms(double millis) { return TextAttackReport.duration(Math.round(millis * 1e6)); }
+    private static String ms(double millis) { return GoDurations.format(Math.round(millis * 1e6)); }
 }

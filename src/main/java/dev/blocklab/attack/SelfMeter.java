@@ -1,5 +1,6 @@
 package dev.blocklab.attack;
 
+import dev.blocklab.result.InstrumentHealth;
 import dev.blocklab.recorder.ProcessMetrics;
 import org.HdrHistogram.Histogram;
 

@@ -1,5 +1,7 @@
 package dev.blocklab.attack;
 
+import dev.blocklab.result.InstrumentHealth;
+import dev.blocklab.result.AttackResult;
 import dev.blocklab.result.LatencyMillis;
 import dev.blocklab.workload.Durations;
 

@@ -8,8 +8,11 @@
  * <p>The pipeline, one small type per concept as in vegeta: {@link dev.blocklab.attack.Target} (what to send),
  * {@link dev.blocklab.attack.AttackSettings} (one record shared by the CLI and library callers),
  * {@link dev.blocklab.attack.Attack} (the engine: a send loop with an injected clock, an HTTP transport, a
- * concurrent recorder), {@link dev.blocklab.attack.AttackResult} (immutable), reports
- * ({@link dev.blocklab.attack.AttackReportFormat}: vegeta's text layout, JSON, the HdrHistogram spectrum) and
+ * concurrent recorder), {@link dev.blocklab.result.AttackResult} (immutable), reports
+ * ({@link dev.blocklab.report.AttackReportFormat}: vegeta's text layout, JSON, the HdrHistogram spectrum) and
  * {@link dev.blocklab.attack.Threshold}s that turn a result into an exit code.
  */
 package dev.blocklab.attack;
+
+import dev.blocklab.result.AttackResult;
+import dev.blocklab.report.AttackReportFormat;

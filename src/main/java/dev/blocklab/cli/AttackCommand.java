@@ -1,12 +1,13 @@
 package dev.blocklab.cli;
 
+import dev.blocklab.result.AttackResult;
+import dev.blocklab.result.AttackInterval;
+import dev.blocklab.report.AttackReportFormat;
+import dev.blocklab.report.ResultsFile;
 import dev.blocklab.attack.Attack;
 import dev.blocklab.attack.AttackExperiment;
-import dev.blocklab.attack.AttackInterval;
 import dev.blocklab.attack.AttackTimeline;
 import dev.blocklab.attack.AttackListener;
-import dev.blocklab.attack.AttackReportFormat;
-import dev.blocklab.attack.AttackResult;
 import dev.blocklab.attack.AttackSettings;
 import dev.blocklab.attack.Calibration;
 import dev.blocklab.attack.HitsFile;

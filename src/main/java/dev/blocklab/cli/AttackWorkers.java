@@ -1,7 +1,8 @@
 package dev.blocklab.cli;
 
-import dev.blocklab.attack.AttackInterval;
-import dev.blocklab.attack.AttackReportFormat;
+import dev.blocklab.report.ResultsFile;
+import dev.blocklab.result.AttackInterval;
+import dev.blocklab.report.AttackReportFormat;
 import dev.blocklab.attack.AttackSettings;
 import dev.blocklab.attack.Threshold;
 import dev.blocklab.result.Environment;

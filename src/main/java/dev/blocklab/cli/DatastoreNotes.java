@@ -32,7 +32,7 @@ final class DatastoreNotes {
                     ? String.format(Locale.ROOT, "; offered %.0f req/s, so at most %.0f req/s", o.peakRatePerSecond() * timeScale, p.throughputPerSecond(o.peakRatePerSecond() * timeScale))
                     : "";
             notes.add(String.format(Locale.ROOT, "%s: Little's law for the db pool: %s%s; measured %.1f req/s (SQL steps are real time: --time-scale does not shorten them)",
-                    r.model(), p.basis(), offered, r.throughputPerSecond()));
+                    r.model(), p.basis(), offered, r.timing().throughputPerSecond()));
         }
         return notes;
     }

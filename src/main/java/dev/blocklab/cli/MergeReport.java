@@ -1,6 +1,6 @@
 package dev.blocklab.cli;
 
-import dev.blocklab.attack.AttackReportFormat;
+import dev.blocklab.report.AttackReportFormat;
 import dev.blocklab.report.HtmlReport;
 import dev.blocklab.report.ReportFormat;
 import dev.blocklab.result.Environment;

@@ -1,6 +1,8 @@
 package dev.blocklab.cli;
 
 import picocli.CommandLine.Mixin;
+import dev.blocklab.report.ResultsFile;
+import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 

@@ -1,5 +1,6 @@
 package dev.blocklab.cli;
 
+import dev.blocklab.report.ResultsFile;
 import dev.blocklab.experiment.Experiment;
 import dev.blocklab.experiment.ExperimentSettings;
 import dev.blocklab.experiment.Experiments;

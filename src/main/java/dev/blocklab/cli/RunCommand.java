@@ -1,13 +1,14 @@
 package dev.blocklab.cli;
 
+import dev.blocklab.report.ResultsFile;
 import dev.blocklab.datastore.DatastoreSettings;
 import dev.blocklab.datastore.Datastores;
 import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.driver.RunSettings;
-import dev.blocklab.experiment.LabelledRun;
-import dev.blocklab.experiment.RunCharts;
-import dev.blocklab.experiment.RunTables;
 import dev.blocklab.load.Rates;
+import dev.blocklab.report.LabelledRun;
+import dev.blocklab.report.RunCharts;
+import dev.blocklab.report.RunTables;
 import dev.blocklab.model.Models;
 import dev.blocklab.report.ReportFormat;
 import dev.blocklab.result.Environment;
@@ -194,8 +195,8 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
     private static List<String> notes(List<RunResult> results) {
         List<String> notes = new ArrayList<>();
         for (RunResult r : results) {
-            notes.add(r.model() + ": " + RunTables.deviation(r) + (r.leftoverThreads() > 0 ? "; " + Words.count(r.leftoverThreads(), "platform thread") + " outlived the model" : ""));
-            r.failureCauses().forEach((cause, count) -> notes.add(r.model() + ": " + count + " x " + cause));
+            notes.add(r.model() + ": " + RunTables.deviation(r) + (r.resources().leftoverThreads() > 0 ? "; " + Words.count(r.resources().leftoverThreads(), "platform thread") + " outlived the model" : ""));
+            notes.addAll(RunTables.failureNotes(r.model(), r));
         }
         notes.add("Wall time from first submit to last completion (System.nanoTime); latency from each request's intended start; "
                 + "CPU and context switches from getrusage for the whole process; peak threads are live platform threads (virtual threads excluded); "

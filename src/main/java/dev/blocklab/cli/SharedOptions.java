@@ -1,5 +1,6 @@
 package dev.blocklab.cli;
 
+import dev.blocklab.report.ResultsFile;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;

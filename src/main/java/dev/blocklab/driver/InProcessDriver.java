@@ -14,9 +14,16 @@ import dev.blocklab.recorder.ProcessMetrics;
 import dev.blocklab.recorder.ResourceSampler;
 import dev.blocklab.recorder.RunRecorder;
 import dev.blocklab.result.FailureScore;
+import dev.blocklab.result.ArrivalKind;
+import dev.blocklab.result.Counts;
+import dev.blocklab.result.FirstFailure;
 import dev.blocklab.result.LatencyMillis;
 import dev.blocklab.result.Outcome;
+import dev.blocklab.result.Repeats;
+import dev.blocklab.result.Resources;
+import dev.blocklab.result.RunPrediction;
 import dev.blocklab.result.RunResult;
+import dev.blocklab.result.Timing;
 import dev.blocklab.workload.Arrival;
 import dev.blocklab.workload.Durations;
 import dev.blocklab.workload.Graph;
@@ -88,9 +95,9 @@ public final class InProcessDriver {
             RunResult r = runOnce(workload, modelSpec, models, settings, line -> progress.update(modelSpec + " " + phase + ": " + line));
             if (!warmup) measured.add(r);
         }
-        measured.sort(Comparator.comparingDouble(RunResult::wallMillis));
+        measured.sort(Comparator.comparingDouble(r -> r.timing().wallMillis()));
         RunResult median = measured.get((measured.size() - 1) / 2);
-        return median.withRepeats(measured.getFirst().wallMillis(), measured.getLast().wallMillis(), measured.size());
+        return median.withRepeats(Repeats.of(measured.stream().map(r -> r.timing().wallMillis()).toList()));
     }
 
     /** One measured run. */
@@ -134,15 +141,25 @@ public final class InProcessDriver {
 
         Histogram histogram = recorder.histogram();
         double wallMillis = (endNanos - startNanos) / 1e6;
-        long completed = recorder.completed();
-        return new RunResult(modelSpec, workload.name(), workload.arrival().label(), settings.timeScaleDivisor(),
-                recorder.firstAnswer(), completed, recorder.successes(), recorder.failures(), recorder.timeouts(),
-                recorder.cancelled(), recorder.causes(), wallMillis, wallMillis, wallMillis, 1,
-                graph.criticalPathNanos() / settings.timeScaleDivisor() / 1e6, prediction.millis(), prediction.basis(),
-                completed / Math.max(1e-9, wallMillis / 1e3), LatencyMillis.of(histogram), encode(histogram),
-                peakPlatform, sampler.peakOsThreads(), end.threadsStarted() - start.threadsStarted(), leftover,
-                (end.cpuNanos() - start.cpuNanos()) / 1e6, end.contextSwitches().minus(start.contextSwitches()),
-                end.allocatedBytes() - start.allocatedBytes(), sampler.peakRssBytes(), failureScore);
+        // one reading of each count, so they add up even if a straggler completes while they are read
+        long successes = recorder.successes(), failures = recorder.failures(), timedOut = recorder.timeouts(), cancelled = recorder.cancelled();
+        Counts counts = new Counts(successes + failures + timedOut + cancelled, successes, failures, timedOut, cancelled, recorder.causes());
+        long completed = counts.requests();
+        ArrivalKind kind = switch (workload.arrival()) {
+            case Arrival.Batch b -> ArrivalKind.BATCH;
+            case Arrival.Open o -> ArrivalKind.OPEN;
+            case Arrival.Closed c -> ArrivalKind.CLOSED;
+        };
+        return new RunResult(modelSpec, workload.name(), workload.arrival().label(), kind, settings.timeScaleDivisor(),
+                recorder.firstAnswer(),
+                counts,
+                new Timing(wallMillis, completed / Math.max(1e-9, wallMillis / 1e3), LatencyMillis.of(histogram), encode(histogram)),
+                Repeats.once(wallMillis),
+                new RunPrediction(graph.criticalPathNanos() / settings.timeScaleDivisor() / 1e6, prediction.millis(), prediction.basis()),
+                new Resources(peakPlatform, sampler.peakOsThreads(), end.threadsStarted() - start.threadsStarted(), leftover,
+                        (end.cpuNanos() - start.cpuNanos()) / 1e6, end.contextSwitches().minus(start.contextSwitches()),
+                        end.allocatedBytes() - start.allocatedBytes(), sampler.peakRssBytes()),
+                FirstFailure.of(recorder.firstFailure()), failureScore);
     }
 
     /** The backend behind a {@link FailureMeter} when the run can fail, so its failures are scored. */

@@ -105,10 +105,10 @@ final class DatabaseExperiment implements Experiment {
         PoolStats s = stats.isEmpty() ? new PoolStats("-", 0, 0, 0, 0, 0, 0, 0) : stats.getFirst();
         boolean sql = pool.holdNanos() > 0;
         DatabaseRow row = new DatabaseRow(part, model, s.client(), s.poolSize(), offered,
-                sql ? pool.throughputPerSecond(offered) : Double.NaN, r.successes() / (r.wallMillis() / 1e3),
+                sql ? pool.throughputPerSecond(offered) : Double.NaN, r.counts().successes() / (r.timing().wallMillis() / 1e3),
                 sql ? pool.connectionsInUse(offered) : Double.NaN, s.peakInUse(), s.meanWaitMillis(), s.p99WaitMillis(),
-                r.requests(), r.successes(), r.failures() + r.timeouts(), r.failureCauses(), r.latencyMillis().p50(),
-                r.latencyMillis().p99(), r.wallMillis(), r.peakPlatformThreads(), commands);
+                r.counts().requests(), r.counts().successes(), r.counts().failures() + r.counts().timeouts(), r.counts().failureCauses(), r.timing().latencyMillis().p50(),
+                r.timing().latencyMillis().p99(), r.timing().wallMillis(), r.resources().peakPlatformThreads(), commands);
         settings.rowSink().accept(row);
         return row;
     }

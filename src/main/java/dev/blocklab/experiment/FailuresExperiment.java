@@ -1,5 +1,6 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.report.RunTables;
 import dev.blocklab.backend.Backend;
 import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.driver.RunSettings;
@@ -83,20 +84,20 @@ final class FailuresExperiment implements Experiment {
     /** Pure: the row of one run, with what the graph predicts for its way of running the calls. */
     static FailuresRow row(RunResult r, Graph graph, boolean leaksByDesign) {
         double scale = r.timeScaleDivisor();
-        boolean inOrder = r.predictedMillis() >= graph.serialNanos() / scale / 1e6 * 0.99;
+        boolean inOrder = r.prediction().predictedMillis() >= graph.serialNanos() / scale / 1e6 * 0.99;
         double predictedFail = (inOrder ? PROFILE_NANOS + HANG_NANOS + AUDIT_NANOS : AUDIT_NANOS) / scale / 1e6;
         double predictedOrphan = leaksByDesign ? (PROFILE_NANOS - AUDIT_NANOS + HANG_NANOS - AUDIT_NANOS) / scale / 1e6 : 0;
         FailureScore f = r.failureScore();
-        long failed = r.failures() + r.timeouts() + r.cancelled();
+        long failed = r.counts().failures() + r.counts().timeouts() + r.counts().cancelled();
         double orphanPerFailed = failed == 0 ? 0 : f.orphanBackendMillis() / failed;
         // a call may end on its own in the instant its cancel is sent: a tenth of the requests is the noise allowed
         String verdict = f.honouredRatio() < 0.9 || f.callsLeftRunning() > 0
                 ? "leaks: " + (f.cancellationsRequested() - f.cancellationsHonoured()) + " of " + f.cancellationsRequested() + " calls ran on"
                 : "cancels";
-        return new FailuresRow(r.model(), inOrder ? "in step order" : "overlapped", r.requests(), failed,
-                predictedFail, r.latencyMillis().mean(), r.latencyMillis().p99(), f.meanTimeToFailMillis(),
+        return new FailuresRow(r.model(), inOrder ? "in step order" : "overlapped", r.counts().requests(), failed,
+                predictedFail, r.timing().latencyMillis().mean(), r.timing().latencyMillis().p99(), f.meanTimeToFailMillis(),
                 f.cancellationsRequested(), f.cancellationsHonoured(), f.orphanedCalls(), predictedOrphan,
-                orphanPerFailed, f.callsLeftRunning(), r.leftoverThreads(), verdict, r);
+                orphanPerFailed, f.callsLeftRunning(), r.resources().leftoverThreads(), verdict, r);
     }
 
     ExperimentResult result(ExperimentSettings settings, Workload workload, List<FailuresRow> rows) {

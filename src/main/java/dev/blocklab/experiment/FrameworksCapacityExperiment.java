@@ -1,5 +1,6 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.report.RunTables;
 import dev.blocklab.backend.BackendServer;
 import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.driver.RunSettings;
@@ -142,18 +143,18 @@ final class FrameworksCapacityExperiment implements Experiment {
 
     /** A step holds when every request succeeded and p99 stayed within the factor of the unloaded latency. */
     static RateSearch.Verdict<StepRow> judge(double rate, RunResult r) {
-        double unloaded = Math.max(r.predictedMillis(), r.idealMillis());
+        double unloaded = Math.max(r.prediction().predictedMillis(), r.prediction().idealMillis());
         double limit = P99_LIMIT_FACTOR * unloaded;
-        double p99 = r.latencyMillis().p99();
+        double p99 = r.timing().latencyMillis().p99();
         String reason = null;
-        if (r.successes() < r.requests())
+        if (r.counts().successes() < r.counts().requests())
             reason = String.format(Locale.ROOT, "%s %% ok (%d of %d failed or timed out)", RunTables.pct(r.successRatio()),
-                    r.requests() - r.successes(), r.requests());
+                    r.counts().requests() - r.counts().successes(), r.counts().requests());
         else if (p99 > limit)
             reason = String.format(Locale.ROOT, "p99 %s ms > %s ms (%.0f x unloaded %s ms)", RunTables.ms(p99), RunTables.ms(limit),
                     P99_LIMIT_FACTOR, RunTables.ms(unloaded));
-        StepRow step = new StepRow(rate, r.requests(), r.successRatio(), r.latencyMillis().p50(), p99, r.throughputPerSecond(),
-                FrameworksExperiment.cpuPerRequest(r), r.peakPlatformThreads(), limit, reason == null, reason);
+        StepRow step = new StepRow(rate, r.counts().requests(), r.successRatio(), r.timing().latencyMillis().p50(), p99, r.timing().throughputPerSecond(),
+                FrameworksExperiment.cpuPerRequest(r), r.resources().peakPlatformThreads(), limit, reason == null, reason);
         return new RateSearch.Verdict<>(reason == null, reason, step);
     }
 

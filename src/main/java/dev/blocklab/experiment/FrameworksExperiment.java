@@ -1,5 +1,8 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.report.RunTables;
+import dev.blocklab.report.RunCharts;
+import dev.blocklab.report.LabelledRun;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.blocklab.backend.BackendServer;
 import dev.blocklab.driver.InProcessDriver;
@@ -217,10 +220,10 @@ final class FrameworksExperiment implements Experiment {
                 cells.add(List.of(row.combination(), row.variant(), "unavailable: " + row.unavailable(), "", "", "", "", "", "", "", "", "", article));
                 continue;
             }
-            cells.add(List.of(row.combination(), row.variant(), String.valueOf(r.requests()), RunTables.pct(r.successRatio()),
-                    RunTables.ms(r.latencyMillis().mean()), RunTables.ms(r.latencyMillis().p50()), RunTables.ms(r.latencyMillis().p99()),
-                    RunTables.num(r.throughputPerSecond()), RunTables.ms(cpuPerRequest(r)),
-                    String.valueOf(r.peakPlatformThreads()), String.valueOf(r.platformThreadsStarted()), row.cpuStepOn(), article));
+            cells.add(List.of(row.combination(), row.variant(), String.valueOf(r.counts().requests()), RunTables.pct(r.successRatio()),
+                    RunTables.ms(r.timing().latencyMillis().mean()), RunTables.ms(r.timing().latencyMillis().p50()), RunTables.ms(r.timing().latencyMillis().p99()),
+                    RunTables.num(r.timing().throughputPerSecond()), RunTables.ms(cpuPerRequest(r)),
+                    String.valueOf(r.resources().peakPlatformThreads()), String.valueOf(r.resources().platformThreadsStarted()), row.cpuStepOn(), article));
         }
         return new Table("Seed 002 use case per variant (latency from each request's intended start)",
                 List.of("load, delay", "variant", "requests", "ok %", "avg ms", "p50 ms", "p99 ms", "req/s", "cpu ms/req",
@@ -232,7 +235,7 @@ final class FrameworksExperiment implements Experiment {
                 rows.stream().map(r -> List.of(r.combination(), r.variant(), r.why())).toList());
     }
 
-    static double cpuPerRequest(RunResult r) { return r.requests() == 0 ? 0 : r.cpuMillis() / r.requests(); }
+    static double cpuPerRequest(RunResult r) { return r.counts().requests() == 0 ? 0 : r.resources().cpuMillis() / r.counts().requests(); }
 
     /**
      * One line on a row: the variant's thread limit (threads over the thread-time one request holds), the CPU
@@ -260,13 +263,13 @@ final class FrameworksExperiment implements Experiment {
         String cpuLimit = String.format(Locale.ROOT, "CPU %s ms/req = %.0f req/s on %d cores", RunTables.ms(cpu),
                 cpu <= 0 ? 0 : cores * 1000.0 / cpu, cores);
         if (!c.closed()) {
-            boolean sustained = r.successRatio() > 0.999 && r.latencyMillis().p50() < 2 * r.predictedMillis() + 100;
+            boolean sustained = r.successRatio() > 0.999 && r.timing().latencyMillis().p50() < 2 * r.prediction().predictedMillis() + 100;
             return String.format(Locale.ROOT, "%s offered %s req/s (p50 %s ms, unloaded %s ms); %s; %s",
                     sustained ? "sustained" : "NOT sustained:", RunTables.num(plan.ratePerSecond() * plan.timeScale()),
-                    RunTables.ms(r.latencyMillis().p50()), RunTables.ms(r.predictedMillis()), limit, cpuLimit);
+                    RunTables.ms(r.timing().latencyMillis().p50()), RunTables.ms(r.prediction().predictedMillis()), limit, cpuLimit);
         }
         String line = String.format(Locale.ROOT, "%d users / %s req/s = %s ms; %s; %s", plan.users(),
-                RunTables.num(r.throughputPerSecond()), RunTables.ms(plan.users() * 1000.0 / Math.max(1e-9, r.throughputPerSecond())),
+                RunTables.num(r.timing().throughputPerSecond()), RunTables.ms(plan.users() * 1000.0 / Math.max(1e-9, r.timing().throughputPerSecond())),
                 limit, cpuLimit);
         if (article != null)
             line += String.format(Locale.ROOT, "; article: 50 / %.0f ms = %.1f req/s", article, 50_000.0 / article);
@@ -290,9 +293,9 @@ final class FrameworksExperiment implements Experiment {
         notes.add("The article's figures are averages of a JMeter closed loop of 50 threads (its \"50 req/sec\") on 8 cores; they sit beside the closed rows only.");
         for (Combination c : plan.combinations()) {
             rows.stream().filter(r -> r.combination().equals(c.label()) && r.run() != null && r.run().successRatio() > 0.999)
-                    .min(Comparator.comparingDouble(r -> r.run().latencyMillis().mean()))
+                    .min(Comparator.comparingDouble(r -> r.run().timing().latencyMillis().mean()))
                     .ifPresent(best -> notes.add("Lowest average at " + c.label() + ": " + best.variant() + " ("
-                            + RunTables.ms(best.run().latencyMillis().mean()) + " ms, " + RunTables.num(best.run().throughputPerSecond()) + " req/s)."));
+                            + RunTables.ms(best.run().timing().latencyMillis().mean()) + " ms, " + RunTables.num(best.run().timing().throughputPerSecond()) + " req/s)."));
         }
         List<String> missing = rows.stream().filter(r -> r.unavailable() != null).map(r -> r.variant() + ": " + r.unavailable()).distinct().toList();
         if (!missing.isEmpty()) notes.add("Unavailable: " + String.join("; ", missing) + ".");

@@ -1,5 +1,6 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.report.RunTables;
 import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.driver.RunSettings;
 import dev.blocklab.frameworks.FrameworkVariants;
@@ -104,15 +105,15 @@ final class FrameworksServletExperiment implements Experiment {
             if (emulated.isEmpty() || emulated.get().run() == null || servlet.run() == null) continue;
             RunResult e = emulated.get().run();
             RunResult s = servlet.run();
-            double meanRatio = s.latencyMillis().mean() / Math.max(1e-9, e.latencyMillis().mean());
-            double rateRatio = s.throughputPerSecond() / Math.max(1e-9, e.throughputPerSecond());
+            double meanRatio = s.timing().latencyMillis().mean() / Math.max(1e-9, e.timing().latencyMillis().mean());
+            double rateRatio = s.timing().throughputPerSecond() / Math.max(1e-9, e.timing().throughputPerSecond());
             boolean flagged = Math.max(meanRatio, 1 / meanRatio) > FLAG_RATIO || Math.max(rateRatio, 1 / Math.max(1e-9, rateRatio)) > FLAG_RATIO;
             cells.add(List.of(servlet.combination(), emulated.get().variant(),
-                    RunTables.ms(e.latencyMillis().mean()), RunTables.ms(s.latencyMillis().mean()), ratio(meanRatio),
-                    RunTables.ms(e.latencyMillis().p99()), RunTables.ms(s.latencyMillis().p99()),
-                    RunTables.num(e.throughputPerSecond()), RunTables.num(s.throughputPerSecond()), ratio(rateRatio),
+                    RunTables.ms(e.timing().latencyMillis().mean()), RunTables.ms(s.timing().latencyMillis().mean()), ratio(meanRatio),
+                    RunTables.ms(e.timing().latencyMillis().p99()), RunTables.ms(s.timing().latencyMillis().p99()),
+                    RunTables.num(e.timing().throughputPerSecond()), RunTables.num(s.timing().throughputPerSecond()), ratio(rateRatio),
                     RunTables.pct(e.successRatio()) + " / " + RunTables.pct(s.successRatio()),
-                    e.peakPlatformThreads() + " / " + s.peakPlatformThreads(),
+                    e.resources().peakPlatformThreads() + " / " + s.resources().peakPlatformThreads(),
                     flagged ? "> 20 %" : "ok"));
         }
         return new Table("Emulation beside the real stack (in-process variant / the same code in Tomcat + Jersey over HTTP)",

@@ -1,5 +1,9 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.report.RunTables;
+import dev.blocklab.report.RunCharts;
+import dev.blocklab.report.LabelledRun;
+import dev.blocklab.report.SeedRow;
 import dev.blocklab.model.Models;
 import dev.blocklab.result.Axis;
 import dev.blocklab.result.Chart;
@@ -75,7 +79,7 @@ final class HundredCallsExperiment implements Experiment {
                             String.format(java.util.Locale.ROOT, "predicted %.0f ms > budget %.0f ms", predicted, budgetMillis));
                 } else {
                     RunResult r = runs.measure(w, model);
-                    row = new SweepRow(model, calls, r.wallMillis(), predicted, settings.timeScale(), null);
+                    row = new SweepRow(model, calls, r.timing().wallMillis(), predicted, settings.timeScale(), null);
                 }
                 settings.rowSink().accept(row);
                 sweep.add(row);

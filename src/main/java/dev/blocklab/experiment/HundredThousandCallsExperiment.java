@@ -1,5 +1,8 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.report.RunTables;
+import dev.blocklab.report.RunCharts;
+import dev.blocklab.report.LabelledRun;
 import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.driver.RunSettings;
 import dev.blocklab.result.ExperimentResult;
@@ -105,9 +108,9 @@ final class HundredThousandCallsExperiment implements Experiment {
     }
 
     private static FloorRow engineRow(RunResult r, FloorRow floor, double callMillis) {
-        return new FloorRow(r.model(), "engine: " + r.model(), (int) r.requests(), r.successes(), callMillis, r.wallMillis(),
-                r.wallMillisMin(), r.wallMillisMax(), r.repeats(), r.wallMillis() / callMillis,
-                r.wallMillis() - floor.medianWallMillis(), r.cpuMillis());
+        return new FloorRow(r.model(), "engine: " + r.model(), (int) r.counts().requests(), r.counts().successes(), callMillis, r.timing().wallMillis(),
+                r.repeats().wallMillisMin(), r.repeats().wallMillisMax(), r.repeats().count(), r.timing().wallMillis() / callMillis,
+                r.timing().wallMillis() - floor.medianWallMillis(), r.resources().cpuMillis());
     }
 
     private FloorRow floor(String row, String kind, int warmups, int repeats, ExperimentSettings settings, BareBatches.Batch batch) {

@@ -1,5 +1,6 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.report.RunTables;
 import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.driver.RunSettings;
 import dev.blocklab.model.Models;
@@ -90,7 +91,7 @@ final class MillionJobsExperiment implements Experiment {
         }
 
         double[] floorWalls = floors.stream().mapToDouble(BareBatches.BareRun::wallMillis).toArray();
-        double[] engineWalls = engines.stream().mapToDouble(RunResult::wallMillis).toArray();
+        double[] engineWalls = engines.stream().mapToDouble(r -> r.timing().wallMillis()).toArray();
         double[] roundRatios = new double[repeats];
         for (int i = 0; i < repeats; i++) roundRatios[i] = engineWalls[i] / floorWalls[i];
         double floorMedian = median(floorWalls);
@@ -101,11 +102,11 @@ final class MillionJobsExperiment implements Experiment {
                 median(floors.stream().mapToDouble(BareBatches.BareRun::cpuMillis).toArray()),
                 median(floors.stream().mapToDouble(f -> f.allocatedBytes() / (double) requests).toArray()),
                 floors.stream().mapToLong(BareBatches.BareRun::peakRssBytes).max().orElse(-1) / 1048576.0);
-        MillionRow engineRow = new MillionRow(MODEL, "engine: " + MODEL, requests, engines.getLast().successes(), jobMillis,
+        MillionRow engineRow = new MillionRow(MODEL, "engine: " + MODEL, requests, engines.getLast().counts().successes(), jobMillis,
                 median(engineWalls), min(engineWalls), max(engineWalls), repeats, median(engineWalls) / floorMedian,
-                median(roundRatios), median(engines.stream().mapToDouble(RunResult::cpuMillis).toArray()),
-                median(engines.stream().mapToDouble(r -> r.allocatedBytes() / (double) requests).toArray()),
-                engines.stream().mapToLong(RunResult::peakRssBytes).max().orElse(-1) / 1048576.0);
+                median(roundRatios), median(engines.stream().mapToDouble(r -> r.resources().cpuMillis()).toArray()),
+                median(engines.stream().mapToDouble(r -> r.resources().allocatedBytes() / (double) requests).toArray()),
+                engines.stream().mapToLong(r -> r.resources().peakRssBytes()).max().orElse(-1) / 1048576.0);
         List<MillionRow> rows = List.of(floorRow, engineRow);
         rows.forEach(settings.rowSink());
 

@@ -1,5 +1,8 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.report.RunTables;
+import dev.blocklab.report.RunCharts;
+import dev.blocklab.report.LabelledRun;
 import dev.blocklab.model.Models;
 import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.result.RunResult;
@@ -48,9 +51,9 @@ final class OverheadExperiment implements Experiment {
             String spec = info.needsSize() ? info.family() + ":" + (info.family().equals("fixed") || info.family().startsWith("cf-blocking") ? 100 : 8) : info.family();
             RunResult r = runs.measure(w, spec);
             results.add(r);
-            OverheadRow row = new OverheadRow(spec, r.requests(), r.wallMillis(), r.predictedMillis(), r.idealMillis(),
-                    (r.wallMillis() - r.predictedMillis()) * 1e3 / r.requests(), r.cpuMillis() * 1e3 / r.requests(),
-                    r.peakPlatformThreads(), r.predictionBasis());
+            OverheadRow row = new OverheadRow(spec, r.counts().requests(), r.timing().wallMillis(), r.prediction().predictedMillis(), r.prediction().idealMillis(),
+                    (r.timing().wallMillis() - r.prediction().predictedMillis()) * 1e3 / r.counts().requests(), r.resources().cpuMillis() * 1e3 / r.counts().requests(),
+                    r.resources().peakPlatformThreads(), r.prediction().predictionBasis());
             settings.rowSink().accept(row);
             rows.add(row);
         }

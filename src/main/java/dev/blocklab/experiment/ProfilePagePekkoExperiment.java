@@ -1,7 +1,7 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.result.AttackResult;
 import dev.blocklab.attack.Attack;
-import dev.blocklab.attack.AttackResult;
 import dev.blocklab.attack.AttackSettings;
 import dev.blocklab.attack.Target;
 import dev.blocklab.load.Pacer;

@@ -1,5 +1,6 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.report.SeedRow;
 import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.driver.RunSettings;
 import dev.blocklab.model.Model;

@@ -1,5 +1,9 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.report.RunTables;
+import dev.blocklab.report.RunCharts;
+import dev.blocklab.report.LabelledRun;
+import dev.blocklab.report.SeedRow;
 import dev.blocklab.model.Models;
 import dev.blocklab.result.Chart;
 import dev.blocklab.result.ExperimentResult;
@@ -66,8 +70,8 @@ final class TaskGraphExperiment implements Experiment {
         List<List<String>> cells = new ArrayList<>();
         for (SeedRow row : rows) {
             RunResult r = row.run();
-            String outcome = r.successes() > 0 ? "answer " + r.answer()
-                    : r.failureCauses().isEmpty() ? "no outcome" : "failed: " + String.join("; ", r.failureCauses().keySet());
+            String outcome = r.counts().successes() > 0 ? "answer " + r.answer()
+                    : r.counts().failureCauses().isEmpty() ? "no outcome" : "failed: " + String.join("; ", r.counts().failureCauses().keySet());
             cells.add(List.of(row.label(), outcome, row.why()));
         }
         return new Table(title, List.of("row", "outcome", "why the time differs"), cells);

@@ -1,5 +1,9 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.report.RunTables;
+import dev.blocklab.report.RunCharts;
+import dev.blocklab.report.LabelledRun;
+import dev.blocklab.report.SeedRow;
 import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.driver.RunSettings;
 import dev.blocklab.model.Models;
@@ -51,12 +55,12 @@ final class TenThousandJobsExperiment implements Experiment {
         List<List<String>> cells = new ArrayList<>();
         for (SeedRow row : rows) {
             RunResult r = row.run();
-            cells.add(List.of(row.label(), RunTables.ms(r.wallMillisMin()), RunTables.ms(r.wallMillis()),
-                    RunTables.ms(r.predictedMillis()),
+            cells.add(List.of(row.label(), RunTables.ms(r.repeats().wallMillisMin()), RunTables.ms(r.timing().wallMillis()),
+                    RunTables.ms(r.prediction().predictedMillis()),
                     row.articleMillis() == null ? "-" : RunTables.ms(row.articleMillis() / r.timeScaleDivisor()),
-                    String.valueOf(r.platformThreadsStarted()), String.valueOf(r.peakPlatformThreads()),
-                    String.valueOf(r.peakOsThreads()), RunTables.mib(r.peakRssBytes()), RunTables.mib(r.allocatedBytes()),
-                    String.valueOf(r.repeats())));
+                    String.valueOf(r.resources().platformThreadsStarted()), String.valueOf(r.resources().peakPlatformThreads()),
+                    String.valueOf(r.resources().peakOsThreads()), RunTables.mib(r.resources().peakRssBytes()), RunTables.mib(r.resources().allocatedBytes()),
+                    String.valueOf(r.repeats().count())));
         }
         Table best = new Table("10,000 jobs: best and median of " + repeats + " runs",
                 List.of("model", "best ms", "median ms", "predicted ms", "article best ms", "OS threads created",
@@ -79,9 +83,9 @@ final class TenThousandJobsExperiment implements Experiment {
         List<String> models = rows.stream().map(SeedRow::label).toList();
         List<Double> article = new ArrayList<>();
         for (SeedRow r : rows) article.add(r.articleMillis() == null ? null : r.articleMillis() / r.run().timeScaleDivisor());
-        List<Bars> bars = List.of(new Bars("best", rows.stream().map(r -> r.run().wallMillisMin()).toList()),
-                new Bars("median", rows.stream().map(r -> r.run().wallMillis()).toList()),
-                new Bars("predicted", rows.stream().map(r -> r.run().predictedMillis()).toList()),
+        List<Bars> bars = List.of(new Bars("best", rows.stream().map(r -> r.run().repeats().wallMillisMin()).toList()),
+                new Bars("median", rows.stream().map(r -> r.run().timing().wallMillis()).toList()),
+                new Bars("predicted", rows.stream().map(r -> r.run().prediction().predictedMillis()).toList()),
                 new Bars("article best (scaled)", article));
         return new Chart.BarChart("10,000 jobs: best and median of " + repeats + " runs", new Axis("model", ""), models,
                 new Axis("wall time", "ms"), bars, RunCharts.spansWidely(bars),

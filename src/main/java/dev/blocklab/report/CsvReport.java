@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
  * the table's title, then the union of the tables' columns in order of first appearance; a cell of a column that
  * its table does not have is empty. No comment lines, no blank lines.
  */
-final class CsvReport implements Report {
+final class CsvReport implements Report<ExperimentResult> {
 
     @Override public String render(ExperimentResult result) {
         Map<String, Integer> index = new LinkedHashMap<>();

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * <p>Deterministic: the same results and timestamp give the same bytes. The page's timestamp is given by the
  * caller, never read from a clock; {@code null} leaves it out.
  */
-public final class HtmlReport implements Report {
+public final class HtmlReport implements Report<ExperimentResult> {
     private static final Pattern NUMERIC = Pattern.compile("^-?[0-9][0-9.,/e+-]*( x)?$|^-$");
     private static final Pattern FLAG = Pattern.compile("^[0-9.]+ x: .+");
     private final String generatedAt;

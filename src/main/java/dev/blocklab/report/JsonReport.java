@@ -16,7 +16,7 @@ import java.util.Map;
  * "charts": [...]}}, pretty
  * printed; each row's fields as its record declares them. Documented in docs/json.md.
  */
-final class JsonReport implements Report {
+final class JsonReport implements Report<ExperimentResult> {
     private static final TypeReference<List<Chart>> CHARTS = new TypeReference<>() {};
 
     @Override public String render(ExperimentResult result) {

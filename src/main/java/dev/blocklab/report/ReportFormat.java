@@ -1,5 +1,7 @@
 package dev.blocklab.report;
 
+import dev.blocklab.result.ExperimentResult;
+
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.IntFunction;
@@ -16,18 +18,18 @@ public enum ReportFormat {
     /** The text width of {@link #create()}: every column, nothing wrapped ({@code --wide}). */
     public static final int WIDE = TextReport.WIDE;
 
-    private final IntFunction<Report> factory;
+    private final IntFunction<Report<ExperimentResult>> factory;
 
-    ReportFormat(IntFunction<Report> factory) { this.factory = factory; }
+    ReportFormat(IntFunction<Report<ExperimentResult>> factory) { this.factory = factory; }
 
     /** Every column of every table ({@code --wide} for text). */
-    public Report create() { return factory.apply(WIDE); }
+    public Report<ExperimentResult> create() { return factory.apply(WIDE); }
 
     /**
      * A report whose text lines fit {@code textWidthColumns} (at least 40) where they can, keeping each table's
      * essential columns; {@link #WIDE} for every column. JSON, CSV and HTML always keep everything.
      */
-    public Report create(int textWidthColumns) { return factory.apply(textWidthColumns); }
+    public Report<ExperimentResult> create(int textWidthColumns) { return factory.apply(textWidthColumns); }
 
     /** Parses {@code text}, {@code json}, {@code csv} or {@code html}; throws naming the choices otherwise. */
     public static ReportFormat parse(String name) {

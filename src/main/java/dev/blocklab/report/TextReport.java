@@ -12,7 +12,7 @@ import java.util.Set;
  * {@code widthColumns}; a table too wide keeps its {@link #ESSENTIAL essential columns} and says how many it left
  * out, and long text cells wrap inside their column. Wide ({@link #WIDE}): every column, nothing wrapped.
  */
-final class TextReport implements Report {
+final class TextReport implements Report<ExperimentResult> {
     /** The width that means "every column, no wrapping" ({@code --wide}). */
     static final int WIDE = Integer.MAX_VALUE;
     /**

@@ -10,5 +10,11 @@ public record ContextSwitches(long voluntary, long involuntary) {
         return new ContextSwitches(voluntary - earlier.voluntary, involuntary - earlier.involuntary);
     }
 
+    /** The switches of both intervals added; -1 where either is unknown. */
+    public ContextSwitches plus(ContextSwitches other) {
+        if (voluntary < 0 || other.voluntary < 0) return new ContextSwitches(-1, -1);
+        return new ContextSwitches(voluntary + other.voluntary, involuntary + other.involuntary);
+    }
+
     public long total() { return voluntary < 0 ? -1 : voluntary + involuntary; }
 }

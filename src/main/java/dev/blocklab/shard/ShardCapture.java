@@ -8,7 +8,7 @@ import dev.blocklab.attack.Hit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What a shard must keep beyond its {@link dev.blocklab.attack.AttackResult} for an exact merge, as an
+ * What a shard must keep beyond its {@link dev.blocklab.result.AttackResult} for an exact merge, as an
  * {@link AttackListener}: its timeline's raw per-interval counts and histograms, and its first and last send and
  * last response, all on the common start's time base. Thread-safe as the listener contract asks.
  */

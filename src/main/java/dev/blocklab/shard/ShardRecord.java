@@ -1,10 +1,10 @@
 package dev.blocklab.shard;
 
 import dev.blocklab.attack.Attack;
-import dev.blocklab.attack.AttackResult;
+import dev.blocklab.result.AttackResult;
 import dev.blocklab.attack.AttackSettings;
 import dev.blocklab.attack.AttackTimeline;
-import dev.blocklab.attack.InstrumentHealth;
+import dev.blocklab.result.InstrumentHealth;
 import dev.blocklab.workload.Arrival;
 import dev.blocklab.load.Shard;
 import dev.blocklab.attack.Target;

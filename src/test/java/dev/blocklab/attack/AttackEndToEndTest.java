@@ -1,6 +1,8 @@
 package dev.blocklab.attack;
 
 import dev.blocklab.load.Pacer;
+import dev.blocklab.result.AttackResult;
+import dev.blocklab.report.AttackReportFormat;
 import dev.blocklab.driver.Progress;
 import dev.blocklab.workload.Arrival;
 import org.junit.jupiter.api.AfterAll;

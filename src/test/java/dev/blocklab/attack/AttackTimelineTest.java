@@ -2,6 +2,7 @@ package dev.blocklab.attack;
 
 import dev.blocklab.load.Pacer;
 import dev.blocklab.workload.Arrival;
+import dev.blocklab.result.AttackInterval;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

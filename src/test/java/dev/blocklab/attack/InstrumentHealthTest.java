@@ -3,6 +3,7 @@ package dev.blocklab.attack;
 import dev.blocklab.load.FakeClock;
 import dev.blocklab.load.Pacer;
 import dev.blocklab.load.SendLoop;
+import dev.blocklab.result.InstrumentHealth;
 import dev.blocklab.result.LatencyMillis;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;

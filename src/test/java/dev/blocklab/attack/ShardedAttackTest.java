@@ -1,5 +1,8 @@
 package dev.blocklab.attack;
 
+import dev.blocklab.result.InstrumentHealth;
+import dev.blocklab.result.AttackResult;
+import dev.blocklab.result.AttackInterval;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.blocklab.load.Pacer;
 import dev.blocklab.load.SendLoop;

@@ -1,5 +1,6 @@
 package dev.blocklab.attack;
 
+import dev.blocklab.result.AttackResult;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,5 +1,6 @@
 package dev.blocklab.cli;
 
+import dev.blocklab.report.ResultsFile;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.blocklab.report.HtmlReport;
 import dev.blocklab.report.Jsons;

@@ -21,22 +21,22 @@ class InProcessDriverTest {
     @Test
     void run_batch_countsEveryRequestAndPredictsWaves() {
         RunResult r = driver.run(BuiltInWorkloads.hundredCalls().withArrival(new Arrival.Batch(40)), "fixed:4", quick, Progress.NONE);
-        assertThat(r.requests()).isEqualTo(40);
-        assertThat(r.successes()).isEqualTo(40);
+        assertThat(r.counts().requests()).isEqualTo(40);
+        assertThat(r.counts().successes()).isEqualTo(40);
         assertThat(r.answer()).isEqualTo(99L);
-        assertThat(r.predictedMillis()).isEqualTo(100.0); // ceil(40/4) x 10 ms
-        assertThat(r.wallMillis()).isGreaterThanOrEqualTo(95.0);
-        assertThat(r.latencyMillis().count()).isEqualTo(40);
-        assertThat(r.latencyMillis().max()).isGreaterThanOrEqualTo(r.latencyMillis().p50());
-        assertThat(r.peakPlatformThreads()).isGreaterThanOrEqualTo(4);
-        assertThat(r.platformThreadsStarted()).isGreaterThanOrEqualTo(4);
+        assertThat(r.prediction().predictedMillis()).isEqualTo(100.0); // ceil(40/4) x 10 ms
+        assertThat(r.timing().wallMillis()).isGreaterThanOrEqualTo(95.0);
+        assertThat(r.timing().latencyMillis().count()).isEqualTo(40);
+        assertThat(r.timing().latencyMillis().max()).isGreaterThanOrEqualTo(r.timing().latencyMillis().p50());
+        assertThat(r.resources().peakPlatformThreads()).isGreaterThanOrEqualTo(4);
+        assertThat(r.resources().platformThreadsStarted()).isGreaterThanOrEqualTo(4);
     }
 
     @Test
     void run_open_sendsTheScheduledNumber() {
         Workload w = BuiltInWorkloads.hundredCalls().withArrival(new Arrival.Open(1000, 5 * S)); // 50 ms at /100
         RunResult r = driver.run(w, "virtual", quick, Progress.NONE);
-        assertThat(r.requests()).isEqualTo(5000);
+        assertThat(r.counts().requests()).isEqualTo(5000);
         assertThat(r.successRatio()).isEqualTo(1.0);
     }
 
@@ -45,18 +45,18 @@ class InProcessDriverTest {
         Workload w = BuiltInWorkloads.hundredCalls().withArrival(new Arrival.Closed(4, 20 * S)); // 200 ms of 10 ms calls
         RunResult r = driver.run(w, "fixed:4", quick, Progress.NONE);
         // 4 users x ~20 rounds; generous bounds for a noisy machine
-        assertThat(r.requests()).isBetween(20L, 100L);
-        assertThat(r.failures()).isZero();
+        assertThat(r.counts().requests()).isBetween(20L, 100L);
+        assertThat(r.counts().failures()).isZero();
     }
 
     @Test
     void run_requestTimeout_countsTimeoutsAndFreesThreads() {
         Workload w = new Workload("slow", "slow", Graph.singleCall(Step.Call.fixed("slow", 1000 * S, 1L)), new Arrival.Batch(3));
         RunResult r = driver.run(w, "fixed:3", quick.withRequestTimeoutNanos(10 * S), Progress.NONE);
-        assertThat(r.timeouts()).isEqualTo(3);
-        assertThat(r.successes()).isZero();
-        assertThat(r.wallMillis()).isLessThan(5_000.0);
-        assertThat(r.leftoverThreads()).isZero();
+        assertThat(r.counts().timeouts()).isEqualTo(3);
+        assertThat(r.counts().successes()).isZero();
+        assertThat(r.timing().wallMillis()).isLessThan(5_000.0);
+        assertThat(r.resources().leftoverThreads()).isZero();
     }
 
     @Test
@@ -64,8 +64,8 @@ class InProcessDriverTest {
         Workload w = BuiltInWorkloads.hundredCalls().withArrival(new Arrival.Open(500, 2 * S)); // 20 ms at /100
         RunResult r = driver.run(w, "virtual", quick, Progress.NONE);
         assertThat(r.predictsWallTime()).isFalse();
-        assertThat(r.measuredMillis()).isEqualTo(r.latencyMillis().mean());
-        assertThat(r.predictedMillis()).isEqualTo(10.0); // one request: 1 s / 100
+        assertThat(r.measuredMillis()).isEqualTo(r.timing().latencyMillis().mean());
+        assertThat(r.prediction().predictedMillis()).isEqualTo(10.0); // one request: 1 s / 100
     }
 
     @Test
@@ -73,15 +73,25 @@ class InProcessDriverTest {
         List<String> progress = new ArrayList<>();
         RunResult r = driver.run(BuiltInWorkloads.hundredCalls().withArrival(new Arrival.Batch(4)), "virtual",
                 quick.withRuns(1, 3), progress::add);
-        assertThat(r.repeats()).isEqualTo(3);
-        assertThat(r.wallMillisMin()).isLessThanOrEqualTo(r.wallMillis());
-        assertThat(r.wallMillisMax()).isGreaterThanOrEqualTo(r.wallMillis());
+        assertThat(r.repeats().count()).isEqualTo(3);
+        assertThat(r.repeats().wallMillisMin()).isLessThanOrEqualTo(r.timing().wallMillis());
+        assertThat(r.repeats().wallMillisMax()).isGreaterThanOrEqualTo(r.timing().wallMillis());
     }
 
     @Test
     void run_failures_areCountedByCause() {
         RunResult r = driver.run(BuiltInWorkloads.taskGraph(true), "cf-nonblocking:2", quick, Progress.NONE);
-        assertThat(r.failures()).isEqualTo(1);
-        assertThat(r.failureCauses()).containsEntry("java.lang.IllegalArgumentException: This won't work!", 1L);
+        assertThat(r.counts().failures()).isEqualTo(1);
+        assertThat(r.counts().failureCauses()).containsEntry("java.lang.IllegalArgumentException: This won't work!", 1L);
+        // the first failure keeps the top of its stack, so a report can say where it was thrown
+        assertThat(r.firstFailure().cause()).isEqualTo("java.lang.IllegalArgumentException: This won't work!");
+        assertThat(r.firstFailure().frames()).isNotEmpty().allSatisfy(frame -> assertThat(frame).matches(".+\\(.*\\)"));
+    }
+
+    @Test
+    void run_noFailures_noFirstFailure() {
+        RunResult r = driver.run(BuiltInWorkloads.taskGraph(false), "cf-nonblocking:2", quick, Progress.NONE);
+        assertThat(r.counts().failures()).isZero();
+        assertThat(r.firstFailure()).isNull();
     }
 }

@@ -1,5 +1,7 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.report.Golden;
+import dev.blocklab.report.SeedRow;
 import dev.blocklab.driver.Progress;
 import dev.blocklab.report.ReportFormat;
 import dev.blocklab.report.SyntheticResults;
@@ -7,9 +9,6 @@ import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.result.RunResult;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -22,7 +21,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * After an intended change, regenerate with {@code -Dgolden.update=true} and review the diff.
  */
 class DefaultReproduceLayoutTest {
-    static final Path GOLDEN = Path.of("src/test/resources/golden/text/reproduce-default.txt");
     static final ExperimentSettings QUICK = new ExperimentSettings(false, 10, Progress.NONE, row -> {}, SyntheticResults.MACHINE);
 
     static List<ExperimentResult> results() {
@@ -78,15 +76,8 @@ class DefaultReproduceLayoutTest {
         assertThat(tooLong).as("lines longer than 120 columns").isEmpty();
     }
 
-    @Test void defaultLayout_threeDefaultExperiments_matchesGoldenFile() throws IOException {
-        String actual = text(120);
-        if (Boolean.getBoolean("golden.update")) {
-            Files.createDirectories(GOLDEN.getParent());
-            Files.writeString(GOLDEN, actual);
-        }
-        assertThat(GOLDEN).as("golden file %s (regenerate with -Dgolden.update=true)", GOLDEN).exists();
-        assertThat(actual).as("text differs from %s; if intended, regenerate with -Dgolden.update=true", GOLDEN)
-                .isEqualTo(Files.readString(GOLDEN));
+    @Test void defaultLayout_threeDefaultExperiments_matchesGoldenFile() {
+        Golden.assertMatches("text/reproduce-default.txt", text(120));
     }
 
     @Test void defaultLayout_keepsTheEssentialColumnsAndSaysHowToSeeTheRest() {

@@ -23,7 +23,7 @@ class FailuresExperimentTest {
         assertThat(rows).extracting(FailuresRow::model).contains("sequential", "cf-nonblocking:8", "virtual", FailuresExperiment.WRONG);
         for (FailuresRow row : rows) {
             assertThat(row.failed()).as(row.model() + " failed requests").isEqualTo(row.requests()).isPositive();
-            assertThat(row.run().failureCauses()).as(row.model()).containsOnlyKeys("java.io.IOException: audit service unavailable");
+            assertThat(row.run().counts().failureCauses()).as(row.model()).containsOnlyKeys("java.io.IOException: audit service unavailable");
         }
         for (FailuresRow row : rows) {
             if (row.model().equals(FailuresExperiment.WRONG)) {

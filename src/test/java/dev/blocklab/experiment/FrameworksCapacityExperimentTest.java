@@ -1,5 +1,6 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.report.DeviationTest;
 import dev.blocklab.driver.Progress;
 import dev.blocklab.experiment.FrameworksCapacityExperiment.CapacityRow;
 import dev.blocklab.experiment.FrameworksCapacityExperiment.StepRow;

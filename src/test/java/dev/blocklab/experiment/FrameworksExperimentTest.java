@@ -33,7 +33,7 @@ class FrameworksExperimentTest {
                 .containsExactly("sequential", "invokeall:16", "reactor", "virtual", "sequential", "invokeall:24", "reactor", "virtual");
         for (FrameworksExperiment.FrameworksRow row : rows) {
             assertThat(row.run()).as(row.variant()).isNotNull();
-            assertThat(row.run().requests()).as(row.variant() + " completed requests").isPositive();
+            assertThat(row.run().counts().requests()).as(row.variant() + " completed requests").isPositive();
             assertThat(row.run().successRatio()).as(row.variant()).isEqualTo(1.0);
             assertThat(row.why()).isNotBlank();
         }
@@ -66,7 +66,7 @@ class FrameworksExperimentTest {
         assertThat(rows).extracting(FrameworksExperiment.FrameworksRow::variant).containsExactly("sequential", "reactor", "vertx-event-loop");
         for (FrameworksExperiment.FrameworksRow row : rows) {
             assertThat(row.unavailable()).as(row.variant()).isNull();
-            assertThat(row.run().requests()).as(row.variant() + " completed requests").isPositive();
+            assertThat(row.run().counts().requests()).as(row.variant() + " completed requests").isPositive();
             assertThat(row.run().successRatio()).as(row.variant()).isEqualTo(1.0);
             assertThat((String) row.run().answer()).as(row.variant()).startsWith("user ").contains("albums");
         }
@@ -92,7 +92,7 @@ class FrameworksExperimentTest {
         assertThat(rows).extracting(FrameworksExperiment.FrameworksRow::variant).containsExactly("broken", "missing", "virtual");
         assertThat(rows.get(0).unavailable()).contains("cannot start its dispatcher");
         assertThat(rows.get(1).unavailable()).isEqualTo("SomeLib is not on the class path");
-        assertThat(rows.get(2).run().successes()).isPositive();
+        assertThat(rows.get(2).run().counts().successes()).isPositive();
         assertThat(result.tables().getFirst().rows().get(0)).contains("unavailable: IllegalStateException: cannot start its dispatcher");
     }
 

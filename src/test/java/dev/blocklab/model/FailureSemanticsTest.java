@@ -166,9 +166,9 @@ class FailureSemanticsTest {
                 new RunSettings(SCALE, 0, 1, 0, SEED, 8), Progress.NONE);
         long successes = Stream.iterate(0L, id -> id + 1).limit(REQUESTS)
                 .filter(id -> expected(graph, id).startsWith("success")).count();
-        assertThat(r.successes()).isEqualTo(successes);
-        assertThat(r.failures() + r.timeouts()).isEqualTo(REQUESTS - successes);
-        assertThat(r.leftoverThreads()).isZero();
+        assertThat(r.counts().successes()).isEqualTo(successes);
+        assertThat(r.counts().failures() + r.counts().timeouts()).isEqualTo(REQUESTS - successes);
+        assertThat(r.resources().leftoverThreads()).isZero();
     }
 
     @ParameterizedTest @MethodSource("models")

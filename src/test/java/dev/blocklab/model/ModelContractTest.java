@@ -157,9 +157,9 @@ class ModelContractTest {
         Workload w = BuiltInWorkloads.taskGraph(false).withArrival(new dev.blocklab.workload.Arrival.Batch(10));
         RunResult r = new InProcessDriver().runOnce(w, spec, c -> Models.create(spec, c),
                 RunSettings.DEFAULTS.withTimeScale(SCALE), Progress.NONE);
-        assertThat(r.successes()).isEqualTo(10);
+        assertThat(r.counts().successes()).isEqualTo(10);
         assertThat(r.answer()).isEqualTo(13L);
-        assertThat(r.leftoverThreads()).isZero();
+        assertThat(r.resources().leftoverThreads()).isZero();
     }
 
     /** The mixed workload with the audit call failing a third of the time, so failures show in 40 requests. */

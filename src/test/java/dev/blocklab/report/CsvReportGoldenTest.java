@@ -4,9 +4,6 @@ import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.result.Table;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,15 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * with {@code -Dgolden.update=true} and review the diff.
  */
 class CsvReportGoldenTest {
-    static final Path GOLDEN = Path.of("src/test/resources/golden/csv/synthetic.csv");
-
-    @Test void render_syntheticResult_matchesGoldenFile() throws IOException {
-        String actual = ReportFormat.CSV.create().render(SyntheticResults.standard());
-        if (Boolean.getBoolean("golden.update")) {
-            Files.createDirectories(GOLDEN.getParent());
-            Files.writeString(GOLDEN, actual);
-        }
-        assertThat(actual).isEqualTo(Files.readString(GOLDEN));
+    @Test void render_syntheticResult_matchesGoldenFile() {
+        Golden.assertMatches("csv/synthetic.csv", ReportFormat.CSV.create().render(SyntheticResults.standard()));
     }
 
     @Test void render_syntheticResult_oneRectangularTableWithATableColumn() {

@@ -2,7 +2,7 @@ package dev.blocklab.shard;
 
 import dev.blocklab.attack.AttackTimeline;
 import dev.blocklab.attack.Hit;
-import dev.blocklab.attack.InstrumentHealth;
+import dev.blocklab.result.InstrumentHealth;
 import dev.blocklab.result.LatencyMillis;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;

@@ -1,19 +1,21 @@
 package dev.blocklab.attack;
 
+import dev.blocklab.result.AttackResult;
+import dev.blocklab.result.InstrumentHealth;
 import dev.blocklab.result.LatencyMillis;
 import org.HdrHistogram.Histogram;
 
 import java.util.TreeMap;
 
 /** Deterministic results for report and threshold tests. */
-final class AttackResults {
+public final class AttackResults {
     private AttackResults() {}
 
     /** 1000 requests at 100/s: latencies 1..1000 ms from intended, service 0.5 ms less; 990 x 200, 10 errors. */
-    static AttackResult sample(long lateSends, long unsent) { return sample(lateSends, unsent, 0); }
+    public static AttackResult sample(long lateSends, long unsent) { return sample(lateSends, unsent, 0); }
 
     /** {@link #sample(long, long)} with {@code cutOff} of its requests cut off at the end. */
-    static AttackResult sample(long lateSends, long unsent, long cutOff) {
+    public static AttackResult sample(long lateSends, long unsent, long cutOff) {
         Histogram latency = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
         Histogram service = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
         Histogram delay = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
@@ -37,7 +39,7 @@ final class AttackResults {
     }
 
     /** {@code ratePerSecond} for 10 s, every response 200 in 1 ms, a punctual attacker. */
-    static AttackResult perfect(double ratePerSecond) {
+    public static AttackResult perfect(double ratePerSecond) {
         Histogram latency = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
         Histogram delay = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
         long n = Math.round(ratePerSecond * 10);

@@ -1,16 +1,20 @@
 package dev.blocklab.report;
 
-import dev.blocklab.experiment.LabelledRun;
-import dev.blocklab.experiment.RunCharts;
-import dev.blocklab.experiment.RunTables;
 import dev.blocklab.result.Axis;
 import dev.blocklab.result.Bars;
 import dev.blocklab.result.Chart;
+import dev.blocklab.result.ArrivalKind;
 import dev.blocklab.result.ContextSwitches;
+import dev.blocklab.result.Counts;
+import dev.blocklab.result.FirstFailure;
 import dev.blocklab.result.Environment;
 import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.result.LatencyMillis;
+import dev.blocklab.result.Repeats;
+import dev.blocklab.result.Resources;
+import dev.blocklab.result.RunPrediction;
 import dev.blocklab.result.RunResult;
+import dev.blocklab.result.Timing;
 import dev.blocklab.result.Series;
 import org.HdrHistogram.Histogram;
 
@@ -42,11 +46,15 @@ public final class SyntheticResults {
         int length = h.encodeIntoCompressedByteBuffer(buffer);
         String encoded = Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
         long failures = requests - successes;
-        return new RunResult(model, "synthetic", "batch " + requests, 10, successes > 0 ? 13 : null, requests, successes,
-                failures, 0, 0, failures > 0 ? Map.of("java.lang.IllegalArgumentException: This won't work!", failures) : Map.of(),
-                wallMillis, wallMillis * 0.95, wallMillis * 1.1, 3, 100, predictedMillis, "formula of " + model,
-                requests / (wallMillis / 1000), LatencyMillis.of(h), encoded, peakThreads, peakThreads + 12, threadsStarted, 0,
-                wallMillis * 0.2, new ContextSwitches(requests * 2, requests / 10), requests * 4096, 200L << 20);
+        return new RunResult(model, "synthetic", "batch " + requests, ArrivalKind.BATCH, 10, successes > 0 ? 13 : null,
+                new Counts(requests, successes, failures, 0, 0,
+                        failures > 0 ? Map.of("java.lang.IllegalArgumentException: This won't work!", failures) : Map.of()),
+                new Timing(wallMillis, requests / (wallMillis / 1000), LatencyMillis.of(h), encoded),
+                new Repeats(3, wallMillis * 0.95, wallMillis * 1.1), new RunPrediction(100, predictedMillis, "formula of " + model),
+                new Resources(peakThreads, peakThreads + 12, threadsStarted, 0, wallMillis * 0.2,
+                        new ContextSwitches(requests * 2, requests / 10), requests * 4096, 200L << 20),
+                failures > 0 ? new FirstFailure("java.lang.IllegalArgumentException", "This won't work!",
+                        List.of("dev.blocklab.synthetic.Seed.call(Seed.java:42)", "dev.blocklab.synthetic.Seed.run(Seed.java:7)")) : null);
     }
 
     public static List<RunResult> runs() {

@@ -1,4 +1,4 @@
-package dev.blocklab.experiment;
+package dev.blocklab.report;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.blocklab.result.RunResult;

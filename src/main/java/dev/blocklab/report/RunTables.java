@@ -1,4 +1,4 @@
-package dev.blocklab.experiment;
+package dev.blocklab.report;
 
 import dev.blocklab.result.RunResult;
 import dev.blocklab.result.Table;
@@ -20,13 +20,13 @@ public final class RunTables {
         List<List<String>> cells = new ArrayList<>();
         for (SeedRow row : rows) {
             RunResult r = row.run();
-            List<String> line = new ArrayList<>(List.of(row.label(), r.model(), String.valueOf(r.requests()), pct(r.successRatio()),
-                    ms(r.wallMillis()), range(r), ms(r.predictedMillis()), Deviation.of(r).flag(), ms(r.idealMillis()),
+            List<String> line = new ArrayList<>(List.of(row.label(), r.model(), String.valueOf(r.counts().requests()), pct(r.successRatio()),
+                    ms(r.timing().wallMillis()), range(r), ms(r.prediction().predictedMillis()), Deviation.of(r).flag(), ms(r.prediction().idealMillis()),
                     row.articleMillis() == null ? "-" : ms(row.articleMillis() / r.timeScaleDivisor()),
-                    ms(r.latencyMillis().p50()), ms(r.latencyMillis().p99()), num(Deviation.littlesLaw(r)),
-                    String.valueOf(r.peakPlatformThreads()), String.valueOf(r.platformThreadsStarted()),
-                    ms(r.cpuMillis()), r.contextSwitches().voluntary() + "/" + r.contextSwitches().involuntary(),
-                    mib(r.allocatedBytes()), mib(r.peakRssBytes())));
+                    ms(r.timing().latencyMillis().p50()), ms(r.timing().latencyMillis().p99()), num(Deviation.littlesLaw(r)),
+                    String.valueOf(r.resources().peakPlatformThreads()), String.valueOf(r.resources().platformThreadsStarted()),
+                    ms(r.resources().cpuMillis()), r.resources().contextSwitches().voluntary() + "/" + r.resources().contextSwitches().involuntary(),
+                    mib(r.resources().allocatedBytes()), mib(r.resources().peakRssBytes())));
             line.addAll(perRequest(r));
             cells.add(line);
         }
@@ -41,13 +41,13 @@ public final class RunTables {
     public static Table runs(String title, List<RunResult> runs) {
         List<List<String>> cells = new ArrayList<>();
         for (RunResult r : runs) {
-            List<String> line = new ArrayList<>(List.of(r.model(), String.valueOf(r.requests()), pct(r.successRatio()), ms(r.wallMillis()),
-                    ms(r.predictedMillis()), Deviation.of(r).flag(), ms(r.idealMillis()), ms(r.latencyMillis().p50()),
-                    ms(r.latencyMillis().p90()), ms(r.latencyMillis().p99()), ms(r.latencyMillis().max()),
-                    num(r.throughputPerSecond()), num(Deviation.littlesLaw(r)),
-                    String.valueOf(r.peakPlatformThreads()), String.valueOf(r.peakOsThreads()), ms(r.cpuMillis()),
-                    r.contextSwitches().voluntary() + "/" + r.contextSwitches().involuntary(),
-                    mib(r.allocatedBytes()), mib(r.peakRssBytes())));
+            List<String> line = new ArrayList<>(List.of(r.model(), String.valueOf(r.counts().requests()), pct(r.successRatio()), ms(r.timing().wallMillis()),
+                    ms(r.prediction().predictedMillis()), Deviation.of(r).flag(), ms(r.prediction().idealMillis()), ms(r.timing().latencyMillis().p50()),
+                    ms(r.timing().latencyMillis().p90()), ms(r.timing().latencyMillis().p99()), ms(r.timing().latencyMillis().max()),
+                    num(r.timing().throughputPerSecond()), num(Deviation.littlesLaw(r)),
+                    String.valueOf(r.resources().peakPlatformThreads()), String.valueOf(r.resources().peakOsThreads()), ms(r.resources().cpuMillis()),
+                    r.resources().contextSwitches().voluntary() + "/" + r.resources().contextSwitches().involuntary(),
+                    mib(r.resources().allocatedBytes()), mib(r.resources().peakRssBytes())));
             line.addAll(perRequest(r));
             cells.add(line);
         }
@@ -68,7 +68,7 @@ public final class RunTables {
         for (LabelledRun lr : runs) {
             RunResult r = lr.run();
             Deviation d = Deviation.of(r);
-            cells.add(List.of(lr.label(), r.predictionBasis() == null ? "-" : r.predictionBasis(), ms(r.predictedMillis()),
+            cells.add(List.of(lr.label(), r.prediction().predictionBasis() == null ? "-" : r.prediction().predictionBasis(), ms(r.prediction().predictedMillis()),
                     ms(r.measuredMillis()), num(d.ratio()), d.flagged() ? d.cause() : "ok", d.flagged() ? d.detail() : "-",
                     Deviation.littlesLawText(r).substring("Little's law: ".length())));
         }
@@ -82,10 +82,10 @@ public final class RunTables {
         List<List<String>> cells = new ArrayList<>();
         for (LabelledRun lr : runs) {
             RunResult r = lr.run();
-            List<String> line = new ArrayList<>(List.of(lr.label(), String.valueOf(r.requests())));
+            List<String> line = new ArrayList<>(List.of(lr.label(), String.valueOf(r.counts().requests())));
             line.addAll(perRequest(r));
-            line.add(String.valueOf(r.peakPlatformThreads()));
-            line.add(mib(r.peakRssBytes()));
+            line.add(String.valueOf(r.resources().peakPlatformThreads()));
+            line.add(mib(r.resources().peakRssBytes()));
             cells.add(line);
         }
         List<String> columns = new ArrayList<>(List.of("row", "requests"));
@@ -105,11 +105,11 @@ public final class RunTables {
             RunResult r = lr.run();
             var f = r.failureScore();
             if (!f.anyFailure()) continue;
-            cells.add(List.of(lr.label(), String.valueOf(r.requests()), String.valueOf(r.failures()),
-                    String.valueOf(r.timeouts()), String.valueOf(r.cancelled()), ms(f.meanTimeToFailMillis()),
+            cells.add(List.of(lr.label(), String.valueOf(r.counts().requests()), String.valueOf(r.counts().failures()),
+                    String.valueOf(r.counts().timeouts()), String.valueOf(r.counts().cancelled()), ms(f.meanTimeToFailMillis()),
                     ms(f.maxTimeToFailMillis()), f.cancellationsHonoured() + "/" + f.cancellationsRequested(),
                     String.valueOf(f.orphanedCalls()), ms(f.orphanBackendMillis()), String.valueOf(f.callsLeftRunning()),
-                    String.valueOf(r.leftoverThreads())));
+                    String.valueOf(r.resources().leftoverThreads())));
         }
         if (cells.isEmpty()) return java.util.Optional.empty();
         return java.util.Optional.of(new Table(title, List.of("row", "requests", "failed", "timed out", "cancelled",
@@ -120,38 +120,49 @@ public final class RunTables {
     private static final List<String> PER_REQUEST_COLUMNS = List.of("cpu us/req", "alloc KiB/req", "ctx sw/req", "threads/req");
 
     private static List<String> perRequest(RunResult r) {
-        if (r.requests() == 0) return List.of("-", "-", "-", "-");
-        double n = r.requests();
-        return List.of(num(r.cpuMillis() * 1000 / n),
-                r.allocatedBytes() < 0 ? "-" : num(r.allocatedBytes() / 1024.0 / n),
-                r.contextSwitches().total() < 0 ? "-" : num(r.contextSwitches().total() / n),
-                num(r.platformThreadsStarted() / n));
+        if (r.counts().requests() == 0) return List.of("-", "-", "-", "-");
+        double n = r.counts().requests();
+        return List.of(num(r.resources().cpuMillis() * 1000 / n),
+                r.resources().allocatedBytes() < 0 ? "-" : num(r.resources().allocatedBytes() / 1024.0 / n),
+                r.resources().contextSwitches().total() < 0 ? "-" : num(r.resources().contextSwitches().total() / n),
+                num(r.resources().platformThreadsStarted() / n));
+    }
+
+    /**
+     * The notes for a run's failures, labelled {@code label}: one per cause with its count, then the first failure
+     * with the top of its stack ({@code Type: message at frame < frame}); none for a run without failures.
+     */
+    public static List<String> failureNotes(String label, RunResult r) {
+        List<String> notes = new ArrayList<>();
+        r.counts().failureCauses().forEach((cause, count) -> notes.add(label + ": " + count + " x " + cause));
+        if (r.firstFailure() != null) notes.add(label + ": first failure " + r.firstFailure().oneLine());
+        return notes;
     }
 
     /** Why the measurement and the prediction differ, when they differ by more than 20 %. */
     public static String deviation(RunResult r) {
         Deviation d = Deviation.of(r);
         if (!d.flagged()) return d.detail();
-        return num(d.ratio()) + " x the prediction (" + r.predictionBasis() + "), likely " + d.cause() + ": " + d.detail();
+        return num(d.ratio()) + " x the prediction (" + r.prediction().predictionBasis() + "), likely " + d.cause() + ": " + d.detail();
     }
 
-    static String ms(double millis) {
+    public static String ms(double millis) {
         if (millis >= 100) return String.format(Locale.ROOT, "%.0f", millis);
         if (millis >= 10) return String.format(Locale.ROOT, "%.1f", millis);
         return String.format(Locale.ROOT, "%.2f", millis);
     }
 
-    static String range(RunResult r) {
-        return r.repeats() <= 1 ? "-" : ms(r.wallMillisMin()) + ".." + ms(r.wallMillisMax());
+    public static String range(RunResult r) {
+        return r.repeats().count() <= 1 ? "-" : ms(r.repeats().wallMillisMin()) + ".." + ms(r.repeats().wallMillisMax());
     }
 
-    static String pct(double ratio) { return String.format(Locale.ROOT, "%.2f", ratio * 100); }
+    public static String pct(double ratio) { return String.format(Locale.ROOT, "%.2f", ratio * 100); }
 
-    static String num(double v) { return String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.2f", v); }
+    public static String num(double v) { return String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.2f", v); }
 
     /** Bytes in MiB (2^20 bytes), one decimal; "-" where unknown. */
-    static String mib(long bytes) { return bytes < 0 ? "-" : String.format(Locale.ROOT, "%.1f", mibValue(bytes)); }
+    public static String mib(long bytes) { return bytes < 0 ? "-" : String.format(Locale.ROOT, "%.1f", mibValue(bytes)); }
 
     /** Bytes in MiB (2^20 bytes). */
-    static double mibValue(long bytes) { return bytes / 1048576.0; }
+    public static double mibValue(long bytes) { return bytes / 1048576.0; }
 }

@@ -1,4 +1,4 @@
-package dev.blocklab.cli;
+package dev.blocklab.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.blocklab.report.Jsons;
@@ -6,9 +6,6 @@ import dev.blocklab.report.Jsons;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.blocklab.experiment.RunTables;
-import dev.blocklab.experiment.LabelledRun;
-import dev.blocklab.experiment.RunCharts;
 import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.result.RunResult;
 
@@ -28,31 +25,31 @@ import java.util.List;
  * the whole {@link ExperimentResult} follows as one line of kind {@value #EXPERIMENT_RESULT}, which
  * {@link #read(Path)} (and so {@code blocklab report}) turns back into a result.
  */
-final class ResultsFile implements AutoCloseable {
+public final class ResultsFile implements AutoCloseable {
     /** The kind of the line that holds a whole experiment's result. */
-    static final String EXPERIMENT_RESULT = "experiment-result";
+    public static final String EXPERIMENT_RESULT = "experiment-result";
     private static final ObjectMapper MAPPER = Jsons.mapper();
     private static final ObjectMapper READER = Jsons.mapper().copy()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private final Path path;
     private final BufferedWriter writer;
 
-    ResultsFile(Path path) {
+    public ResultsFile(Path path) {
         this.path = path;
         try {
             if (path.getParent() != null) Files.createDirectories(path.getParent());
             writer = Files.newBufferedWriter(path);
         } catch (IOException e) {
-            throw new Main.UsageException("cannot write results to " + path + ": " + e.getMessage());
+            throw new IllegalArgumentException("cannot write results to " + path + ": " + e.getMessage());
         }
     }
 
     /** {@code results/NAME-yyyyMMdd-HHmmss.jsonl} under the working directory. */
-    static Path defaultPath(String name) {
+    public static Path defaultPath(String name) {
         return Path.of("results", name + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".jsonl");
     }
 
-    synchronized void write(String kind, Object row) {
+    public synchronized void write(String kind, Object row) {
         try {
             var node = MAPPER.createObjectNode();
             node.put("kind", kind);
@@ -66,21 +63,21 @@ final class ResultsFile implements AutoCloseable {
     }
 
     /** Writes the whole result as one line of kind {@value #EXPERIMENT_RESULT}. */
-    void writeResult(ExperimentResult result) { write(EXPERIMENT_RESULT, result); }
+    public void writeResult(ExperimentResult result) { write(EXPERIMENT_RESULT, result); }
 
-    Path path() { return path; }
+    public Path path() { return path; }
 
     /**
      * The results saved in {@code file}: each {@value #EXPERIMENT_RESULT} line, its rows as generic maps. A file
      * without one (a run that was interrupted) gives one result rebuilt from the lines that hold a run's
      * measurements, with the standard tables and charts; a file with neither is an error naming it.
      */
-    static List<ExperimentResult> read(Path file) {
+    public static List<ExperimentResult> read(Path file) {
         List<String> lines;
         try {
             lines = Files.readAllLines(file);
         } catch (IOException e) {
-            throw new Main.UsageException("cannot read " + file + ": " + e.getMessage());
+            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
         }
         List<ExperimentResult> results = new ArrayList<>();
         List<RunResult> runs = new ArrayList<>();
@@ -103,10 +100,12 @@ final class ResultsFile implements AutoCloseable {
         if (!results.isEmpty()) return results;
         if (runs.isEmpty()) throw new IllegalArgumentException(file + ": no results in it (expected JSON lines written by 'blocklab run' or 'blocklab reproduce')");
         String name = String.valueOf(file.getFileName());
+        List<String> notes = new ArrayList<>(List.of("Rebuilt from the rows streamed while measuring; the experiment's own tables and notes were not saved."));
+        for (RunResult r : runs) notes.addAll(RunTables.failureNotes(r.model(), r));
         return List.of(new ExperimentResult(name, "runs recovered from " + name + " (the file holds no experiment-result line)",
                 "delays / " + runs.getFirst().timeScaleDivisor(), null, runs,
                 List.of(RunTables.runs("Recovered runs", runs), RunTables.predictions("Prediction beside measurement", LabelledRun.byModel(runs))),
-                List.of("Rebuilt from the rows streamed while measuring; the experiment's own tables and notes were not saved."),
+                notes,
                 RunCharts.standard("Recovered runs", LabelledRun.byModel(runs))));
     }
 

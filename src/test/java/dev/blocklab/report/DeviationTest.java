@@ -1,6 +1,12 @@
-package dev.blocklab.experiment;
+package dev.blocklab.report;
 
+import dev.blocklab.result.ArrivalKind;
 import dev.blocklab.result.ContextSwitches;
+import dev.blocklab.result.Counts;
+import dev.blocklab.result.Repeats;
+import dev.blocklab.result.Resources;
+import dev.blocklab.result.RunPrediction;
+import dev.blocklab.result.Timing;
 import dev.blocklab.result.LatencyMillis;
 import dev.blocklab.result.RunResult;
 import org.junit.jupiter.api.Test;
@@ -9,15 +15,17 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class DeviationTest {
+public class DeviationTest {
     /** A run of {@code requests} requests with mean latency {@code meanMillis}. */
-    static RunResult run(String model, long requests, long successes, double wallMillis, double predictedMillis,
+    public static RunResult run(String model, long requests, long successes, double wallMillis, double predictedMillis,
                          double meanMillis, long threadsStarted, int peakThreads, double cpuMillis, long timeScale) {
         LatencyMillis latency = new LatencyMillis(requests, meanMillis, meanMillis, meanMillis, meanMillis, meanMillis, meanMillis,
                 meanMillis, meanMillis, meanMillis);
-        return new RunResult(model, "w", "batch", timeScale, null, requests, successes, requests - successes, 0, 0, Map.of(),
-                wallMillis, wallMillis, wallMillis, 1, 1, predictedMillis, "basis", requests / (wallMillis / 1000), latency, "",
-                peakThreads, peakThreads, threadsStarted, 0, cpuMillis, new ContextSwitches(1, 1), 1, 1);
+        return new RunResult(model, "w", "batch", ArrivalKind.BATCH, timeScale, null,
+                new Counts(requests, successes, requests - successes, 0, 0, Map.of()),
+                new Timing(wallMillis, requests / (wallMillis / 1000), latency, ""), Repeats.once(wallMillis),
+                new RunPrediction(1, predictedMillis, "basis"),
+                new Resources(peakThreads, peakThreads, threadsStarted, 0, cpuMillis, new ContextSwitches(1, 1), 1, 1), null);
     }
 
     @Test void of_within20Percent_ok() {

@@ -1,4 +1,4 @@
-package dev.blocklab.experiment;
+package dev.blocklab.report;
 
 import dev.blocklab.result.RunResult;
 
@@ -33,13 +33,13 @@ public record Deviation(double ratio, String cause, String detail) {
 
     /** Assesses {@code r}, measured on {@code cores} processors. */
     public static Deviation of(RunResult r, int cores) {
-        double ratio = r.measuredMillis() / Math.max(1e-9, r.predictedMillis());
+        double ratio = r.measuredMillis() / Math.max(1e-9, r.prediction().predictedMillis());
         boolean within = ratio <= 1 + TOLERANCE_PERCENT / 100.0 && ratio >= 1 - TOLERANCE_PERCENT / 100.0;
         if (within) return new Deviation(ratio, "ok", "within " + TOLERANCE_PERCENT + " % of the prediction ("
-                + RunTables.num(ratio) + " x, " + r.predictionBasis() + ")");
-        long notOk = r.requests() - r.successes();
+                + RunTables.num(ratio) + " x, " + r.prediction().predictionBasis() + ")");
+        long notOk = r.counts().requests() - r.counts().successes();
         if (notOk > 0)
-            return new Deviation(ratio, "requests failed", notOk + " of " + r.requests()
+            return new Deviation(ratio, "requests failed", notOk + " of " + r.counts().requests()
                     + " requests failed, timed out or were cancelled; they end early or late, so wall time is not what the formula assumes");
         if (ratio > 1) return slower(r, ratio, cores);
         return new Deviation(ratio, "faster than the formula",
@@ -47,16 +47,16 @@ public record Deviation(double ratio, String cause, String detail) {
     }
 
     private static Deviation slower(RunResult r, double ratio, int cores) {
-        double extraMillis = r.measuredMillis() - r.predictedMillis();
-        double busy = r.cpuMillis() / Math.max(1e-9, r.wallMillis() * cores);
-        if (busy >= 0.7 && r.peakPlatformThreads() > cores)
+        double extraMillis = r.measuredMillis() - r.prediction().predictedMillis();
+        double busy = r.resources().cpuMillis() / Math.max(1e-9, r.timing().wallMillis() * cores);
+        if (busy >= 0.7 && r.resources().peakPlatformThreads() > cores)
             return new Deviation(ratio, "CPU-bound: fewer cores than threads", String.format(Locale.ROOT,
                     "%.0f ms of CPU in %.0f ms of wall time on %d cores (%.0f %% busy) with up to %d platform threads; runnable threads wait for a core",
-                    r.cpuMillis(), r.wallMillis(), cores, busy * 100, r.peakPlatformThreads()));
-        if (r.platformThreadsStarted() >= 100)
+                    r.resources().cpuMillis(), r.timing().wallMillis(), cores, busy * 100, r.resources().peakPlatformThreads()));
+        if (r.resources().platformThreadsStarted() >= 100)
             return new Deviation(ratio, "thread creation cost", String.format(Locale.ROOT,
                     "%d platform threads started; the %.0f ms over the prediction is %.0f us per thread started",
-                    r.platformThreadsStarted(), extraMillis, extraMillis * 1000 / r.platformThreadsStarted()));
+                    r.resources().platformThreadsStarted(), extraMillis, extraMillis * 1000 / r.resources().platformThreadsStarted()));
         int pool = poolSize(r.model());
         if (pool > 0 && littlesLaw(r) >= 0.9 * pool)
             return new Deviation(ratio, "pool saturated", littlesLawText(r) + ", so requests queue");
@@ -82,7 +82,7 @@ public record Deviation(double ratio, String cause, String detail) {
     public static String littlesLawText(RunResult r) {
         int pool = poolSize(r.model());
         return String.format(Locale.ROOT, "Little's law: %s req/s x %s ms mean latency = %s requests in flight%s",
-                RunTables.num(r.throughputPerSecond()), RunTables.ms(r.latencyMillis().mean()), RunTables.num(littlesLaw(r)),
+                RunTables.num(r.timing().throughputPerSecond()), RunTables.ms(r.timing().latencyMillis().mean()), RunTables.num(littlesLaw(r)),
                 pool > 0 ? " against a pool of " + pool + " threads" : "");
     }
 
@@ -91,6 +91,6 @@ public record Deviation(double ratio, String cause, String detail) {
      * latency. For a model that holds a thread per request, it is also the number of threads the rate needs.
      */
     public static double littlesLaw(RunResult r) {
-        return r.throughputPerSecond() * r.latencyMillis().mean() / 1000.0;
+        return r.timing().throughputPerSecond() * r.timing().latencyMillis().mean() / 1000.0;
     }
 }

@@ -1,4 +1,4 @@
-package dev.blocklab.attack;
+package dev.blocklab.result;
 
 import dev.blocklab.result.LatencyMillis;
 import org.HdrHistogram.Histogram;
@@ -34,7 +34,7 @@ import java.util.TreeMap;
  * @param lateSends            sends that left more than {@code lateThresholdNanos} behind schedule
  * @param lateThresholdNanos   the definition of late
  * @param maxLateNanos         the worst lateness of a send
- * @param stopped              the attack was stopped (Ctrl-C or {@link Attack#stop()}) before its duration
+ * @param stopped              the attack was stopped (Ctrl-C or {@code dev.blocklab.attack.Attack#stop()}) before its duration
  * @param cutOff               requests still without a response when the report was made (after the drain
  *                             grace): counted as status 0 with an error, and in both histograms with the time
  *                             they had reached, so that many latencies are lower bounds

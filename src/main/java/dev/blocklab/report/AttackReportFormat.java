@@ -1,4 +1,6 @@
-package dev.blocklab.attack;
+package dev.blocklab.report;
+
+import dev.blocklab.result.AttackResult;
 
 import java.util.Arrays;
 import java.util.Locale;
@@ -14,11 +16,11 @@ public enum AttackReportFormat {
     /** HdrHistogram's percentile spectrum of the latency, in milliseconds. */
     HDR(HdrAttackReport::new);
 
-    private final Supplier<AttackReport> factory;
+    private final Supplier<Report<AttackResult>> factory;
 
-    AttackReportFormat(Supplier<AttackReport> factory) { this.factory = factory; }
+    AttackReportFormat(Supplier<Report<AttackResult>> factory) { this.factory = factory; }
 
-    public AttackReport create() { return factory.get(); }
+    public Report<AttackResult> create() { return factory.get(); }
 
     /** Parses {@code text}, {@code json} or {@code hdr}; an unknown name throws naming the flag. */
     public static AttackReportFormat parse(String name) {

@@ -1,5 +1,7 @@
-package dev.blocklab.attack;
+package dev.blocklab.report;
 
+import dev.blocklab.result.AttackResult;
+import dev.blocklab.result.InstrumentHealth;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -13,7 +15,7 @@ import java.io.UncheckedIOException;
  * One JSON object; times in the unit their key names, ratios as fractions (0.9997, not 99.97). Keys in a
  * fixed order, so two results compare line by line.
  */
-final class JsonAttackReport implements AttackReport {
+final class JsonAttackReport implements Report<AttackResult> {
     private static final ObjectMapper MAPPER = Jsons.mapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     @Override public String render(AttackResult r) {

@@ -1,12 +1,12 @@
-package dev.blocklab.attack;
+package dev.blocklab.report;
 
+import dev.blocklab.attack.AttackResults;
+import dev.blocklab.result.GoDurations;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.blocklab.report.Jsons;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,21 +15,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code -Dgolden.update=true} after an intended change, and review the diff.
  */
 class AttackReportTest {
-    private static final Path GOLDEN = Path.of("src/test/resources/golden");
-
-    private static void assertGolden(String name, String actual) throws IOException {
-        Path file = GOLDEN.resolve(name);
-        if (Boolean.getBoolean("golden.update")) {
-            Files.createDirectories(GOLDEN);
-            Files.writeString(file, actual);
-        }
-        assertThat(actual).isEqualTo(Files.readString(file));
-    }
-
     @Test
     void text_vegetaLayout_matchesGolden() throws IOException {
         String text = AttackReportFormat.TEXT.create().render(AttackResults.sample(3, 0));
-        assertGolden("attack-report.txt", text);
+        Golden.assertMatches("attack-report.txt", text);
         assertThat(text).startsWith("Requests      [total, rate, throughput]");
         assertThat(text).contains("Latencies     [min, mean, 50, 90, 95, 99, 99.9, 99.99, max]");
         assertThat(text).contains("Status Codes  [code:count]").contains("0:10  200:985  503:5");
@@ -60,7 +49,7 @@ class AttackReportTest {
     @Test
     void json_carriesTheRequiredFields() throws IOException {
         String json = AttackReportFormat.JSON.create().render(AttackResults.sample(3, 0));
-        assertGolden("attack-report.json", json);
+        Golden.assertMatches("attack-report.json", json);
         JsonNode n = Jsons.mapper().readTree(json);
         assertThat(n.get("requests").asLong()).isEqualTo(1000);
         assertThat(n.get("successRatio").asDouble()).isEqualTo(0.985);
@@ -80,6 +69,7 @@ class AttackReportTest {
     @Test
     void hdr_percentileSpectrum_inMilliseconds() {
         String hdr = AttackReportFormat.HDR.create().render(AttackResults.sample(0, 0));
+        Golden.assertMatches("attack-report.hdr", hdr);
         assertThat(hdr).contains("Value     Percentile TotalCount 1/(1-Percentile)");
         assertThat(hdr).contains("#[Max     =     1000.342, Total count    =         1000]");
         assertThat(hdr).contains("     500.171 0.500000000000        500           2.00");
@@ -87,11 +77,11 @@ class AttackReportTest {
 
     @Test
     void duration_printsLikeGo() {
-        assertThat(TextAttackReport.duration(0)).isEqualTo("0s");
-        assertThat(TextAttackReport.duration(512)).isEqualTo("512ns");
-        assertThat(TextAttackReport.duration(850_000)).isEqualTo("850µs");
-        assertThat(TextAttackReport.duration(108_272_568)).isEqualTo("108.272568ms");
-        assertThat(TextAttackReport.duration(10_094_965_987L)).isEqualTo("10.094965987s");
-        assertThat(TextAttackReport.duration(2_000_000_000L)).isEqualTo("2s");
+        assertThat(GoDurations.format(0)).isEqualTo("0s");
+        assertThat(GoDurations.format(512)).isEqualTo("512ns");
+        assertThat(GoDurations.format(850_000)).isEqualTo("850µs");
+        assertThat(GoDurations.format(108_272_568)).isEqualTo("108.272568ms");
+        assertThat(GoDurations.format(10_094_965_987L)).isEqualTo("10.094965987s");
+        assertThat(GoDurations.format(2_000_000_000L)).isEqualTo("2s");
     }
 }

@@ -1,4 +1,6 @@
-package dev.blocklab.attack;
+package dev.blocklab.report;
+
+import dev.blocklab.result.AttackResult;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -8,7 +10,7 @@ import java.nio.charset.StandardCharsets;
  * HdrHistogram's percentile spectrum ({@code outputPercentileDistribution}, 5 ticks per half distance) of the
  * latency from intended send time, in milliseconds; the format HdrHistogram's plotter reads.
  */
-final class HdrAttackReport implements AttackReport {
+final class HdrAttackReport implements Report<AttackResult> {
     @Override public String render(AttackResult r) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (PrintStream ps = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {

@@ -1,4 +1,4 @@
-package dev.blocklab.attack;
+package dev.blocklab.result;
 
 /**
  * One interval of an attack's timeline: what happened between {@code startNanos} and {@code endNanos} after the

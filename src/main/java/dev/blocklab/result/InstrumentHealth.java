@@ -1,4 +1,4 @@
-package dev.blocklab.attack;
+package dev.blocklab.result;
 
 import dev.blocklab.result.LatencyMillis;
 
@@ -114,5 +114,5 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
         return sb.append(')').toString();
     }
 
-    private static String ms(double millis) { return TextAttackReport.duration(Math.round(millis * 1e6)); }
+    private static String ms(double millis) { return GoDurations.format(Math.round(millis * 1e6)); }
 }

@@ -1,4 +1,4 @@
-package dev.blocklab.experiment;
+package dev.blocklab.report;
 
 import dev.blocklab.result.Axis;
 import dev.blocklab.result.Bars;
@@ -38,8 +38,8 @@ public final class RunCharts {
 
     /** Measured wall time beside the prediction and the critical path, per run. */
     public static Chart wallTime(String subject, List<LabelledRun> runs) {
-        List<Bars> bars = List.of(bars("measured", runs, RunResult::wallMillis), bars("predicted", runs, RunResult::predictedMillis),
-                bars("ideal (critical path)", runs, RunResult::idealMillis));
+        List<Bars> bars = List.of(bars("measured", runs, r -> r.timing().wallMillis()), bars("predicted", runs, r -> r.prediction().predictedMillis()),
+                bars("ideal (critical path)", runs, r -> r.prediction().idealMillis()));
         return new Chart.BarChart(subject + ": wall time, measured beside predicted", ROW, labels(runs),
                 new Axis("wall time", "ms"), bars, spansWidely(bars),
                 "Wall time by System.nanoTime from the first submit to the last completion" + repeats(runs)
@@ -48,8 +48,8 @@ public final class RunCharts {
 
     /** p50, p99 and p99.9 latency per run. */
     public static Chart latencyByRun(String subject, List<LabelledRun> runs) {
-        List<Bars> bars = List.of(bars("p50", runs, r -> r.latencyMillis().p50()), bars("p99", runs, r -> r.latencyMillis().p99()),
-                bars("p99.9", runs, r -> r.latencyMillis().p999()));
+        List<Bars> bars = List.of(bars("p50", runs, r -> r.timing().latencyMillis().p50()), bars("p99", runs, r -> r.timing().latencyMillis().p99()),
+                bars("p99.9", runs, r -> r.timing().latencyMillis().p999()));
         return new Chart.BarChart(subject + ": latency p50, p99 and p99.9", ROW, labels(runs), new Axis("latency", "ms"),
                 bars, spansWidely(bars), "Latency from each request's intended start, HdrHistogram of nanoseconds (3 significant digits), "
                 + counts(runs) + scale(runs) + ".");
@@ -64,9 +64,9 @@ public final class RunCharts {
 
     /** Peak platform threads, platform threads started and peak OS threads, per run. */
     public static Chart threads(String subject, List<LabelledRun> runs) {
-        List<Bars> bars = List.of(bars("peak platform threads", runs, r -> r.peakPlatformThreads()),
-                bars("platform threads started", runs, r -> r.platformThreadsStarted()),
-                bars("peak OS threads", runs, r -> r.peakOsThreads()));
+        List<Bars> bars = List.of(bars("peak platform threads", runs, r -> r.resources().peakPlatformThreads()),
+                bars("platform threads started", runs, r -> r.resources().platformThreadsStarted()),
+                bars("peak OS threads", runs, r -> r.resources().peakOsThreads()));
         return new Chart.BarChart(subject + ": threads", ROW, labels(runs), new Axis("threads", "count"), bars, spansWidely(bars),
                 "Peak live platform threads (ThreadMXBean, JVM-wide, virtual threads excluded); threads started during the run; "
                         + "OS threads of the process sampled from /proc/self/status every 10 ms.");
@@ -74,8 +74,8 @@ public final class RunCharts {
 
     /** Peak resident memory and heap allocation, per run. */
     public static Chart memory(String subject, List<LabelledRun> runs) {
-        List<Bars> bars = List.of(bars("peak RSS", runs, r -> r.peakRssBytes() < 0 ? Double.NaN : RunTables.mibValue(r.peakRssBytes())),
-                bars("allocated", runs, r -> r.allocatedBytes() < 0 ? Double.NaN : RunTables.mibValue(r.allocatedBytes())));
+        List<Bars> bars = List.of(bars("peak RSS", runs, r -> r.resources().peakRssBytes() < 0 ? Double.NaN : RunTables.mibValue(r.resources().peakRssBytes())),
+                bars("allocated", runs, r -> r.resources().allocatedBytes() < 0 ? Double.NaN : RunTables.mibValue(r.resources().allocatedBytes())));
         return new Chart.BarChart(subject + ": memory", ROW, labels(runs), new Axis("memory", "MiB"), bars, spansWidely(bars),
                 "Peak resident set sampled from /proc/self/status every 10 ms (whole JVM, heap as sized so far); "
                         + "heap bytes allocated by all threads during the run (ThreadMXBean).");
@@ -84,10 +84,10 @@ public final class RunCharts {
     /** CPU, allocation, context switches and platform threads per completed request, on a log scale. */
     public static Chart costPerRequest(String subject, List<LabelledRun> runs) {
         List<Bars> bars = List.of(
-                bars("CPU us", runs, r -> perRequest(r, r.cpuMillis() * 1000)),
-                bars("allocated KiB", runs, r -> perRequest(r, r.allocatedBytes() < 0 ? Double.NaN : r.allocatedBytes() / 1024.0)),
-                bars("context switches", runs, r -> perRequest(r, r.contextSwitches().total() < 0 ? Double.NaN : r.contextSwitches().total())),
-                bars("platform threads started", runs, r -> perRequest(r, r.platformThreadsStarted())));
+                bars("CPU us", runs, r -> perRequest(r, r.resources().cpuMillis() * 1000)),
+                bars("allocated KiB", runs, r -> perRequest(r, r.resources().allocatedBytes() < 0 ? Double.NaN : r.resources().allocatedBytes() / 1024.0)),
+                bars("context switches", runs, r -> perRequest(r, r.resources().contextSwitches().total() < 0 ? Double.NaN : r.resources().contextSwitches().total())),
+                bars("platform threads started", runs, r -> perRequest(r, r.resources().platformThreadsStarted())));
         return new Chart.BarChart(subject + ": cost per request", ROW, labels(runs), new Axis("cost per request", "unit in legend"),
                 bars, true, "Whole-process figures of the run divided by its completed requests: CPU (getrusage, user + system, "
                 + "GC and JIT included), heap allocation, voluntary + involuntary context switches, platform threads started; log scale, zeros marked 0.");
@@ -101,7 +101,7 @@ public final class RunCharts {
         List<Series> series = new ArrayList<>();
         long maxCount = 1;
         for (LabelledRun lr : runs) {
-            Histogram h = decode(lr.run().latencyHistogram());
+            Histogram h = decode(lr.run().timing().latencyHistogram());
             if (h == null || h.getTotalCount() == 0) continue;
             maxCount = Math.max(maxCount, h.getTotalCount());
             series.add(new Series(lr.label(), Series.spectrum(h)));
@@ -127,7 +127,7 @@ public final class RunCharts {
     }
 
     private static double perRequest(RunResult r, double total) {
-        return r.requests() == 0 || Double.isNaN(total) ? Double.NaN : total / r.requests();
+        return r.counts().requests() == 0 || Double.isNaN(total) ? Double.NaN : total / r.counts().requests();
     }
 
     private static Bars bars(String name, List<LabelledRun> runs, ToDoubleFunction<RunResult> value) {
@@ -143,7 +143,7 @@ public final class RunCharts {
         return runs.stream().map(LabelledRun::label).toList();
     }
 
-    static boolean spansWidely(List<Bars> bars) {
+    public static boolean spansWidely(List<Bars> bars) {
         double min = Double.POSITIVE_INFINITY;
         double max = 0;
         for (Bars b : bars)
@@ -156,13 +156,13 @@ public final class RunCharts {
     }
 
     private static String counts(List<LabelledRun> runs) {
-        long min = runs.stream().mapToLong(r -> r.run().requests()).min().orElse(0);
-        long max = runs.stream().mapToLong(r -> r.run().requests()).max().orElse(0);
+        long min = runs.stream().mapToLong(r -> r.run().counts().requests()).min().orElse(0);
+        long max = runs.stream().mapToLong(r -> r.run().counts().requests()).max().orElse(0);
         return min == max ? min + " requests per run" : min + " to " + max + " requests per run";
     }
 
     private static String repeats(List<LabelledRun> runs) {
-        int max = runs.stream().mapToInt(r -> r.run().repeats()).max().orElse(1);
+        int max = runs.stream().mapToInt(r -> r.run().repeats().count()).max().orElse(1);
         return max > 1 ? ", median of up to " + max + " runs" : "";
     }
 

@@ -1,4 +1,4 @@
-package dev.blocklab.experiment;
+package dev.blocklab.report;
 
 import dev.blocklab.result.Chart;
 import dev.blocklab.result.Series;

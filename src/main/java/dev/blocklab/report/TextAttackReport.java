@@ -1,5 +1,8 @@
-package dev.blocklab.attack;
+package dev.blocklab.report;
 
+import dev.blocklab.result.AttackResult;
+import dev.blocklab.result.InstrumentHealth;
+import dev.blocklab.result.GoDurations;
 import dev.blocklab.result.LatencyMillis;
 
 import java.util.ArrayList;
@@ -13,14 +16,14 @@ import java.util.Map;
  * service-time line and a late-sends line, says how many requests were cut off at the end (when any were), and
  * says what the latency clock starts on.
  */
-final class TextAttackReport implements AttackReport {
+final class TextAttackReport implements Report<AttackResult> {
 
     @Override public String render(AttackResult r) {
         List<String[]> rows = new ArrayList<>();
         rows.add(row("Requests", "[total, rate, throughput]",
                 r.requests() + ", " + fixed(r.ratePerSecond()) + ", " + fixed(r.throughputPerSecond())));
         rows.add(row("Duration", "[total, attack, wait]",
-                duration(r.totalNanos()) + ", " + duration(r.attackNanos()) + ", " + duration(r.waitNanos())));
+                GoDurations.format(r.totalNanos()) + ", " + GoDurations.format(r.attackNanos()) + ", " + GoDurations.format(r.waitNanos())));
         rows.add(row("Latencies", "[min, mean, 50, 90, 95, 99, 99.9, 99.99, max]", latencies(r.latencyMillis())));
         rows.add(row("Service time", "[min, mean, 50, 90, 95, 99, 99.9, 99.99, max]", latencies(r.serviceTimeMillis())));
         rows.add(row("Bytes In", "[total, mean]", r.bytesIn() + ", " + fixed(mean(r.bytesIn(), r.requests()))));
@@ -32,15 +35,15 @@ final class TextAttackReport implements AttackReport {
             codes.append(e.getKey()).append(':').append(e.getValue());
         }
         rows.add(row("Status Codes", "[code:count]", codes.toString()));
-        rows.add(row("Late sends", "[count, threshold, max, unsent]", r.lateSends() + ", " + duration(r.lateThresholdNanos())
-                + ", " + duration(r.maxLateNanos()) + ", " + r.unsent()));
+        rows.add(row("Late sends", "[count, threshold, max, unsent]", r.lateSends() + ", " + GoDurations.format(r.lateThresholdNanos())
+                + ", " + GoDurations.format(r.maxLateNanos()) + ", " + r.unsent()));
         InstrumentHealth h = r.health();
         InstrumentHealth.OwnDelays d = h.delays();
-        rows.add(row("Own delay", "[late 99, hand-off 99, own 99, max]", duration(nanos(d.sendLatenessMillis().p99())) + ", "
-                + duration(nanos(d.handOffMillis().p99())) + ", " + duration(nanos(d.ownMillis().p99())) + ", "
-                + duration(nanos(d.ownMillis().max()))));
-        rows.add(row("Conn wait", "[50, 99, max]", duration(nanos(d.connectionWaitMillis().p50())) + ", "
-                + duration(nanos(d.connectionWaitMillis().p99())) + ", " + duration(nanos(d.connectionWaitMillis().max()))));
+        rows.add(row("Own delay", "[late 99, hand-off 99, own 99, max]", GoDurations.format(nanos(d.sendLatenessMillis().p99())) + ", "
+                + GoDurations.format(nanos(d.handOffMillis().p99())) + ", " + GoDurations.format(nanos(d.ownMillis().p99())) + ", "
+                + GoDurations.format(nanos(d.ownMillis().max()))));
+        rows.add(row("Conn wait", "[50, 99, max]", GoDurations.format(nanos(d.connectionWaitMillis().p50())) + ", "
+                + GoDurations.format(nanos(d.connectionWaitMillis().p99())) + ", " + GoDurations.format(nanos(d.connectionWaitMillis().max()))));
         rows.add(row("Own load", "[cpu cores, loop busy, loop lag 99, max, machine busy]",
                 String.format(Locale.ROOT, "%s of %d, %s, %s, %s, %s", number(h.attackerCpuCores()), h.cores(),
                         percent(h.eventLoopBusyShare()), millis(h.eventLoopLagP99Millis()), millis(h.eventLoopLagMaxMillis()),
@@ -79,7 +82,7 @@ final class TextAttackReport implements AttackReport {
 
     private static long nanos(double millis) { return Math.round(millis * 1e6); }
 
-    private static String millis(double ms) { return Double.isNaN(ms) ? "-" : duration(nanos(ms)); }
+    private static String millis(double ms) { return Double.isNaN(ms) ? "-" : GoDurations.format(nanos(ms)); }
 
     private static String percent(double share) { return Double.isNaN(share) ? "-" : String.format(Locale.ROOT, "%.0f%%", share * 100); }
 
@@ -92,28 +95,9 @@ final class TextAttackReport implements AttackReport {
         StringBuilder sb = new StringBuilder();
         for (double m : ms) {
             if (!sb.isEmpty()) sb.append(", ");
-            sb.append(duration(Math.round(m * 1e6)));
+            sb.append(GoDurations.format(Math.round(m * 1e6)));
         }
         return sb.toString();
     }
 
-    /** Go's {@code time.Duration.String()} for durations under a minute; seconds beyond. */
-    static String duration(long nanos) {
-        if (nanos == 0) return "0s";
-        String sign = nanos < 0 ? "-" : "";
-        long n = Math.abs(nanos);
-        if (n < 1_000) return sign + n + "ns";
-        if (n < 1_000_000) return sign + trim(n, 1_000) + "µs";
-        if (n < 1_000_000_000) return sign + trim(n, 1_000_000) + "ms";
-        return sign + trim(n, 1_000_000_000) + "s";
-    }
-
-    /** {@code n / unit} with every significant decimal and no trailing zeros, exactly (no floating point). */
-    private static String trim(long n, long unit) {
-        long whole = n / unit, frac = n % unit;
-        if (frac == 0) return Long.toString(whole);
-        int digits = Long.toString(unit).length() - 1;
-        String f = String.format(Locale.ROOT, "%0" + digits + "d", frac).replaceAll("0+$", "");
-        return whole + "." + f;
-    }
 }
