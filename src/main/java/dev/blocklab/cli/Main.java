@@ -19,6 +19,8 @@ import java.util.List;
                 ServeCommand.class,
                 BackendCommand.class,
                 AttackCommand.class,
+                CapacityCommand.class,
+                AdviseCommand.class,
                 CompletionCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Examples:",
