@@ -18,10 +18,10 @@ public final class Advice {
             CapacitySearch.Result s = best.result().search();
             Measurement m = s.atSustainable().map(Point::median).orElseThrow();
             lines.add(String.format(Locale.ROOT, "For %s, use %s: it kept %s up to %s%s requests a second (p99 %.0f ms there, %.0f us of CPU "
-                            + "and %.0f KiB allocated per request); its formula predicted a ceiling of %s/s.",
+                            + "and %.0f KiB allocated per request); its formula's predicted ceiling: %s.",
                     workload, best.result().entry(), slo, s.instrumentLimited() || s.brokenPerSecond() == 0 ? "at least " : "",
                     Capacity.fmt(s.sustainablePerSecond()), m.p99Millis(), m.cpuMicrosPerRequest(), m.allocatedBytesPerRequest() / 1024,
-                    Capacity.fmt(best.result().predicted().ceilingPerSecond())));
+                    Capacity.ceiling(best.result().predicted().ceilingPerSecond())));
             lines.add("It stops there because " + best.result().why() + ".");
         }
         for (Recommendation.Ranked r : rec.ranked().subList(Math.min(1, rec.ranked().size()), rec.ranked().size())) {

@@ -141,6 +141,9 @@ public final class Capacity {
                 d.threads(), d.pool(), Durations.format(held), fmt(ceiling)));
     }
 
+    /** A predicted ceiling in words: {@code 80/s}, or {@code no limit} where the formula names none. */
+    static String ceiling(double rate) { return Double.isInfinite(rate) ? "no limit" : fmt(rate) + "/s"; }
+
     static String fmt(double rate) {
         if (Double.isInfinite(rate)) return "unbounded";
         return rate >= 100 || rate == Math.rint(rate) ? String.format(Locale.ROOT, "%,.0f", rate) : String.format(Locale.ROOT, "%.1f", rate);
@@ -174,8 +177,8 @@ public final class Capacity {
                 String pool = entry instanceof Entry.InProcess p && Deviation.poolSize(p.name()) > 0 ? "its pool: " : "";
                 return pool + predicted.basis() + "; it broke at " + fmt(broken.offeredPerSecond()) + "/s (" + search.stopReason().replaceFirst("^at [^:]+: ", "") + ")";
             }
-            return "the objective broke " + search.stopReason() + "; neither its formula's ceiling (" + fmt(predicted.ceilingPerSecond())
-                    + "/s) nor CPU (" + String.format(Locale.ROOT, "%.1f of %d cores", cpuCores, cores) + ") explains it";
+            return "the objective broke " + search.stopReason() + "; neither its formula's ceiling (" + ceiling(predicted.ceilingPerSecond())
+                    + ") nor CPU (" + String.format(Locale.ROOT, "%.1f of %d cores", cpuCores, cores) + ") explains it";
         }
     }
 }

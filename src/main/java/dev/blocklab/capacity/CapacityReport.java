@@ -19,7 +19,10 @@ import java.util.Locale;
 public final class CapacityReport {
     private CapacityReport() {}
 
-    /** A row of the JSON output: one entry's answer. */
+    /**
+     * A row of the JSON output: one entry's answer. {@code predictedCeilingPerSecond} is 0 where the entry's
+     * formula names no limit; latency and cost figures are NaN-free: 0 where no rate was sustained.
+     */
     public record Row(int rank, String entry, double sustainablePerSecond, boolean atLeast, double brokenPerSecond,
                       double predictedCeilingPerSecond, String predictionBasis, double p50Millis, double p99Millis,
                       double p99MinMillis, double p99MaxMillis, double cpuMicrosPerRequest, double allocatedBytesPerRequest,
@@ -36,14 +39,14 @@ public final class CapacityReport {
             Point p = s.atSustainable().orElse(null);
             boolean atLeast = s.instrumentLimited() || s.brokenPerSecond() == 0;
             rows.add(new Row(r.rank(), r.result().entry(), s.sustainablePerSecond(), atLeast, s.brokenPerSecond(),
-                    r.result().predicted().ceilingPerSecond(), r.result().predicted().basis(),
-                    m == null ? Double.NaN : m.p50Millis(), m == null ? Double.NaN : m.p99Millis(),
-                    p == null ? Double.NaN : p.p99MinMillis(), p == null ? Double.NaN : p.p99MaxMillis(),
-                    m == null ? Double.NaN : m.cpuMicrosPerRequest(), m == null ? Double.NaN : m.allocatedBytesPerRequest(),
+                    finite(r.result().predicted().ceilingPerSecond()), r.result().predicted().basis(),
+                    m == null ? 0 : m.p50Millis(), m == null ? 0 : m.p99Millis(),
+                    p == null ? 0 : p.p99MinMillis(), p == null ? 0 : p.p99MaxMillis(),
+                    m == null ? 0 : m.cpuMicrosPerRequest(), m == null ? 0 : m.allocatedBytesPerRequest(),
                     m == null ? 0 : m.peakThreads(), m == null ? -1 : m.peakRssBytes(), r.result().why(), s.points()));
             cells.add(List.of(String.valueOf(r.rank()), r.result().entry(),
                     (atLeast ? ">= " : "") + Capacity.fmt(s.sustainablePerSecond()),
-                    Capacity.fmt(r.result().predicted().ceilingPerSecond()),
+                    Double.isInfinite(r.result().predicted().ceilingPerSecond()) ? "no limit" : Capacity.fmt(r.result().predicted().ceilingPerSecond()),
                     s.brokenPerSecond() == 0 ? "-" : Capacity.fmt(s.brokenPerSecond()),
                     m == null ? "-" : ms(m.p50Millis()), m == null ? "-" : ms(m.p99Millis()),
                     p == null ? "-" : ms(p.p99MinMillis()) + "-" + ms(p.p99MaxMillis()),
@@ -92,6 +95,8 @@ public final class CapacityReport {
         return new Chart.LineChart(title, new Axis("offered rate", "req/s"), new Axis(p99 ? "p99 latency" : "p50 latency", "ms"), series,
                 true, true, "median of the repeats at each rate; latency from each request's intended send time; open arrivals");
     }
+
+    private static double finite(double v) { return Double.isFinite(v) ? v : 0; }
 
     static String ms(double v) { return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.1f", v); }
 

@@ -46,9 +46,9 @@ public record Recommendation(double commonPerSecond, List<Ranked> ranked) {
     public List<String> sentences() {
         return ranked.stream().map(r -> {
             CapacitySearch.Result s = r.result().search();
-            return String.format(Locale.ROOT, "%d. %s sustains %s%s/s (predicted ceiling %s/s)%s: %s.", r.rank(), r.result().entry(),
+            return String.format(Locale.ROOT, "%d. %s sustains %s%s/s (predicted ceiling: %s)%s: %s.", r.rank(), r.result().entry(),
                     s.instrumentLimited() || s.brokenPerSecond() == 0 ? "at least " : "", Capacity.fmt(s.sustainablePerSecond()),
-                    Capacity.fmt(r.result().predicted().ceilingPerSecond()),
+                    Capacity.ceiling(r.result().predicted().ceilingPerSecond()),
                     Double.isNaN(r.cpuMicrosAtCommonRate()) ? "" : String.format(Locale.ROOT, ", %.0f us of CPU per request at %s/s",
                             r.cpuMicrosAtCommonRate(), Capacity.fmt(commonPerSecond)),
                     r.result().why());

@@ -21,10 +21,11 @@ import java.util.List;
                 + "the cost per request there, and a ranked recommendation beside the predictions.",
         footer = {"", "Examples:",
                 "  blocklab capacity --workload mixed --entry fixed:16 --entry virtual --entry cf-nonblocking:2",
-                "  blocklab capacity --workload my.yaml --entry virtual --slo 'p99<=550ms' --slo 'success>=99.9%%' --html capacity.html",
-                "  blocklab capacity --workload frameworks --entry invokeall:16 --entry reactor --entry virtual-threads --step 3s",
-                "  blocklab capacity --workload profile-page --entry http:play-2.5/sync-blocking --entry http:virtual/sync-blocking --entry http:event-loop/async-non-blocking",
-                "  blocklab capacity --workload hundred-calls --entry fixed:8 --start-rate 50/s --max-rate 2000/s --repeats 1 --step 2s --format json"})
+                "  blocklab capacity --workload my.yaml --entry virtual --slo 'p99<=550ms' --slo 'success>=99.9%%'",
+                "  blocklab capacity --workload frameworks --entry invokeall:16 --entry reactor --entry virtual",
+                "  blocklab capacity --workload profile-page --entry http:play-2.5/sync-blocking",
+                "  blocklab capacity --workload profile-page --entry http:event-loop/async-non-blocking --slo 'p99<=1200ms'",
+                "  blocklab capacity --workload hundred-calls --entry fixed:8 --repeats 1 --step 2s --format json"})
 final class CapacityCommand implements Runnable {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
