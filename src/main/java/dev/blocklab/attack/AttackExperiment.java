@@ -1,5 +1,6 @@
 package dev.blocklab.attack;
 
+import dev.blocklab.result.InstrumentHealth;
 import dev.blocklab.result.AttackResult;
 import dev.blocklab.result.AttackInterval;
 import dev.blocklab.result.GoDurations;
@@ -43,8 +44,12 @@ public final class AttackExperiment {
         notes.add(String.format(Locale.ROOT, "Late sends: %d of %d left more than %s behind schedule (worst %s); %d scheduled requests were never sent.",
                 r.lateSends(), r.requests(), GoDurations.format(r.lateThresholdNanos()), GoDurations.format(r.maxLateNanos()), r.unsent()));
         notes.add(r.fellBehind()
-                ? "The attacker FELL BEHIND its schedule (over 1 % of sends late, or requests never sent): the target saw a lower or burstier rate than asked."
-                : "The attacker kept its schedule (at most 1 % of sends late, none unsent).");
+                ? "The attacker FELL BEHIND its schedule: " + String.join("; ", r.health().reasons())
+                        + ". The target saw a lower or burstier rate than asked."
+                : String.format(Locale.ROOT, "The attacker kept its schedule: its own delay stayed within its allowance of %s "
+                        + "(%.0f %% of the latency p99, at least %.0f ms), so late sends are judged against the latency measured, not a fixed 1 ms.",
+                        GoDurations.format(Math.round(r.health().budgetMillis() * 1e6)),
+                        InstrumentHealth.BUDGET_SHARE_OF_P99 * 100, InstrumentHealth.BUDGET_FLOOR_MILLIS));
         if (r.stopped()) notes.add("The attack was stopped before its duration; the figures cover what was sent.");
         if (r.cutOff() > 0) notes.add(r.cutOff() + (r.cutOff() == 1 ? " request was" : " requests were")
                 + " cut off at the end without a response: each counts as status 0, and its latency up to the report, a lower bound.");

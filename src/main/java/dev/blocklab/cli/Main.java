@@ -20,6 +20,8 @@ import java.util.List;
                 BackendCommand.class,
                 AttackCommand.class,
                 K8sJobCommand.class,
+                CapacityCommand.class,
+                AdviseCommand.class,
                 CompletionCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Examples:",

@@ -2,7 +2,6 @@ package dev.blocklab.cli;
 
 import picocli.CommandLine.Mixin;
 import dev.blocklab.report.ResultsFile;
-import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 

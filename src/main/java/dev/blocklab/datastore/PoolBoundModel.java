@@ -26,7 +26,7 @@ public record PoolBoundModel(Model model, PoolPrediction pool) implements Model 
         long poolNanos = demand.waves(pool.connections(), pool.holdNanos());
         if (poolNanos <= own.nanos()) return own;
         return new Prediction(poolNanos, String.format(java.util.Locale.ROOT, "pool: ceil(%d / %d connections) x %.0f ms held (the model alone: %s)",
-                demand.requests(), pool.connections(), pool.holdNanos() / 1e6, own.basis()));
+                demand.requests(), pool.connections(), pool.holdNanos() / 1e6, own.basis()), own.path());
     }
 
     @Override public void close() { model.close(); }

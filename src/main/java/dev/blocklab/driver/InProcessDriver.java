@@ -4,6 +4,7 @@ import dev.blocklab.audit.Auditor;
 import dev.blocklab.backend.Backend;
 import dev.blocklab.backend.SimulatedBackend;
 import dev.blocklab.load.SendLoop;
+import dev.blocklab.model.ArrivalPrediction;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.ModelContext;
@@ -27,6 +28,7 @@ import dev.blocklab.result.Timing;
 import dev.blocklab.workload.Arrival;
 import dev.blocklab.workload.Durations;
 import dev.blocklab.workload.Graph;
+import dev.blocklab.workload.RequestTimes;
 import dev.blocklab.workload.Request;
 import dev.blocklab.workload.Step;
 import dev.blocklab.workload.Workload;
@@ -119,7 +121,7 @@ public final class InProcessDriver {
         FailureScore failureScore = FailureScore.NOT_MEASURED;
         try (Backend backend = watched(backends.get(), graph, settings);
              Model model = models.apply(new ModelContext(backend, settings.spareThreads()))) {
-            prediction = model.predict(demand(workload, settings, cpuNanosPerRequest));
+            prediction = predict(model, workload, settings, cpuNanosPerRequest);
             FailureMeter meter = backend instanceof FailureMeter m ? m : null;
             Runner runner = new Runner(model, graph, settings, recorder, timeouts, progress);
             runner.meter = meter;
@@ -170,15 +172,39 @@ public final class InProcessDriver {
     /** What theory predicts for this workload under this model, without running it. */
     public Prediction predict(Workload workload, Function<ModelContext, Model> models, RunSettings settings) {
         try (Backend backend = backends.get(); Model model = models.apply(new ModelContext(backend, settings.spareThreads()))) {
-            return model.predict(demand(workload, settings, cpuNanosPerRequest(workload.graph())));
+            return predict(model, workload, settings, cpuNanosPerRequest(workload.graph()));
         }
     }
 
-    /** The demand a prediction is made for: the whole batch for a batch arrival, otherwise one request. */
-    private static Demand demand(Workload workload, RunSettings settings, long cpuNanosPerRequest) {
-        long n = workload.arrival() instanceof Arrival.Batch b ? b.requests() : 1;
-        return Demand.of(workload.graph(), n, settings.timeScaleDivisor(), cpuNanosPerRequest,
-                Runtime.getRuntime().availableProcessors());
+    /** Requests drawn to estimate a stream's mean and percentiles when its latencies are random. */
+    static final int STREAM_SAMPLE = 4096;
+
+    /**
+     * The model's prediction for this workload: for a batch, the batch's wall time over the requests' drawn
+     * times; for open and closed arrivals, the mean latency that theory gives for the stream (see
+     * {@link ArrivalPrediction}), with the model's capacity from its own formula for a large batch.
+     */
+    static Prediction predict(Model model, Workload workload, RunSettings settings, long cpuNanosPerRequest) {
+        Graph graph = workload.graph();
+        int cores = Runtime.getRuntime().availableProcessors();
+        boolean random = RequestTimes.isRandom(graph);
+        long divisor = settings.timeScaleDivisor();
+        if (workload.arrival() instanceof Arrival.Batch b) {
+            RequestTimes drawn = random ? RequestTimes.draw(graph, settings.seed(), divisor, b.requests()) : null;
+            return model.predict(Demand.of(graph, b.requests(), divisor, cpuNanosPerRequest, cores, drawn));
+        }
+        long streamRequests = switch (workload.arrival()) {
+            case Arrival.Open o -> o.requests();
+            case Arrival.Closed c -> c.users();
+            case Arrival.Batch b -> b.requests();
+        };
+        RequestTimes sample = random
+                ? RequestTimes.draw(graph, settings.seed(), divisor, (int) Math.clamp(streamRequests, 2, STREAM_SAMPLE)) : null;
+        Prediction one = model.predict(Demand.of(graph, 1, divisor, cpuNanosPerRequest, cores, sample));
+        long n = Math.max(10_000, streamRequests);
+        Prediction batch = model.predict(Demand.of(graph, n, divisor, cpuNanosPerRequest, cores, null));
+        return ArrivalPrediction.of(one, ArrivalPrediction.capacityPerSecond(n, batch), workload.arrival(), divisor,
+                sample, cpuNanosPerRequest);
     }
 
     /** Sends requests and records their outcomes; one instance per run. */

@@ -40,7 +40,7 @@ import java.util.concurrent.TimeUnit;
  * would pass {@link #MAX_RATE_PER_SECOND}, the rate stays there and a {@code threads:N} pool is divided by the
  * same factor instead, which keeps the ratio too.
  */
-final class ProfilePageExperiment implements Experiment {
+public final class ProfilePageExperiment implements Experiment {
     /** The talk's attack length (vegeta {@code -duration=10s}). */
     static final long TALK_DURATION_NANOS = 10_000_000_000L;
     /** The talk's client timeout (vegeta {@code -timeout=3s}). */
@@ -96,7 +96,7 @@ final class ProfilePageExperiment implements Experiment {
                                  String deviation) {}
 
     /** A row's server-side demand: how many threads serve it and what each request holds them for. */
-    record Demand(int threads, List<Long> jobNanos, String pool) {}
+    public record Demand(int threads, List<Long> jobNanos, String pool) {}
 
     private final List<TalkAttack> attacks;
     private final long talkDurationNanos;
@@ -148,7 +148,7 @@ final class ProfilePageExperiment implements Experiment {
     }
 
     /** The threads an endpoint holds under a profile, and for how long per request; delays divided by {@code timeScale}. */
-    static Demand demand(String endpoint, ServerProfile profile, int commonPoolThreads, long timeScale) {
+    public static Demand demand(String endpoint, ServerProfile profile, int commonPoolThreads, long timeScale) {
         List<Long> calls = BuiltInWorkloads.profilePage().graph().steps().stream()
                 .filter(s -> s instanceof Step.Call).map(s -> ((Step.Call) s).latency().expectedNanos() / timeScale).toList();
         long total = calls.stream().mapToLong(Long::longValue).sum();
@@ -336,7 +336,8 @@ final class ProfilePageExperiment implements Experiment {
                 + "endpoints sit in blocking socket reads, async-non-blocking uses the asynchronous HTTP/2 client. The talk's code "
                 + "slept instead; a thread in a socket read is held just as a sleeping one. Each row is warmed first, discarded: "
                 + "non-blocking rows at their rate on their own connections, blocking rows at half their pool's capacity (no "
-                + "queue builds) until every answer is in. 'attacker fell behind': over 1 % of sends left more than 1 ms late.");
+                + "queue builds) until every answer is in. 'attacker fell behind': the attacker's own delay at p99 exceeded its "
+                + "allowance, 5 % of the latency p99 measured (at least 1 ms), or over 0.1 % of the scheduled requests were never sent.");
         notes.add("Prediction: a FIFO pool of N threads, each request queueing its thread-holding jobs on arrival, requests sent "
                 + "at n / rate, success when done before the timeout; timed-out requests still take their threads. Exact for "
                 + "deterministic arrivals and delays; it knows nothing of the machine's own costs.");

@@ -5,6 +5,7 @@ import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.Prediction;
 import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.List;
@@ -75,7 +76,7 @@ enum TaskGraphStyles {
         }
 
         @Override public Prediction predict(Demand d) {
-            return new Prediction(d.criticalPathNanos(), "critical path " + Durations.format(d.criticalPathNanos()));
+            return new Prediction(d.slowestNanos(Path.CRITICAL), "critical path " + d.describe(Path.CRITICAL), Path.CRITICAL);
         }
 
         @Override public void close() {}

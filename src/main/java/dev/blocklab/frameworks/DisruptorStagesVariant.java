@@ -9,7 +9,7 @@ import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.Prediction;
-import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.ArrayList;
@@ -108,8 +108,8 @@ final class DisruptorStagesVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.serialNanos(), "one request alone: the four calls one after another, "
-                + Durations.format(d.serialNanos()) + "; each stage serves " + WORKERS + " requests at a time");
+        return new Prediction(d.slowestNanos(Path.SERIAL), "one request alone: the four calls one after another, "
+                + d.describe(Path.SERIAL) + "; each stage serves " + WORKERS + " requests at a time", Path.SERIAL);
     }
 
     @Override public void close() {

@@ -6,7 +6,7 @@ import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.Prediction;
-import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.ArrayList;
@@ -59,8 +59,8 @@ final class InvokeAllVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.criticalPathNanos(), "one request alone: the four calls overlap, "
-                + Durations.format(d.criticalPathNanos()) + "; " + poolSize + " I/O threads serve " + poolSize / 4 + " requests at a time");
+        return new Prediction(d.slowestNanos(Path.CRITICAL), "one request alone: the four calls overlap, "
+                + d.describe(Path.CRITICAL) + "; " + poolSize + " I/O threads serve " + poolSize / 4 + " requests at a time", Path.CRITICAL);
     }
 
     @Override public void close() {

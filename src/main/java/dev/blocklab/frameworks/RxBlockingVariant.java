@@ -6,7 +6,7 @@ import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.Prediction;
-import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 import io.reactivex.rxjava3.core.Scheduler;
 import io.reactivex.rxjava3.core.Single;
@@ -55,8 +55,8 @@ final class RxBlockingVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.criticalPathNanos(), "one request alone: the four calls overlap, "
-                + Durations.format(d.criticalPathNanos()) + "; each call holds one of " + poolSize + " rx-io threads");
+        return new Prediction(d.slowestNanos(Path.CRITICAL), "one request alone: the four calls overlap, "
+                + d.describe(Path.CRITICAL) + "; each call holds one of " + poolSize + " rx-io threads", Path.CRITICAL);
     }
 
     @Override public void close() {

@@ -4,7 +4,7 @@ import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.Prediction;
-import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.concurrent.CompletableFuture;
@@ -37,8 +37,8 @@ final class SequentialVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.serialNanos(), "one request alone: the four delays one after another, "
-                + Durations.format(d.serialNanos()) + ", plus the merge");
+        return new Prediction(d.slowestNanos(Path.SERIAL), "one request alone: the four delays one after another, "
+                + d.describe(Path.SERIAL) + ", plus the merge", Path.SERIAL);
     }
 
     @Override public void close() { requests.close(); }

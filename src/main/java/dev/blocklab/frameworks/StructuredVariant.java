@@ -7,7 +7,7 @@ import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.Prediction;
 import dev.blocklab.preview.StructuredConcurrency;
-import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.ArrayList;
@@ -56,8 +56,8 @@ final class StructuredVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.criticalPathNanos(), "one request alone: the four calls overlap, "
-                + Durations.format(d.criticalPathNanos()) + "; forked in one scope on virtual threads");
+        return new Prediction(d.slowestNanos(Path.CRITICAL), "one request alone: the four calls overlap, "
+                + d.describe(Path.CRITICAL) + "; forked in one scope on virtual threads", Path.CRITICAL);
     }
 
     @Override public void close() { Tasks.shutdown(executor); }

@@ -6,7 +6,7 @@ import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.Prediction;
-import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.concurrent.CompletableFuture;
@@ -64,8 +64,8 @@ final class SuspendedFuturesVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.criticalPathNanos(), "one request alone: the four calls overlap, "
-                + Durations.format(d.criticalPathNanos()) + "; calls and merges share " + poolSize + " I/O threads");
+        return new Prediction(d.slowestNanos(Path.CRITICAL), "one request alone: the four calls overlap, "
+                + d.describe(Path.CRITICAL) + "; calls and merges share " + poolSize + " I/O threads", Path.CRITICAL);
     }
 
     @Override public void close() {

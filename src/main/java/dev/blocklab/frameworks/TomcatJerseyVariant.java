@@ -160,8 +160,9 @@ final class TomcatJerseyVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        long nanos = resource.equals("sequential") ? d.serialNanos() : d.criticalPathNanos();
-        return new Prediction(nanos, "one request alone, as the in-process " + resource + ", plus an HTTP round trip");
+        var path = resource.equals("sequential") ? dev.blocklab.workload.RequestTimes.Path.SERIAL
+                : dev.blocklab.workload.RequestTimes.Path.CRITICAL;
+        return new Prediction(d.slowestNanos(path), "one request alone, as the in-process " + resource + ", plus an HTTP round trip", path);
     }
 
     @Override public void close() {

@@ -6,7 +6,7 @@ import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.Prediction;
-import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.ArrayList;
@@ -64,8 +64,8 @@ final class VirtualThreadsVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.criticalPathNanos(), "one request alone: the four calls overlap, "
-                + Durations.format(d.criticalPathNanos()) + "; virtual threads unmount while waiting");
+        return new Prediction(d.slowestNanos(Path.CRITICAL), "one request alone: the four calls overlap, "
+                + d.describe(Path.CRITICAL) + "; virtual threads unmount while waiting", Path.CRITICAL);
     }
 
     @Override public void close() { Tasks.shutdown(executor); }

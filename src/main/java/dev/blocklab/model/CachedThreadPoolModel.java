@@ -2,6 +2,7 @@ package dev.blocklab.model;
 
 import dev.blocklab.backend.Backend;
 import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.concurrent.CompletableFuture;
@@ -22,8 +23,8 @@ final class CachedThreadPoolModel implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.serialNanos() + d.cpuFloor(d.requests()),
-                Durations.format(d.serialNanos()) + " (a thread per request, no queue)");
+        return new Prediction(d.slowestNanos(Path.SERIAL) + d.cpuFloor(d.requests()),
+                d.describe(Path.SERIAL) + " (a thread per request, no queue)", Path.SERIAL);
     }
 
     @Override public void close() { Tasks.shutdown(pool); }

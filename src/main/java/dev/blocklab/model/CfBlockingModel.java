@@ -2,6 +2,7 @@ package dev.blocklab.model;
 
 import dev.blocklab.backend.Backend;
 import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.concurrent.CompletableFuture;
@@ -38,9 +39,10 @@ final class CfBlockingModel implements Model {
         int k = Math.max(1, d.callsPerRequest());
         long meanCall = d.serialNanos() / k;
         long waves = (d.requests() * k + threads - 1) / threads;
-        long nanos = Math.max(d.criticalPathNanos(), waves * meanCall) + d.cpuFloor(threads);
-        return new Prediction(nanos, "max(critical path " + Durations.format(d.criticalPathNanos()) + ", ceil("
-                + d.requests() + " x " + k + (k == 1 ? " call / " : " calls / ") + threads + ") x " + Durations.format(meanCall) + ")");
+        long nanos = Math.max(d.slowestNanos(Path.CRITICAL), waves * meanCall) + d.cpuFloor(threads);
+        return new Prediction(nanos, "max(critical path " + d.describe(Path.CRITICAL) + ", ceil("
+                + d.requests() + " x " + k + (k == 1 ? " call / " : " calls / ") + threads + ") x " + Durations.format(meanCall) + ")",
+                Path.CRITICAL);
     }
 
     @Override public void close() { Tasks.shutdown(pool); }

@@ -2,6 +2,7 @@ package dev.blocklab.model;
 
 import dev.blocklab.backend.Backend;
 import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.concurrent.CompletableFuture;
@@ -32,8 +33,8 @@ final class CfNonBlockingModel implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.criticalPathNanos() + d.cpuFloor(threads),
-                "critical path " + Durations.format(d.criticalPathNanos()) + " (no thread held while waiting)");
+        return new Prediction(d.slowestNanos(Path.CRITICAL) + d.cpuFloor(threads),
+                "critical path " + d.describe(Path.CRITICAL) + " (no thread held while waiting)", Path.CRITICAL);
     }
 
     @Override public void close() { Tasks.shutdown(pool); }

@@ -2,6 +2,7 @@ package dev.blocklab.model;
 
 import dev.blocklab.backend.Backend;
 import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.concurrent.CompletableFuture;
@@ -27,8 +28,7 @@ final class FixedThreadPoolModel implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.waves(threads, d.serialNanos()),
-                "ceil(" + d.requests() + " / " + threads + ") x " + Durations.format(d.serialNanos()));
+        return new Prediction(d.scheduleNanos(threads, Path.SERIAL), d.scheduleText(String.valueOf(threads), Path.SERIAL), Path.SERIAL);
     }
 
     @Override public void close() { Tasks.shutdown(pool); }

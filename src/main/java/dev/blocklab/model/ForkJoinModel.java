@@ -2,6 +2,7 @@ package dev.blocklab.model;
 
 import dev.blocklab.backend.Backend;
 import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.concurrent.CompletableFuture;
@@ -29,8 +30,7 @@ final class ForkJoinModel implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.waves(parallelism, d.serialNanos()),
-                "ceil(" + d.requests() + " / " + parallelism + ") x " + Durations.format(d.serialNanos()));
+        return new Prediction(d.scheduleNanos(parallelism, Path.SERIAL), d.scheduleText(String.valueOf(parallelism), Path.SERIAL), Path.SERIAL);
     }
 
     @Override public void close() { Tasks.shutdown(pool); }

@@ -3,6 +3,7 @@ package dev.blocklab.model;
 import dev.blocklab.backend.Backend;
 import dev.blocklab.workload.CallInvocation;
 import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.concurrent.CompletableFuture;
@@ -44,8 +45,8 @@ final class ManagedForkJoinModel implements Model {
 
     @Override public Prediction predict(Demand d) {
         int max = parallelism + spareThreads;
-        return new Prediction(d.waves(max, d.serialNanos()),
-                "ceil(" + d.requests() + " / (" + parallelism + " + " + spareThreads + " spares)) x " + Durations.format(d.serialNanos()));
+        return new Prediction(d.scheduleNanos(max, Path.SERIAL),
+                d.scheduleText("(" + parallelism + " + " + spareThreads + " spares)", Path.SERIAL), Path.SERIAL);
     }
 
     @Override public void close() { Tasks.shutdown(pool); }

@@ -2,6 +2,7 @@ package dev.blocklab.model;
 
 import dev.blocklab.backend.Backend;
 import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 import scala.concurrent.ExecutionContext;
 import scala.concurrent.ExecutionContextExecutorService;
@@ -69,11 +70,11 @@ final class ScalaGlobalFutureModel implements Model {
 
     @Override public Prediction predict(Demand d) {
         if (!blocking) {
-            return new Prediction(d.waves(parallelism, d.serialNanos()), "ceil(" + d.requests() + " / " + parallelism
-                    + " (Scala's parallelism, from the cores)) x " + Durations.format(d.serialNanos()));
+            return new Prediction(d.scheduleNanos(parallelism, Path.SERIAL),
+                    d.scheduleText(parallelism + " (Scala's parallelism, from the cores)", Path.SERIAL), Path.SERIAL);
         }
-        return new Prediction(d.waves(parallelism + maxBlockers, d.serialNanos()), "ceil(" + d.requests() + " / ("
-                + parallelism + " + " + maxBlockers + " extra threads for blocking)) x " + Durations.format(d.serialNanos()));
+        return new Prediction(d.scheduleNanos(parallelism + maxBlockers, Path.SERIAL),
+                d.scheduleText("(" + parallelism + " + " + maxBlockers + " extra threads for blocking)", Path.SERIAL), Path.SERIAL);
     }
 
     /** The pool's parallelism, as Scala computed it from the cores and its system properties. */

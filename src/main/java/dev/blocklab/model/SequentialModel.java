@@ -2,6 +2,7 @@ package dev.blocklab.model;
 
 import dev.blocklab.backend.Backend;
 import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.concurrent.CompletableFuture;
@@ -23,8 +24,11 @@ final class SequentialModel implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.requests() * (d.serialNanos() + d.cpuNanosPerRequest()),
-                d.requests() + " x " + Durations.format(d.serialNanos()) + " (one request at a time)");
+        if (d.drawnPerRequest())
+            return new Prediction(d.scheduleNanos(1, Path.SERIAL), "the sum of " + d.requests() + " requests' times, one at a time ("
+                    + d.describe(Path.SERIAL) + ")", Path.SERIAL);
+        return new Prediction(d.requests() * (d.expectedNanos(Path.SERIAL) + d.cpuNanosPerRequest()),
+                d.requests() + " x " + d.describe(Path.SERIAL) + " (one request at a time)", Path.SERIAL);
     }
 
     @Override public void close() {}

@@ -3,6 +3,7 @@ package dev.blocklab.model;
 import dev.blocklab.backend.Backend;
 import dev.blocklab.preview.StructuredConcurrency;
 import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.ArrayList;
@@ -45,8 +46,8 @@ final class StructuredModel implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.levelledPathNanos() + d.cpuFloor(d.cores()),
-                "levels of the graph forked and joined in turn: " + Durations.format(d.levelledPathNanos()));
+        return new Prediction(d.slowestNanos(Path.LEVELLED) + d.cpuFloor(d.cores()),
+                "levels of the graph forked and joined in turn: " + d.describe(Path.LEVELLED), Path.LEVELLED);
     }
 
     @Override public void close() { Tasks.shutdown(executor); }

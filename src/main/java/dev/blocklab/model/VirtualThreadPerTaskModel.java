@@ -2,6 +2,7 @@ package dev.blocklab.model;
 
 import dev.blocklab.backend.Backend;
 import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.concurrent.CompletableFuture;
@@ -34,8 +35,8 @@ final class VirtualThreadPerTaskModel implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.serialNanos() + d.cpuFloor(d.cores()),
-                Durations.format(d.serialNanos()) + " (a virtual thread per request, calls in sequence)");
+        return new Prediction(d.slowestNanos(Path.SERIAL) + d.cpuFloor(d.cores()),
+                d.describe(Path.SERIAL) + " (a virtual thread per request, calls in sequence)", Path.SERIAL);
     }
 
     @Override public void close() { Tasks.shutdown(executor); }

@@ -9,9 +9,10 @@ import java.util.regex.Pattern;
 /**
  * How far a run's measured figure ({@link RunResult#measuredMillis()}: wall time of a batch, mean latency
  * otherwise) is from its prediction, and the likely cause when it is more than
- * {@value #TOLERANCE_PERCENT} % away. Causes are checked in order, the first that fits is named:
- * failed requests, CPU saturation (fewer cores than runnable threads), thread creation, a saturated pool
- * (by Little's law), the time scale's fixed per-request costs, then overhead the formula leaves out.
+ * {@value #TOLERANCE_PERCENT} % away. Causes are checked in order, the first that fits is named, each with
+ * the figures that show it: timeouts (slower) or failures whose share matches the gap (faster), CPU saturation
+ * (with the CPU per request), thread creation, a saturated pool (by Little's law), the time scale's fixed
+ * per-request costs, then overhead the formula leaves out.
  *
  * @param ratio  measured over predicted
  * @param cause  a short name of the likely cause, e.g. {@code pool saturated}; {@code ok} within tolerance
@@ -37,22 +38,47 @@ public record Deviation(double ratio, String cause, String detail) {
         boolean within = ratio <= 1 + TOLERANCE_PERCENT / 100.0 && ratio >= 1 - TOLERANCE_PERCENT / 100.0;
         if (within) return new Deviation(ratio, "ok", "within " + TOLERANCE_PERCENT + " % of the prediction ("
                 + RunTables.num(ratio) + " x, " + r.prediction().predictionBasis() + ")");
-        long notOk = r.counts().requests() - r.counts().successes();
-        if (notOk > 0)
-            return new Deviation(ratio, "requests failed", notOk + " of " + r.counts().requests()
-                    + " requests failed, timed out or were cancelled; they end early or late, so wall time is not what the formula assumes");
+        Deviation failed = failures(r, ratio);
+        if (failed != null) return failed;
         if (ratio > 1) return slower(r, ratio, cores);
         return new Deviation(ratio, "faster than the formula",
                 "the formula assumed less overlap than happened, e.g. a pool that grew or calls that ran side by side");
     }
 
+    /**
+     * Failures as the cause only when their numbers can account for the gap: a timed-out or cancelled request
+     * holds its time until it gives up, so timeouts can make a run slower; a failed call ends its request early,
+     * so failures can make it faster, and only when their share is of the order of the gap ({@code 1 - ratio}).
+     * Otherwise (a 1 % failure rate beside a 1.33 x slowdown) the failures are not named and the next cause is
+     * checked.
+     */
+    private static Deviation failures(RunResult r, double ratio) {
+        long late = r.counts().timeouts() + r.counts().cancelled();
+        if (ratio > 1 && late > 0)
+            return new Deviation(ratio, "requests timed out", String.format(Locale.ROOT,
+                    "%d of %d requests timed out or were cancelled, each holding its time until it gave up", late, r.counts().requests()));
+        double failedShare = r.counts().requests() == 0 ? 0 : (double) r.counts().failures() / r.counts().requests();
+        if (ratio < 1 && r.counts().failures() > 0 && failedShare >= (1 - ratio) / 2)
+            return new Deviation(ratio, "requests failed early", String.format(Locale.ROOT,
+                    "%d of %d requests (%.1f %%) failed and ended at their failing call, against %.0f %% less time than predicted",
+                    r.counts().failures(), r.counts().requests(), failedShare * 100, (1 - ratio) * 100));
+        return null;
+    }
+
     private static Deviation slower(RunResult r, double ratio, int cores) {
         double extraMillis = r.measuredMillis() - r.prediction().predictedMillis();
         double busy = r.resources().cpuMillis() / Math.max(1e-9, r.timing().wallMillis() * cores);
-        if (busy >= 0.7 && r.resources().peakPlatformThreads() > cores)
-            return new Deviation(ratio, "CPU-bound: fewer cores than threads", String.format(Locale.ROOT,
-                    "%.0f ms of CPU in %.0f ms of wall time on %d cores (%.0f %% busy) with up to %d platform threads; runnable threads wait for a core",
-                    r.resources().cpuMillis(), r.timing().wallMillis(), cores, busy * 100, r.resources().peakPlatformThreads()));
+        if (busy >= 0.7) {
+            // The cores were busy: say with what, per request, rather than blaming a thread count. A million virtual
+            // threads on a dozen carriers are CPU-bound by creating and scheduling them, not by too many threads.
+            double cpuMicrosPerRequest = r.resources().cpuMillis() * 1000 / Math.max(1, r.counts().requests());
+            int pool = poolSize(r.model());
+            boolean threadsOverCores = pool > cores;
+            return new Deviation(ratio, threadsOverCores ? "CPU-bound: fewer cores than threads" : "CPU-bound", String.format(Locale.ROOT,
+                    "%.0f ms of CPU in %.0f ms of wall time on %d cores (%.0f %% busy): %s us of CPU per request%s",
+                    r.resources().cpuMillis(), r.timing().wallMillis(), cores, busy * 100, RunTables.num(cpuMicrosPerRequest),
+                    threadsOverCores ? "; " + pool + " pool threads share the cores" : ""));
+        }
         if (r.resources().platformThreadsStarted() >= 100)
             return new Deviation(ratio, "thread creation cost", String.format(Locale.ROOT,
                     "%d platform threads started; the %.0f ms over the prediction is %.0f us per thread started",

@@ -19,14 +19,28 @@ public record Request(long id, Graph graph, long seed, long timeScaleDivisor) {
     /** The call that step {@code stepIndex} makes, given its inputs' values. */
     public CallInvocation invocation(int stepIndex, List<Object> inputs) {
         Step.Call call = (Step.Call) graph.steps().get(stepIndex);
-        // A fixed latency that never fails draws nothing: no generator to build (a million requests build a million).
-        boolean draws = !(call.latency() instanceof Latency.Fixed) || call.failureProbability() > 0;
-        SplittableRandom random = draws ? new SplittableRandom(mix(seed, id, stepIndex)) : null;
+        SplittableRandom random = random(call, stepIndex);
         long delay = call.latency().sampleNanos(random) / timeScaleDivisor;
         boolean fails = call.failureProbability() > 0 && random.nextDouble() < call.failureProbability();
         Object value = fails ? null : call.returns().apply(inputs, call.inputs());
         return new CallInvocation(call.name(), id, delay, call.timeoutNanos() / timeScaleDivisor, value,
                 fails ? call.failure() : null, call.operation());
+    }
+
+    /**
+     * The delay in nanoseconds (time scale applied) that call step {@code stepIndex} waits in this request: the
+     * same draw as {@link #invocation}, without computing the call's value. Predictions read it.
+     */
+    public long delayNanos(int stepIndex) {
+        Step.Call call = (Step.Call) graph.steps().get(stepIndex);
+        return call.latency().sampleNanos(random(call, stepIndex)) / timeScaleDivisor;
+    }
+
+    /** The generator of one call's draws, or null when it draws nothing. */
+    private SplittableRandom random(Step.Call call, int stepIndex) {
+        // A fixed latency that never fails draws nothing: no generator to build (a million requests build a million).
+        boolean draws = !(call.latency() instanceof Latency.Fixed) || call.failureProbability() > 0;
+        return draws ? new SplittableRandom(mix(seed, id, stepIndex)) : null;
     }
 
     /** Computes a CPU or combine step on the calling thread. */

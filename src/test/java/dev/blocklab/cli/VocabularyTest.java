@@ -50,7 +50,10 @@ class VocabularyTest {
             // sharded attacks and their Kubernetes Job
             Map.entry("--shard", "I/N"), Map.entry("--start-at", "TIME"), Map.entry("--workers", "N"), Map.entry("--merge", ""),
             Map.entry("--image", "IMAGE"), Map.entry("--name", "NAME"), Map.entry("--namespace", "NS"), Map.entry("--start-in", "D"),
-            Map.entry("--cpu", "CORES"), Map.entry("--memory", "BYTES"), Map.entry("--volume-claim", "PVC"), Map.entry("--merge-job", "FILE")));
+            Map.entry("--cpu", "CORES"),
+            // capacity and advise
+            Map.entry("--entry", "ENTRY"), Map.entry("--slo", "OBJECTIVE"), Map.entry("--start-rate", "RATE"), Map.entry("--max-rate", "RATE"),
+            Map.entry("--factor", "F"), Map.entry("--bisections", "N"), Map.entry("--memory", "BYTES"), Map.entry("--volume-claim", "PVC"), Map.entry("--merge-job", "FILE")));
 
     /** Where a command's label says it accepts less than the concept: {@code "command --name"} and its label. */
     static final Map<String, String> OWN_LABELS = Map.of(
@@ -69,6 +72,8 @@ class VocabularyTest {
             "--backend",     // reproduce: simulated or http; run and serve: simulated, postgres, redis
             "--workload",    // run: the one to run; serve: files served beside the built-in ones
             "--duration", "--timeout", "--users", "--rate", "--step",   // run (in process, scaled) and attack (HTTP, real time)
+            "--entry",       // capacity: the entries to search; advise: the ones to compare instead of its defaults
+            "--repeats",     // run: measured runs of one arrival; capacity: runs per rate tried
             "--out",         // report: the rendered report; k8s-job: the Job's YAML
             "--start-at", "--workers",   // attack: this process's shards; k8s-job: the pods'
             "--fail-if");    // attack's conditions on latency and errors; the auditor's on findings
@@ -118,7 +123,7 @@ class VocabularyTest {
     @Test void everyCommandThatWorks_hasQuietAndVerbose_andMeansThem() {
         Set<String> withConsole = new TreeSet<>();
         for (Use u : uses()) if (u.option().longestName().equals("--verbose")) withConsole.add(u.command());
-        assertThat(withConsole).containsExactlyInAnyOrder("run", "reproduce", "report", "serve", "backend", "attack");
+        assertThat(withConsole).containsExactlyInAnyOrder("run", "reproduce", "report", "serve", "backend", "attack", "capacity", "advise");
     }
 
     @Test void defaults_comeFromTheDefaultsClass_perCommand() {

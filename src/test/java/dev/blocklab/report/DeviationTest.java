@@ -34,14 +34,40 @@ public class DeviationTest {
         assertThat(d.flag()).isEqualTo("ok");
     }
 
-    @Test void of_failedRequests_namedFirst() {
-        assertThat(Deviation.of(run("virtual", 10, 4, 300, 100, 10, 0, 10, 1, 1), 2).cause()).isEqualTo("requests failed");
+    @Test void of_onePercentFailedBesideASlowdown_failuresNotBlamed() {
+        // 1 % of requests failed (they end early), the run was 1.33 x slower: the failures cannot explain it
+        Deviation d = Deviation.of(run("virtual", 1000, 990, 133, 100, 10, 0, 10, 1, 1), 2);
+        assertThat(d.cause()).doesNotContain("fail").isEqualTo("overhead outside the formula");
+    }
+
+    @Test void of_manyFailedAndFaster_failuresNamedWithTheirShare() {
+        Deviation d = Deviation.of(run("virtual", 10, 4, 50, 100, 10, 0, 10, 1, 1), 2);
+        assertThat(d.cause()).isEqualTo("requests failed early");
+        assertThat(d.detail()).contains("6 of 10 requests (60.0 %) failed", "50 % less time");
+    }
+
+    @Test void of_timeoutsAndSlower_timeoutsNamed() {
+        RunResult r = run("virtual", 10, 8, 300, 100, 10, 0, 10, 1, 1);
+        RunResult timedOut = new RunResult(r.model(), r.workload(), r.arrival(), ArrivalKind.BATCH, 1, null,
+                new Counts(10, 8, 0, 2, 0, Map.of()), new Timing(300, 33, r.timing().latencyMillis(), ""), Repeats.once(300),
+                new RunPrediction(1, 100, "basis"), new Resources(10, 10, 0, 0, 1, new ContextSwitches(1, 1), 1, 1), null);
+        Deviation d = Deviation.of(timedOut, 2);
+        assertThat(d.cause()).isEqualTo("requests timed out");
+        assertThat(d.detail()).contains("2 of 10 requests timed out");
+    }
+
+    @Test void of_aMillionVirtualThreadsBusyingTheCores_cpuBoundPerRequestNotThreadCount() {
+        // a million sleeping virtual threads on 11 platform threads, 2 cores 95 % busy creating and scheduling them
+        Deviation d = Deviation.of(run("virtual", 1_000_000, 1_000_000, 2000, 1000, 10, 0, 11, 3800, 1), 2);
+        assertThat(d.cause()).isEqualTo("CPU-bound");
+        assertThat(d.detail()).contains("95 % busy", "3.80 us of CPU per request").doesNotContain("threads share");
     }
 
     @Test void of_cpuSaturated_cpuBound() {
         Deviation d = Deviation.of(run("fixed:8", 100, 100, 1000, 500, 10, 8, 10, 1800, 1), 2);
         assertThat(d.cause()).isEqualTo("CPU-bound: fewer cores than threads");
-        assertThat(d.detail()).contains("on 2 cores").contains("90 % busy");
+        assertThat(d.detail()).contains("on 2 cores").contains("90 % busy").contains("18000 us of CPU per request")
+                .contains("8 pool threads share the cores");
     }
 
     @Test void of_manyThreadsStarted_threadCreation() {

@@ -1,0 +1,184 @@
+package dev.blocklab.capacity;
+
+import dev.blocklab.backend.BackendServer;
+import dev.blocklab.driver.InProcessDriver;
+import dev.blocklab.driver.Progress;
+import dev.blocklab.driver.RunSettings;
+import dev.blocklab.report.Deviation;
+import dev.blocklab.experiment.ProfilePageExperiment;
+import dev.blocklab.experiment.RateSearch;
+import dev.blocklab.model.ArrivalPrediction;
+import dev.blocklab.model.Prediction;
+import dev.blocklab.server.ServerProfile;
+import dev.blocklab.workload.Arrival;
+import dev.blocklab.workload.Durations;
+import dev.blocklab.workload.RequestTimes;
+import dev.blocklab.workload.Workload;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ForkJoinPool;
+
+/**
+ * Runs the capacity search for each entry on one workload and predicts each entry's ceiling from its own
+ * formula, so the measured knee stands beside theory.
+ */
+public final class Capacity {
+    private Capacity() {}
+
+    /**
+     * @param slos      objectives, all of which must hold
+     * @param rates     the rate schedule
+     * @param repeats   runs per rate
+     * @param stepNanos length of each run (long enough to reach steady state; a warm-up precedes each entry)
+     * @param timeoutNanos a request still running after this long fails (0: never)
+     * @param seed      seed of every latency draw
+     */
+    public record Settings(List<Slo> slos, RateSearch rates, int repeats, long stepNanos, long timeoutNanos, long seed) {
+        public Settings {
+            slos = List.copyOf(slos);
+            if (stepNanos <= 0) throw new IllegalArgumentException("the step must be > 0");
+        }
+
+        CapacitySearch search() { return new CapacitySearch(rates, repeats, slos); }
+
+        RunSettings runSettings() {
+            return new RunSettings(1, 0, 1, timeoutNanos, seed, dev.blocklab.model.ModelContext.DEFAULT_MANAGED_SPARE_THREADS);
+        }
+
+        double p99LimitMillis() {
+            return slos.stream().filter(s -> s.metric().equals("p99")).mapToDouble(Slo::limit).min().orElse(Double.POSITIVE_INFINITY);
+        }
+    }
+
+    /**
+     * What theory says of an entry.
+     *
+     * @param ceilingPerSecond the throughput its formula allows (infinite when it names no limit)
+     * @param unloadedP99Millis one request's p99 with no queue
+     * @param successRatio     the share of requests whose calls do not fail by design
+     * @param basis            the formula in words, with its figures
+     */
+    public record Predicted(double ceilingPerSecond, double unloadedP99Millis, double successRatio, String basis) {}
+
+    /** The share of requests that succeed when no call times out: the product of every call's chance not to fail. */
+    static double successByDesign(dev.blocklab.workload.Graph graph) {
+        double ok = 1;
+        for (var step : graph.steps()) if (step instanceof dev.blocklab.workload.Step.Call c) ok *= 1 - c.failureProbability();
+        return ok;
+    }
+
+    /** One entry's search, prediction and reason for stopping. */
+    public record EntryResult(String entry, CapacitySearch.Result search, Predicted predicted, String why) {}
+
+    public static List<EntryResult> run(Workload workload, List<Entry> entries, Settings settings, Progress progress) {
+        List<EntryResult> results = new ArrayList<>();
+        InProcessDriver driver = new InProcessDriver();
+        BackendServer backend = entries.stream().anyMatch(e -> e instanceof Entry.Http) ? BackendServer.start(0) : null;
+        try {
+            for (Entry entry : entries) {
+                CapacitySearch.Meter meter = switch (entry) {
+                    case Entry.InProcess p -> Meters.inProcess(driver, workload, p, settings.stepNanos(), settings.runSettings(), progress);
+                    case Entry.Http h -> Meters.http(backend, h, settings.stepNanos(),
+                            settings.timeoutNanos() > 0 ? settings.timeoutNanos() : 10_000_000_000L, progress);
+                };
+                // one discarded run at the first rate warms the JIT, the pools and the connections
+                progress.update(entry.name() + ": warm-up (discarded)");
+                meter.measure(settings.rates().startPerSecond());
+                CapacitySearch.Result search = settings.search().run(meter);
+                Predicted predicted = predict(driver, workload, entry, settings);
+                results.add(new EntryResult(entry.name(), search, predicted, Why.of(entry, search, predicted, settings)));
+            }
+        } finally {
+            if (backend != null) backend.close();
+        }
+        return results;
+    }
+
+    /** The entry's ceiling from its own formula: {@code n} requests over its prediction for a batch of {@code n}. */
+    static Predicted predict(InProcessDriver driver, Workload workload, Entry entry, Settings settings) {
+        return switch (entry) {
+            case Entry.InProcess p -> {
+                long n = 10_000;
+                RunSettings rs = settings.runSettings();
+                Prediction batch = driver.predict(workload.withArrival(new Arrival.Batch((int) n)), p.factory(), rs);
+                Prediction one = driver.predict(workload.withArrival(new Arrival.Batch(1)), p.factory(), rs);
+                double ceiling = ArrivalPrediction.capacityPerSecond(n, batch);
+                double p99 = one.millis();
+                if (RequestTimes.isRandom(workload.graph()) && one.path() != null) {
+                    RequestTimes drawn = RequestTimes.draw(workload.graph(), settings.seed(), 1, 4096);
+                    // one request's own time on its path, plus what its formula adds beyond the path (its CPU)
+                    double extra = Math.max(0, one.nanos() - drawn.on(one.path())[0]);
+                    p99 = (drawn.percentileNanos(one.path(), 99) + extra) / 1e6;
+                }
+                boolean bounded = batch.nanos() > one.nanos() * 1.5;
+                yield new Predicted(bounded ? ceiling : Double.POSITIVE_INFINITY, p99, successByDesign(workload.graph()), bounded
+                        ? String.format(Locale.ROOT, "%d requests in %s by its formula (%s) = %s/s", n, Durations.format(batch.nanos()), batch.basis(), fmt(ceiling))
+                        : "its formula names no throughput limit (one request alone: " + one.basis() + ")");
+            }
+            case Entry.Http h -> http(h);
+        };
+    }
+
+    /** A server profile's ceiling: the threads an endpoint holds over how long it holds them. */
+    static Predicted http(Entry.Http h) {
+        boolean eventLoop = h.profile() instanceof ServerProfile.EventLoop;
+        ProfilePageExperiment.Demand d = ProfilePageExperiment.demand(h.endpoint(), h.profile(), ForkJoinPool.getCommonPoolParallelism(), 1);
+        long held = d.jobNanos().stream().mapToLong(Long::longValue).sum();
+        double unloadedP99 = (h.endpoint().equals("/async-non-blocking") || h.endpoint().equals("/async-blocking")
+                ? d.jobNanos().stream().mapToLong(Long::longValue).max().orElse(0) : held) / 1e6;
+        int loops = 2 * Runtime.getRuntime().availableProcessors();
+        if (eventLoop && h.endpoint().equals("/sync-blocking")) {
+            double ceiling = loops * 1e9 / held;
+            return new Predicted(ceiling, held / 1e6, 1, String.format(Locale.ROOT,
+                    "the event loop is blocked: %d event loops each held %s per request = %s/s", loops, Durations.format(held), fmt(ceiling)));
+        }
+        if (d.threads() == Integer.MAX_VALUE)
+            return new Predicted(Double.POSITIVE_INFINITY, unloadedP99, 1, "no thread held while waiting (" + d.pool() + "): no pool limit; CPU decides");
+        double ceiling = d.threads() * 1e9 / held;
+        return new Predicted(ceiling, unloadedP99, 1, String.format(Locale.ROOT, "a pool of %d threads (%s) holding each request %s = %s/s",
+                d.threads(), d.pool(), Durations.format(held), fmt(ceiling)));
+    }
+
+    /** A predicted ceiling in words: {@code 80/s}, or {@code no limit} where the formula names none. */
+    static String ceiling(double rate) { return Double.isInfinite(rate) ? "no limit" : fmt(rate) + "/s"; }
+
+    static String fmt(double rate) {
+        if (Double.isInfinite(rate)) return "unbounded";
+        return rate >= 100 || rate == Math.rint(rate) ? String.format(Locale.ROOT, "%,.0f", rate) : String.format(Locale.ROOT, "%.1f", rate);
+    }
+
+    /** The sentence saying why an entry stops where it does, backed by the measurement that shows it. */
+    static final class Why {
+        private Why() {}
+
+        static String of(Entry entry, CapacitySearch.Result search, Predicted predicted, Settings settings) {
+            int cores = Runtime.getRuntime().availableProcessors();
+            if (search.brokenPerSecond() == 0) return "it met every objective up to the search's ceiling; raise --max-rate to find its limit";
+            if (search.instrumentLimited()) return "the load generator, not the entry, was the limit (" + search.stopReason() + ")";
+            Measurement broken = search.atBroken().map(Point::median).orElseThrow();
+            double cpuCores = broken.cpuMicrosPerRequest() * broken.throughputPerSecond() / 1e6;
+            double successLimit = settings.slos().stream().filter(x -> x.metric().equals("success")).mapToDouble(Slo::limit).max().orElse(0);
+            if (predicted.successRatio() < successLimit)
+                return String.format(Locale.ROOT, "its own calls fail by design: %.2f %% of requests can succeed, under the objective's %.2f %% "
+                                + "(measured %.2f %% at %s/s); the objective breaks once enough requests are sent to show it",
+                        predicted.successRatio() * 100, successLimit * 100, broken.successRatio() * 100, fmt(broken.offeredPerSecond()));
+            if (predicted.unloadedP99Millis() > settings.p99LimitMillis())
+                return String.format(Locale.ROOT, "one request alone already takes p99 %.0f ms, over the objective's %.0f ms", predicted.unloadedP99Millis(),
+                        settings.p99LimitMillis());
+            if (cpuCores >= 0.7 * cores) {
+                double cpuCeiling = cores * 1e6 / broken.cpuMicrosPerRequest();
+                return String.format(Locale.ROOT, "CPU: %.0f us per request on %d cores caps it at %d / %.0f us = %s/s (measured at %s/s: %.1f cores busy)",
+                        broken.cpuMicrosPerRequest(), cores, cores, broken.cpuMicrosPerRequest(), fmt(cpuCeiling), fmt(broken.offeredPerSecond()), cpuCores);
+            }
+            double ratio = broken.offeredPerSecond() / predicted.ceilingPerSecond();
+            if (!Double.isInfinite(predicted.ceilingPerSecond()) && ratio >= 0.6 && ratio <= 1.6) {
+                String pool = entry instanceof Entry.InProcess p && Deviation.poolSize(p.name()) > 0 ? "its pool: " : "";
+                return pool + predicted.basis() + "; it broke at " + fmt(broken.offeredPerSecond()) + "/s (" + search.stopReason().replaceFirst("^at [^:]+: ", "") + ")";
+            }
+            return "the objective broke " + search.stopReason() + "; neither its formula's ceiling (" + ceiling(predicted.ceilingPerSecond())
+                    + ") nor CPU (" + String.format(Locale.ROOT, "%.1f of %d cores", cpuCores, cores) + ") explains it";
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package dev.blocklab.capacity;
+
+import dev.blocklab.result.Axis;
+import dev.blocklab.result.Chart;
+import dev.blocklab.result.Environment;
+import dev.blocklab.result.ExperimentResult;
+import dev.blocklab.result.Series;
+import dev.blocklab.result.Table;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The capacity search as an {@link ExperimentResult}, so every report format renders it: the ranked capacity
+ * table beside the predictions, the knee curve of every entry (a table, and p50/p99 against offered rate as
+ * charts), the recommendation in sentences, and the command that reproduces it.
+ */
+public final class CapacityReport {
+    private CapacityReport() {}
+
+    /**
+     * A row of the JSON output: one entry's answer. {@code predictedCeilingPerSecond} is 0 where the entry's
+     * formula names no limit; latency and cost figures are NaN-free: 0 where no rate was sustained.
+     */
+    public record Row(int rank, String entry, double sustainablePerSecond, boolean atLeast, double brokenPerSecond,
+                      double predictedCeilingPerSecond, String predictionBasis, double p50Millis, double p99Millis,
+                      double p99MinMillis, double p99MaxMillis, double cpuMicrosPerRequest, double allocatedBytesPerRequest,
+                      int peakThreads, long peakRssBytes, String why, List<Point> knee) {}
+
+    public static ExperimentResult of(String workload, Capacity.Settings settings, List<Capacity.EntryResult> results,
+                                      String command, Environment environment) {
+        Recommendation rec = Recommendation.of(results);
+        List<Row> rows = new ArrayList<>();
+        List<List<String>> cells = new ArrayList<>();
+        for (Recommendation.Ranked r : rec.ranked()) {
+            CapacitySearch.Result s = r.result().search();
+            Measurement m = s.atSustainable().map(Point::median).orElse(null);
+            Point p = s.atSustainable().orElse(null);
+            boolean atLeast = s.instrumentLimited() || s.brokenPerSecond() == 0;
+            rows.add(new Row(r.rank(), r.result().entry(), s.sustainablePerSecond(), atLeast, s.brokenPerSecond(),
+                    finite(r.result().predicted().ceilingPerSecond()), r.result().predicted().basis(),
+                    m == null ? 0 : m.p50Millis(), m == null ? 0 : m.p99Millis(),
+                    p == null ? 0 : p.p99MinMillis(), p == null ? 0 : p.p99MaxMillis(),
+                    m == null ? 0 : m.cpuMicrosPerRequest(), m == null ? 0 : m.allocatedBytesPerRequest(),
+                    m == null ? 0 : m.peakThreads(), m == null ? -1 : m.peakRssBytes(), r.result().why(), s.points()));
+            cells.add(List.of(String.valueOf(r.rank()), r.result().entry(),
+                    (atLeast ? ">= " : "") + Capacity.fmt(s.sustainablePerSecond()),
+                    Double.isInfinite(r.result().predicted().ceilingPerSecond()) ? "no limit" : Capacity.fmt(r.result().predicted().ceilingPerSecond()),
+                    s.brokenPerSecond() == 0 ? "-" : Capacity.fmt(s.brokenPerSecond()),
+                    m == null ? "-" : ms(m.p50Millis()), m == null ? "-" : ms(m.p99Millis()),
+                    p == null ? "-" : ms(p.p99MinMillis()) + "-" + ms(p.p99MaxMillis()),
+                    m == null ? "-" : num(m.cpuMicrosPerRequest()), m == null ? "-" : num(m.allocatedBytesPerRequest() / 1024),
+                    m == null ? "-" : String.valueOf(m.peakThreads()),
+                    m == null || m.peakRssBytes() < 0 ? "-" : num(m.peakRssBytes() / 1048576.0),
+                    Double.isNaN(r.cpuMicrosAtCommonRate()) ? "-" : num(r.cpuMicrosAtCommonRate()),
+                    r.result().why()));
+        }
+        String slo = String.join(", ", settings.slos().stream().map(Slo::text).toList());
+        Table capacity = new Table("Highest open rate meeting " + slo + " (" + workload + "), best first",
+                List.of("rank", "entry", "sustained req/s", "predicted req/s", "broke at req/s", "p50 ms", "p99 ms", "p99 range ms",
+                        "cpu us/req", "alloc KiB/req", "threads", "rss MiB", "cpu us/req at " + Capacity.fmt(rec.commonPerSecond()) + "/s",
+                        "why it stops"), cells);
+        List<List<String>> knee = new ArrayList<>();
+        for (Capacity.EntryResult r : results) {
+            for (Point p : r.search().points()) {
+                Measurement m = p.median();
+                CapacitySearch search = settings.search();
+                var verdict = search.judge(p);
+                knee.add(List.of(r.entry(), Capacity.fmt(p.ratePerSecond()), num(m.throughputPerSecond()), pct(m.successRatio()),
+                        ms(m.p50Millis()), ms(m.p99Millis()), ms(p.p99MinMillis()) + "-" + ms(p.p99MaxMillis()),
+                        String.valueOf(p.repeats().size()), verdict.sustained() ? "met" : "broke: " + verdict.reason()));
+            }
+        }
+        Table curve = new Table("Knee curve: every rate measured (median of the repeats, p99 range over them)",
+                List.of("entry", "offered req/s", "done req/s", "ok %", "p50 ms", "p99 ms", "p99 range ms", "runs", "verdict"), knee);
+        List<String> notes = new ArrayList<>(rec.sentences());
+        notes.add(String.format(Locale.ROOT, "Search: open runs of %s at each rate, %d per rate (judged on the run of median p99), the rate x %s from %s/s "
+                        + "until an objective breaks (at most %s/s), then %d bisections; one discarded warm-up run per entry. Latency from each "
+                        + "request's intended send time; CPU is the whole process's (getrusage), allocation JVM-wide, both per request completed.",
+                dev.blocklab.workload.Durations.format(settings.stepNanos()), settings.repeats(), num(settings.rates().factor()),
+                Capacity.fmt(settings.rates().startPerSecond()), Capacity.fmt(settings.rates().maxPerSecond()), settings.rates().refinements()));
+        notes.add("Predicted: the ceiling each entry's own formula gives (a pool of N threads holding a request t: N / t; no limit "
+                + "where no thread is held) and one request's p99 from the workload's drawn latencies; in process the driver paces "
+                + "itself, over HTTP blocklab's attacker checks its own health at every rate (an instrument-limited rate is a lower bound, never the entry's).");
+        notes.add("Reproduce: " + command);
+        List<Chart> charts = List.of(chart("p99 latency against offered rate", results, true), chart("p50 latency against offered rate", results, false));
+        return new ExperimentResult("capacity", "capacity of " + workload + " at " + slo, "real time", environment, rows,
+                List.of(capacity, curve), notes, charts);
+    }
+
+    private static Chart chart(String title, List<Capacity.EntryResult> results, boolean p99) {
+        List<Series> series = results.stream().map(r -> new Series(r.entry(), r.search().points().stream()
+                .map(p -> new Series.Point(p.ratePerSecond(), p99 ? p.median().p99Millis() : p.median().p50Millis())).toList())).toList();
+        return new Chart.LineChart(title, new Axis("offered rate", "req/s"), new Axis(p99 ? "p99 latency" : "p50 latency", "ms"), series,
+                true, true, "median of the repeats at each rate; latency from each request's intended send time; open arrivals");
+    }
+
+    private static double finite(double v) { return Double.isFinite(v) ? v : 0; }
+
+    static String ms(double v) { return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.1f", v); }
+
+    static String num(double v) { return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.2f", v); }
+
+    static String pct(double share) { return String.format(Locale.ROOT, "%.1f", share * 100); }
+}

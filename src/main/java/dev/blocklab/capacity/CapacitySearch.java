@@ -1,0 +1,98 @@
+package dev.blocklab.capacity;
+
+import dev.blocklab.experiment.RateSearch;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The highest open rate meeting every objective: {@link RateSearch} grows the rate geometrically until an
+ * objective breaks, then bisects between the last rate that held and the first that broke. Each rate is
+ * measured {@code repeats} times and judged on the run of median p99 (see {@link Point#median()}), so one noisy
+ * run neither ends nor extends the search. A rate at which the load generator itself was limited counts as
+ * broken but is reported as the instrument's limit: the answer is then "at least" the highest rate that held.
+ *
+ * <p>Pure logic over {@link Meter}: tested with a fake meter, without running anything.
+ *
+ * @param rates   the rate schedule (start, growth factor, ceiling, bisections); its attempts are used as given
+ * @param repeats runs per rate (at least 1)
+ * @param slos    the objectives, all of which must hold
+ */
+public record CapacitySearch(RateSearch rates, int repeats, List<Slo> slos) {
+    public CapacitySearch {
+        if (repeats < 1) throw new IllegalArgumentException("repeats must be >= 1, got " + repeats);
+        slos = List.copyOf(slos);
+        if (slos.isEmpty()) throw new IllegalArgumentException("at least one objective");
+    }
+
+    /** Runs the entry once at an offered rate (requests per second) for long enough to reach steady state. */
+    @FunctionalInterface
+    public interface Meter {
+        Measurement measure(double ratePerSecond);
+    }
+
+    /**
+     * The search's answer.
+     *
+     * @param sustainablePerSecond the highest rate that met every objective, 0 when none did
+     * @param brokenPerSecond      the lowest rate that broke one, 0 when none broke up to the ceiling
+     * @param instrumentLimited    true when that lowest broken rate broke because of the load generator: the
+     *                             entry sustains at least {@code sustainablePerSecond}
+     * @param stopReason           why the search stopped there, in words
+     * @param points               every rate measured, by rate
+     */
+    public record Result(double sustainablePerSecond, double brokenPerSecond, boolean instrumentLimited,
+                         String stopReason, List<Point> points) {
+        public Result {
+            points = List.copyOf(points);
+        }
+
+        /** The point at the sustainable rate, if any rate held. */
+        public Optional<Point> atSustainable() {
+            return points.stream().filter(p -> p.ratePerSecond() == sustainablePerSecond).findFirst();
+        }
+
+        /** The point at the lowest broken rate, if any broke. */
+        public Optional<Point> atBroken() {
+            return points.stream().filter(p -> p.ratePerSecond() == brokenPerSecond).findFirst();
+        }
+    }
+
+    public Result run(Meter meter) {
+        List<Point> points = new ArrayList<>();
+        RateSearch.Outcome<Point> outcome = rates.run(rate -> {
+            List<Measurement> runs = new ArrayList<>();
+            for (int i = 0; i < repeats; i++) runs.add(meter.measure(rate));
+            Point point = new Point(rate, runs);
+            points.add(point);
+            return judge(point);
+        });
+        RateSearch.Step<Point> broken = outcome.failedStep();
+        boolean instrument = broken != null && broken.verdict().measurement().instrumentLimited();
+        String reason;
+        if (broken == null) reason = "met every objective up to the search's ceiling of " + fmt(rates.maxPerSecond()) + "/s";
+        else if (instrument) reason = "the load generator was the limit at " + fmt(broken.ratePerSecond()) + "/s ("
+                + broken.verdict().reason() + "), so this is a lower bound";
+        else reason = "at " + fmt(broken.ratePerSecond()) + "/s: " + broken.verdict().reason();
+        List<Point> byRate = points.stream().sorted(Comparator.comparingDouble(Point::ratePerSecond)).toList();
+        return new Result(outcome.highestSustainedPerSecond(), outcome.lowestFailedPerSecond(), instrument, reason, byRate);
+    }
+
+    /** Whether a point meets every objective, judged on its median run; the instrument's limit first. */
+    RateSearch.Verdict<Point> judge(Point point) {
+        if (point.instrumentLimited()) {
+            String note = point.repeats().stream().filter(Measurement::instrumentLimited).map(Measurement::instrumentNote)
+                    .findFirst().orElse("");
+            return new RateSearch.Verdict<>(false, "instrument-limited" + (note.isEmpty() ? "" : ": " + note), point);
+        }
+        Measurement median = point.median();
+        List<String> breaches = slos.stream().map(s -> s.breach(median)).flatMap(Optional::stream).toList();
+        return new RateSearch.Verdict<>(breaches.isEmpty(), String.join(", ", breaches), point);
+    }
+
+    static String fmt(double rate) {
+        return rate == Math.rint(rate) ? String.valueOf((long) rate) : String.format(java.util.Locale.ROOT, "%.1f", rate);
+    }
+}

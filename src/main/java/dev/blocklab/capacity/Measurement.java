@@ -1,0 +1,38 @@
+package dev.blocklab.capacity;
+
+/**
+ * What one run at one offered rate measured, with the cost per request there. Latencies count from each
+ * request's intended send time (open loop); CPU is the process's user plus system time (getrusage) over the
+ * requests completed; allocation is the JVM-wide total over the requests completed.
+ *
+ * @param offeredPerSecond    the rate the schedule asked for
+ * @param throughputPerSecond requests completed per second of wall time
+ * @param requests            requests completed (in any way)
+ * @param successRatio        successes over completed requests, in [0, 1]
+ * @param p50Millis           latency median
+ * @param p90Millis           latency 90th percentile
+ * @param p99Millis           latency 99th percentile
+ * @param p999Millis          latency 99.9th percentile
+ * @param cpuMicrosPerRequest process CPU per request completed
+ * @param allocatedBytesPerRequest heap allocation per request completed
+ * @param peakThreads         peak live platform threads (in process) or server threads (over HTTP)
+ * @param peakRssBytes        peak resident memory, or -1 when unknown
+ * @param instrumentLimited   true when the load generator, not the entry, set the numbers
+ * @param instrumentNote      the instrument's verdict in words (empty in process, where the driver paces itself)
+ */
+public record Measurement(double offeredPerSecond, double throughputPerSecond, long requests, double successRatio,
+                          double p50Millis, double p90Millis, double p99Millis, double p999Millis,
+                          double cpuMicrosPerRequest, double allocatedBytesPerRequest, int peakThreads, long peakRssBytes,
+                          boolean instrumentLimited, String instrumentNote) {
+
+    /** The latency percentile named {@code p50}, {@code p90}, {@code p99} or {@code p999}, in milliseconds. */
+    public double latencyMillis(String percentile) {
+        return switch (percentile) {
+            case "p50" -> p50Millis;
+            case "p90" -> p90Millis;
+            case "p99" -> p99Millis;
+            case "p999" -> p999Millis;
+            default -> throw new IllegalArgumentException("no latency percentile named " + percentile);
+        };
+    }
+}

@@ -1,0 +1,78 @@
+package dev.blocklab.capacity;
+
+import dev.blocklab.attack.Attack;
+import dev.blocklab.result.AttackResult;
+import dev.blocklab.attack.AttackSettings;
+import dev.blocklab.workload.Arrival;
+import dev.blocklab.attack.Target;
+import dev.blocklab.backend.BackendServer;
+import dev.blocklab.driver.InProcessDriver;
+import dev.blocklab.load.Pacer;
+import dev.blocklab.driver.Progress;
+import dev.blocklab.driver.RunSettings;
+import dev.blocklab.recorder.ProcessMetrics;
+import dev.blocklab.result.RunResult;
+import dev.blocklab.server.Admission;
+import dev.blocklab.server.BlocklabServer;
+import dev.blocklab.server.ServerSettings;
+import dev.blocklab.workload.Workload;
+
+import java.util.List;
+
+/**
+ * How a point is measured: the in-process driver for models and variants, blocklab's own load generator
+ * against a fresh server for HTTP entries. The only places that read a {@link RunResult} or an
+ * {@link AttackResult} for capacity.
+ */
+final class Meters {
+    private Meters() {}
+
+    /** An open run of {@code stepNanos} at the rate, in real time, under the in-process driver. */
+    static CapacitySearch.Meter inProcess(InProcessDriver driver, Workload workload, Entry.InProcess entry, long stepNanos,
+                                          RunSettings settings, Progress progress) {
+        return rate -> of(rate, driver.run(workload.withArrival(new Arrival.Open(rate, stepNanos)), entry.name(), entry.factory(),
+                settings, line -> progress.update(entry.name() + " at " + CapacitySearch.fmt(rate) + "/s: " + line)));
+    }
+
+    /** A point of an in-process run: latency from each request's intended start; the driver paces itself. */
+    static Measurement of(double rate, RunResult r) {
+        long n = Math.max(1, r.counts().requests());
+        var l = r.timing().latencyMillis();
+        return new Measurement(rate, r.timing().throughputPerSecond(), r.counts().requests(), r.successRatio(), l.p50(), l.p90(), l.p99(), l.p999(),
+                r.resources().cpuMillis() * 1000 / n, (double) r.resources().allocatedBytes() / n, r.resources().peakPlatformThreads(), r.resources().peakRssBytes(), false, "");
+    }
+
+    /**
+     * A fresh blocklab server with the entry's profile, calling {@code backend} over HTTP, attacked on the entry's
+     * endpoint for {@code stepNanos} after a warm-up of a quarter of that at the same rate (discarded). CPU and
+     * allocation are the whole process's (server, attacker and backend share this JVM).
+     */
+    static CapacitySearch.Meter http(BackendServer backend, Entry.Http entry, long stepNanos, long timeoutNanos, Progress progress) {
+        return rate -> {
+            ServerSettings server = ServerSettings.of(0, entry.profile()).withBackend(backend.uri()).withLog(line -> {})
+                    .withAdmission(Admission.FIXED);
+            try (BlocklabServer s = BlocklabServer.start(server)) {
+                AttackSettings attack = AttackSettings.of(List.of(Target.get(s.uri() + entry.endpoint())),
+                        new Arrival.Open(new Pacer.Constant(rate), stepNanos)).withTimeoutNanos(timeoutNanos)
+                        .withWarmupNanos(Math.max(500_000_000L, stepNanos / 4));
+                ProcessMetrics.resetPeakPlatformThreads();
+                ProcessMetrics.Snapshot before = ProcessMetrics.snapshot();
+                AttackResult r = Attack.run(attack, line -> progress.update(entry.name() + " at " + CapacitySearch.fmt(rate) + "/s: " + line));
+                ProcessMetrics.Snapshot after = ProcessMetrics.snapshot();
+                return of(rate, r, after.cpuNanos() - before.cpuNanos(), after.allocatedBytes() - before.allocatedBytes(),
+                        ProcessMetrics.peakPlatformThreads(), ProcessMetrics.rssBytes());
+            } catch (Exception e) {
+                throw new IllegalStateException(entry.name() + " at " + CapacitySearch.fmt(rate) + "/s: " + e.getMessage(), e);
+            }
+        };
+    }
+
+    /** A point of an attack: its instrument health decides whether the load generator was the limit. */
+    static Measurement of(double rate, AttackResult r, long cpuNanos, long allocatedBytes, int peakThreads, long rssBytes) {
+        long n = Math.max(1, r.requests());
+        var l = r.latencyMillis();
+        return new Measurement(rate, r.throughputPerSecond(), r.requests(), r.successRatio(), l.p50(), l.p90(), l.p99(), l.p999(),
+                cpuNanos / 1e3 / n, (double) allocatedBytes / n, peakThreads, rssBytes,
+                r.health().instrumentLimited(), r.health().verdictLine());
+    }
+}

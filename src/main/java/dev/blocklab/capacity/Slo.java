@@ -1,0 +1,71 @@
+package dev.blocklab.capacity;
+
+import dev.blocklab.workload.Durations;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One service-level objective: a latency percentile at most a duration ({@code p99<=550ms}) or a success share
+ * at least a percentage ({@code success>=99.9%}).
+ *
+ * @param metric    {@code p50}, {@code p90}, {@code p99}, {@code p999} or {@code success}
+ * @param limit     the bound: milliseconds for a percentile, a share in [0, 1] for success
+ * @param text      the objective as written, for reports
+ */
+public record Slo(String metric, double limit, String text) {
+    private static final Pattern LATENCY = Pattern.compile("^(p50|p90|p99|p999)\\s*<=\\s*(\\S+)$");
+    private static final Pattern SUCCESS = Pattern.compile("^success\\s*>=\\s*([0-9.]+)\\s*%$");
+
+    /** The objectives when none is given: {@code p99<=550ms} and {@code success>=99.9%}. */
+    public static final List<Slo> DEFAULTS = List.of(parse("p99<=550ms"), parse("success>=99.9%"));
+
+    /** Parses {@code p99<=550ms} or {@code success>=99.9%}; a bad objective is one line naming the problem. */
+    public static Slo parse(String text) {
+        String t = text.trim();
+        Matcher m = LATENCY.matcher(t);
+        if (m.matches()) {
+            long nanos;
+            try {
+                nanos = Durations.parseNanos(m.group(2));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("SLO '" + text + "': " + e.getMessage());
+            }
+            if (nanos <= 0) throw new IllegalArgumentException("SLO '" + text + "': the latency bound must be > 0");
+            return new Slo(m.group(1), nanos / 1e6, t.replace(" ", ""));
+        }
+        m = SUCCESS.matcher(t);
+        if (m.matches()) {
+            double percent;
+            try {
+                percent = Double.parseDouble(m.group(1));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("SLO '" + text + "': '" + m.group(1) + "' is not a number");
+            }
+            if (percent <= 0 || percent > 100)
+                throw new IllegalArgumentException("SLO '" + text + "': the success share must be in (0, 100] %");
+            return new Slo("success", percent / 100, t.replace(" ", ""));
+        }
+        throw new IllegalArgumentException("SLO '" + text + "' is not of the form 'p99<=550ms' (p50, p90, p99, p999) or 'success>=99.9%'");
+    }
+
+    /** Why {@code m} breaks this objective, or empty when it meets it. */
+    public Optional<String> breach(Measurement m) {
+        if (metric.equals("success")) {
+            // a share parsed from a percentage (99.9 / 100) is a hair above the same share counted (999 / 1000)
+            return m.successRatio() >= limit - 1e-12 ? Optional.empty() : Optional.of(String.format(Locale.ROOT,
+                    "success %.2f %% < %s", m.successRatio() * 100, pct(limit)));
+        }
+        double v = m.latencyMillis(metric);
+        return v <= limit ? Optional.empty() : Optional.of(String.format(Locale.ROOT, "%s %.1f ms > %s ms", metric, v, trim(limit)));
+    }
+
+    private static String pct(double share) { return trim(share * 100) + " %"; }
+
+    private static String trim(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.format(Locale.ROOT, "%s", v);
+    }
+}

@@ -1,0 +1,83 @@
+package dev.blocklab.cli;
+
+import dev.blocklab.report.ResultsFile;
+import dev.blocklab.capacity.Capacity;
+import dev.blocklab.capacity.CapacityReport;
+import dev.blocklab.capacity.Entries;
+import dev.blocklab.capacity.Entry;
+import dev.blocklab.report.ReportFormat;
+import dev.blocklab.result.Environment;
+import dev.blocklab.result.ExperimentResult;
+import dev.blocklab.workload.Workload;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.util.List;
+
+/** {@code blocklab capacity}: the highest open rate each entry sustains at the objectives. */
+@Command(name = "capacity", mixinStandardHelpOptions = true,
+        description = "Find the highest open rate each model, framework variant or server profile sustains while meeting every objective: "
+                + "grow the rate until an objective breaks, then bisect; repeated runs per rate, median and range; the knee curve, "
+                + "the cost per request there, and a ranked recommendation beside the predictions.",
+        footer = {"", "Examples:",
+                "  blocklab capacity --workload mixed --entry fixed:16 --entry virtual --entry cf-nonblocking:2",
+                "  blocklab capacity --workload my.yaml --entry virtual --slo 'p99<=550ms' --slo 'success>=99.9%%'",
+                "  blocklab capacity --workload frameworks --entry invokeall:16 --entry reactor --entry virtual",
+                "  blocklab capacity --workload profile-page --entry http:play-2.5/sync-blocking",
+                "  blocklab capacity --workload profile-page --entry http:event-loop/async-non-blocking --slo 'p99<=1200ms'",
+                "  blocklab capacity --workload hundred-calls --entry fixed:8 --repeats 1 --step 2s --format json"})
+final class CapacityCommand implements Runnable {
+    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = {"--entry", "--model"}, required = true, paramLabel = "ENTRY", split = ",",
+            description = "A model (fixed:8, virtual; see 'blocklab models'), a framework variant (with --workload frameworks), or a server profile "
+                    + "over HTTP on one of the talk's endpoints: http:PROFILE/ENDPOINT (play-2.5, threads:N, virtual, event-loop; "
+                    + "/sync-blocking, /async-blocking, /async-non-blocking). Repeat to compare.")
+    List<String> entries;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text, json, csv or html (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @picocli.CommandLine.Mixin CapacityOptions search = new CapacityOptions();
+
+    @picocli.CommandLine.Mixin OutputOptions output = new OutputOptions();
+
+    @Override public void run() {
+        ReportFormat reportFormat = ReportFormat.parse(format);
+        ExperimentResult result = measure(spec, search, entries, output, "capacity").result();
+        spec.commandLine().getOut().print(reportFormat.create(output.columns()).render(result));
+        spec.commandLine().getOut().flush();
+    }
+
+    /** The report and the entries' results it was made from. */
+    record Measured(ExperimentResult result, List<Capacity.EntryResult> entries) {}
+
+    /** Resolves, runs, saves and returns the capacity result; shared with {@code advise}. */
+    static Measured measure(picocli.CommandLine.Model.CommandSpec spec, CapacityOptions search, List<String> names,
+                                    OutputOptions output, String command) {
+        Workload w = search.workload();
+        Capacity.Settings settings = search.settings();
+        List<Entry> resolved = Entries.resolve(names, search.workload.equals(CapacityOptions.FRAMEWORKS));
+        for (Entry e : resolved)
+            if (Entries.needsFrameworksUseCase(e) && !search.workload.equals(CapacityOptions.FRAMEWORKS))
+                throw new IllegalArgumentException("entry '" + e.name() + "' is a framework variant: it runs seed 002's use case, use --workload frameworks");
+        PrintWriter err = spec.commandLine().getErr();
+        ConsoleProgress progress = new ConsoleProgress(err, output.quiet());
+        ExperimentResult result;
+        List<Capacity.EntryResult> results;
+        try (ResultsFile file = output.openResults(command)) {
+            results = Capacity.run(w, resolved, settings, progress);
+            progress.clear();
+            result = CapacityReport.of(w.name(), settings, results, search.command("capacity", names), Environment.current());
+            result.rows().forEach(row -> file.write("capacity", row));
+            file.writeResult(result);
+            output.console.saved(err, "results", file.path());
+        }
+        if (output.html() != null) {
+            ReportCommand.writeHtml(output.html(), command + " " + w.name(), List.of(result), ReportCommand.now());
+            output.console.saved(err, "HTML report", output.html());
+        }
+        return new Measured(result, results);
+    }
+}

@@ -1,0 +1,83 @@
+package dev.blocklab.capacity;
+
+import dev.blocklab.experiment.RateSearch;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The search is pure logic: every test measures with a fake meter, a function of the rate. */
+class CapacitySearchTest {
+    private final List<Slo> slos = Slo.DEFAULTS;
+
+    /** A pool of 8 threads holding each request 100 ms: p99 100 ms below 80/s, then a queue that grows with the rate. */
+    static Measurement pool(double rate) {
+        double p99 = rate <= 80 ? 100 : 100 + (rate - 80) * 20;
+        return SloTest.at(rate, p99, 1);
+    }
+
+    @Test
+    void run_growsUntilTheSloBreaks_thenBisects() {
+        List<Double> tried = new ArrayList<>();
+        CapacitySearch search = new CapacitySearch(new RateSearch(10, 2, 10_000, 3, 1), 1, slos);
+        CapacitySearch.Result r = search.run(rate -> {
+            tried.add(rate);
+            return pool(rate);
+        });
+        // 10, 20, 40, 80 met; 160 broke (p99 1700 ms); bisect 120 (broke: 900), 100 (broke: 500? no: 100+20*20=500 met), 110
+        assertThat(tried).startsWith(10.0, 20.0, 40.0, 80.0, 160.0, 120.0, 100.0);
+        assertThat(r.sustainablePerSecond()).isEqualTo(100.0);
+        assertThat(r.brokenPerSecond()).isEqualTo(110.0);
+        assertThat(r.instrumentLimited()).isFalse();
+        assertThat(r.stopReason()).isEqualTo("at 110/s: p99 700.0 ms > 550 ms");
+        assertThat(r.points()).extracting(Point::ratePerSecond).isSorted();
+        assertThat(r.atSustainable()).isPresent();
+    }
+
+    @Test
+    void run_repeatsEachRate_andJudgesTheMedian_soOneNoisyRunNeitherEndsNorExtendsIt() {
+        int[] calls = {0};
+        CapacitySearch search = new CapacitySearch(new RateSearch(10, 2, 10_000, 3, 1), 3, slos);
+        CapacitySearch.Result r = search.run(rate -> {
+            // every third run is a noisy outlier of 5 s at any rate
+            Measurement m = pool(rate);
+            return calls[0]++ % 3 == 1 ? SloTest.at(rate, 5000, 1) : m;
+        });
+        assertThat(r.sustainablePerSecond()).isEqualTo(100.0);
+        Point at100 = r.atSustainable().orElseThrow();
+        assertThat(at100.repeats()).hasSize(3);
+        assertThat(at100.median().p99Millis()).isEqualTo(500.0);
+        assertThat(at100.p99MaxMillis()).isEqualTo(5000.0);
+        assertThat(calls[0] % 3).isZero();
+    }
+
+    @Test
+    void run_instrumentLimited_isALowerBoundNeverTheEntrysCapacity() {
+        CapacitySearch search = new CapacitySearch(new RateSearch(10, 2, 10_000, 0, 1), 1, slos);
+        CapacitySearch.Result r = search.run(rate -> rate >= 40
+                ? new Measurement(rate, rate, 100, 1, 1, 1, 1, 1, 1, 1, 1, -1, true, "INSTRUMENT-LIMITED: 3 of 400 never sent")
+                : SloTest.at(rate, 10, 1));
+        assertThat(r.sustainablePerSecond()).isEqualTo(20.0);
+        assertThat(r.instrumentLimited()).isTrue();
+        assertThat(r.stopReason()).contains("the load generator was the limit at 40/s", "never sent", "lower bound");
+    }
+
+    @Test
+    void run_successObjective_breaksOnFailures() {
+        CapacitySearch search = new CapacitySearch(new RateSearch(10, 2, 10_000, 0, 1), 1, slos);
+        CapacitySearch.Result r = search.run(rate -> SloTest.at(rate, 10, rate >= 80 ? 0.99 : 1));
+        assertThat(r.sustainablePerSecond()).isEqualTo(40.0);
+        assertThat(r.stopReason()).isEqualTo("at 80/s: success 99.00 % < 99.9 %");
+    }
+
+    @Test
+    void run_neverBreaks_reportsTheCeiling() {
+        CapacitySearch search = new CapacitySearch(new RateSearch(10, 2, 100, 2, 1), 1, slos);
+        CapacitySearch.Result r = search.run(rate -> SloTest.at(rate, 10, 1));
+        assertThat(r.sustainablePerSecond()).isEqualTo(100.0);
+        assertThat(r.brokenPerSecond()).isZero();
+        assertThat(r.stopReason()).contains("ceiling of 100/s");
+    }
+}

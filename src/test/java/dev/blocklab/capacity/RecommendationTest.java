@@ -1,0 +1,62 @@
+package dev.blocklab.capacity;
+
+import dev.blocklab.experiment.RateSearch;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RecommendationTest {
+    private static final Capacity.Settings SETTINGS = new Capacity.Settings(Slo.DEFAULTS, new RateSearch(10, 2, 10_000, 3, 1), 1,
+            1_000_000_000L, 0, 42);
+
+    /** An entry whose p99 breaks past {@code knee}/s and whose CPU per request is {@code cpuMicros}. */
+    static Capacity.EntryResult entry(String name, double knee, double cpuMicros, Capacity.Predicted predicted) {
+        CapacitySearch.Result r = SETTINGS.search().run(rate -> new Measurement(rate, rate, 100, 1, 50, 80,
+                rate <= knee ? 100 : 1000, 1000, cpuMicros, 2048, 10, -1, false, ""));
+        return new Capacity.EntryResult(name, r, predicted, Capacity.Why.of(new Entry.InProcess(name, "model", c -> null), r, predicted, SETTINGS));
+    }
+
+    @Test
+    void of_ranksBySustainedRate_thenByCpuAtTheCommonRate() {
+        Capacity.Predicted none = new Capacity.Predicted(Double.POSITIVE_INFINITY, 100, 1, "no limit");
+        Recommendation rec = Recommendation.of(List.of(entry("slow", 40, 10, none), entry("fast-costly", 160, 500, none),
+                entry("fast-cheap", 160, 50, none)));
+        assertThat(rec.ranked()).extracting(r -> r.result().entry()).containsExactly("fast-cheap", "fast-costly", "slow");
+        assertThat(rec.commonPerSecond()).isEqualTo(40.0);
+        assertThat(rec.ranked().getFirst().cpuMicrosAtCommonRate()).isEqualTo(50.0);
+        assertThat(rec.sentences().getFirst()).startsWith("1. fast-cheap sustains 160/s (predicted ceiling: no limit), 50 us of CPU per request at 40/s: ");
+    }
+
+    @Test
+    void why_poolCeilingNearTheBreak_namesThePoolFormula() {
+        Capacity.Predicted pool = new Capacity.Predicted(80, 100, 1, "a pool of 8 threads holding each request 100ms = 80/s");
+        Capacity.EntryResult r = entry("fixed:8", 80, 10, pool);
+        assertThat(r.why()).startsWith("its pool: a pool of 8 threads holding each request 100ms = 80/s; it broke at ");
+    }
+
+    @Test
+    void why_cpuBusyAtTheBreak_namesCpuPerRequestAndCores() {
+        // 20 000 us a request at the broken 90/s is 1.8 cores of 2: CPU decides
+        Capacity.EntryResult r = entry("virtual", 80, 20_000, new Capacity.Predicted(Double.POSITIVE_INFINITY, 100, 1, "no limit"));
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (cores <= 2) assertThat(r.why()).startsWith("CPU: 20000 us per request on " + cores + " cores caps it at");
+        else assertThat(r.why()).contains("neither its formula's ceiling");
+    }
+
+    @Test
+    void why_failuresByDesign_areNamedWithTheirShare() {
+        Capacity.EntryResult r = entry("virtual", 80, 10, new Capacity.Predicted(Double.POSITIVE_INFINITY, 100, 0.99, "no limit"));
+        assertThat(r.why()).startsWith("its own calls fail by design: 99.00 % of requests can succeed, under the objective's 99.90 %");
+    }
+
+    @Test
+    void advice_plainWords_withTheReproducingCommand() {
+        Capacity.Predicted none = new Capacity.Predicted(Double.POSITIVE_INFINITY, 100, 1, "no limit");
+        Recommendation rec = Recommendation.of(List.of(entry("fixed:8", 40, 10, none), entry("virtual", 160, 50, none)));
+        List<String> lines = Advice.lines("my.yaml", Slo.DEFAULTS, rec, "./blocklab capacity --workload my.yaml");
+        assertThat(lines.getFirst()).startsWith("For my.yaml, use virtual: it kept p99<=550ms and success>=99.9% up to 160 requests a second (p99 100 ms there");
+        assertThat(lines).last().isEqualTo("Reproduce: ./blocklab capacity --workload my.yaml");
+    }
+}
