@@ -127,6 +127,20 @@ public final class FrameworksUseCase {
                 new Graph(0L, steps), arrival);
     }
 
+    /**
+     * Why a variant cannot run a workload of this graph, or empty when it can: a variant makes the use case's
+     * four calls itself ({@link #invocation}), so the graph's first steps must be those calls, with no inputs.
+     */
+    public static java.util.Optional<String> cannotRun(Graph graph) {
+        List<Step> steps = graph.steps();
+        for (int i = 0; i < CALLS.size(); i++) {
+            if (i >= steps.size() || !(steps.get(i) instanceof Step.Call call) || !call.name().equals(CALLS.get(i)) || !call.inputs().isEmpty())
+                return java.util.Optional.of("a seed 002 framework variant runs only the frameworks use case (its first steps the calls "
+                        + String.join(", ", CALLS) + "): use --workload frameworks, or an engine model");
+        }
+        return java.util.Optional.empty();
+    }
+
     /** The call {@code callIndex} (0..3, see {@link #CALLS}) of this request, as the engine decides it. */
     public CallInvocation invocation(Request request, int callIndex) {
         if (callIndex < 0 || callIndex >= CALLS.size()) throw new IllegalArgumentException("call index " + callIndex);

@@ -130,6 +130,9 @@ final class RequestThreads implements AutoCloseable {
             return t;
         }
 
+        /** Interrupts every thread this factory made, such as a handler blocked in a call when its library halts. */
+        void interruptAll() { started.forEach(Thread::interrupt); }
+
         /** Waits up to 10 s for every thread this factory made to end. */
         void joinAll() {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
