@@ -9,7 +9,6 @@ import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.Prediction;
-import dev.blocklab.workload.Durations;
 import dev.blocklab.workload.Request;
 
 import java.util.concurrent.CompletableFuture;
@@ -144,8 +143,7 @@ final class DisruptorVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.criticalPathNanos(), "one request alone: the four calls overlap, "
-                + Durations.format(d.criticalPathNanos()) + "; merges on two handler threads");
+        return FrameworksUseCase.overlapping(d, "merges on two handler threads");
     }
 
     @Override public void close() {

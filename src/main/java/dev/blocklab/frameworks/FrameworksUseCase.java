@@ -193,6 +193,15 @@ public final class FrameworksUseCase {
         return sb.toString();
     }
 
+    /**
+     * The prediction of a variant whose four calls overlap: one request alone takes the graph's critical path;
+     * {@code how} says what bounds it beyond that, e.g. {@code "no thread waits"}.
+     */
+    static dev.blocklab.model.Prediction overlapping(dev.blocklab.model.Demand d, String how) {
+        return new dev.blocklab.model.Prediction(d.criticalPathNanos(), "one request alone: the four calls overlap, "
+                + dev.blocklab.workload.Durations.format(d.criticalPathNanos()) + "; " + how);
+    }
+
     /** The request's answer: the two merged texts joined. */
     public static String answer(String postsAndComments, String albumsAndPhotos) {
         return postsAndComments + albumsAndPhotos;

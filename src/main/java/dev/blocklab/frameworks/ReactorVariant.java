@@ -6,7 +6,6 @@ import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.Prediction;
-import dev.blocklab.workload.Durations;
 import dev.blocklab.workload.Request;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
@@ -49,8 +48,7 @@ final class ReactorVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.criticalPathNanos(), "one request alone: the four calls overlap, "
-                + Durations.format(d.criticalPathNanos()) + "; no thread waits");
+        return FrameworksUseCase.overlapping(d, "no thread waits");
     }
 
     @Override public void close() {

@@ -6,7 +6,6 @@ import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.Prediction;
-import dev.blocklab.workload.Durations;
 import dev.blocklab.workload.Request;
 import io.reactivex.rxjava3.core.Scheduler;
 import io.reactivex.rxjava3.core.Single;
@@ -45,8 +44,7 @@ final class RxNonBlockingVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.criticalPathNanos(), "one request alone: the four calls overlap, "
-                + Durations.format(d.criticalPathNanos()) + "; no thread waits");
+        return FrameworksUseCase.overlapping(d, "no thread waits");
     }
 
     @Override public void close() {
