@@ -115,7 +115,6 @@ final class DisruptorStagesVariant implements Model {
     @Override public void close() {
         requests.close();
         disruptor.halt();
-        threads.interruptAll();   // a stage blocked in a call (a cancelled request's) ends now, not when its call does
-        threads.joinAll();
+        threads.interruptAndJoinAll();   // stages blocked in calls (cancelled requests') end now, not when their calls do
     }
 }
