@@ -17,10 +17,9 @@ final class DatastoreNotes {
 
     /** The model, its prediction bounded by the db pool (Little's law), for a run over PostgreSQL. */
     static java.util.function.Function<dev.blocklab.model.ModelContext, dev.blocklab.model.Model> poolBound(
-            Workload w, String modelSpec, dev.blocklab.datastore.DatastoreSettings real) {
-        dev.blocklab.model.Models.parse(modelSpec);
+            Workload w, dev.blocklab.model.ModelSpec model, dev.blocklab.datastore.DatastoreSettings real) {
         PoolPrediction pool = PoolPrediction.forSql(w.graph(), real.dbPoolSize());
-        return context -> new dev.blocklab.datastore.PoolBoundModel(dev.blocklab.model.Models.create(modelSpec, context), pool);
+        return context -> new dev.blocklab.datastore.PoolBoundModel(model.create(context), pool);
     }
 
     static List<String> forRun(Workload w, RunResult r, Datastores servers, long timeScale) {

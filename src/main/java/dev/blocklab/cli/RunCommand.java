@@ -9,7 +9,8 @@ import dev.blocklab.load.Rates;
 import dev.blocklab.report.LabelledRun;
 import dev.blocklab.report.RunCharts;
 import dev.blocklab.report.RunTables;
-import dev.blocklab.model.Models;
+import dev.blocklab.model.ModelSpec;
+import dev.blocklab.registry.Registry;
 import dev.blocklab.report.ReportFormat;
 import dev.blocklab.result.Environment;
 import dev.blocklab.result.ExperimentResult;
@@ -17,7 +18,6 @@ import dev.blocklab.result.RunResult;
 import dev.blocklab.result.Table;
 import dev.blocklab.workload.Arrival;
 import dev.blocklab.workload.Workload;
-import dev.blocklab.workload.Workloads;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -40,16 +40,17 @@ import java.util.List;
                 "  blocklab run --workload examples/slow-query.yaml --backend postgres --model virtual --model cf-nonblocking:2",
                 "  blocklab run --workload examples/redis-gets.yaml --backend redis --model fixed:8 --redis-pool 4",
 
-                "  blocklab run --workload hundred-calls --model forkjoin:4 --time-scale 10 --audit --fail-if 'misuse>0'"})
+                "  blocklab run --workload hundred-calls --model forkjoin:4 --time-scale 10 --audit --fail-if 'misuse>0'",
+                "  blocklab run --workload frameworks --model reactor --model invokeall:16 --model virtual --time-scale 10"})
 final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerator {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--workload", required = true, paramLabel = "NAME|FILE",
-            description = "A built-in workload (see 'blocklab workloads') or a YAML/JSON workload file.")
+            description = "A built-in workload (see 'blocklab workloads'), frameworks (seed 002's use case, for the framework variants) or a YAML/JSON workload file.")
     String workload;
 
     @Option(names = "--model", required = true, paramLabel = "MODEL",
-            description = "A model such as fixed:8 or virtual (see 'blocklab models'); repeat to compare.")
+            description = "A model such as fixed:8 or virtual, or a framework variant such as reactor (frameworks workload only; see 'blocklab models'); repeat to compare.")
     List<String> models;
 
     @Option(names = "--requests", paramLabel = "N", description = "Send a batch of N requests at once (overrides the workload's arrival).")
@@ -101,9 +102,9 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
 
     @Override public void run() {
         ReportFormat reportFormat = ReportFormat.parse(format);
-        Workload w = Workloads.resolve(workload);
-        w = w.withArrival(arrival(w.arrival()));
-        for (String m : models) Models.parse(m);
+        Workload resolved = Registry.workload(workload);
+        Workload w = resolved.withArrival(arrival(resolved.arrival()));
+        List<ModelSpec> specs = models.stream().map(Registry::parse).map(m -> m.check(w)).toList();   // parsed once, here
         RunSettings settings = new RunSettings(scale.timeScale, warmups, repeats,
                 timeout == null ? 0 : Flags.duration("--timeout", timeout), seed.seed, spareThreads);
         PrintWriter err = spec.commandLine().getErr();
@@ -124,11 +125,11 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
             }, "run-interrupted");
             Runtime.getRuntime().addShutdownHook(interrupted);
             try {
-                for (String m : models) {
+                for (ModelSpec m : specs) {
                     RunResult r;
                     try {
                         r = servers == null || !real.postgres() ? driver.run(w, m, settings, progress)
-                                : driver.run(w, m, DatastoreNotes.poolBound(w, m, real), settings, progress);
+                                : driver.run(w, m.text(), DatastoreNotes.poolBound(w, m, real), settings, progress);
                     } catch (OutOfMemoryError e) {
                         throw new Main.UsageException("out of memory running " + m + " (" + e.getMessage() + "); "
                                 + results.size() + " of " + Words.count(models.size(), "run") + " saved to " + file.path());

@@ -113,7 +113,7 @@ final class ServeCommand implements Runnable {
             }
         });
         out.println("listening on " + server.uri());
-        if (!console.quiet) out.println("profile " + describe(settings.profile()) + ", queue " + settings.queueCapacity()
+        if (!console.quiet) out.println("profile " + settings.profile().describe() + ", queue " + settings.queueCapacity()
                 + ", admission " + settings.admission().label()
                 + ", backend " + (startedServers != null ? startedServers.describe() : backend == null ? "simulated (in process)" : backend)
                 + ", time scale 1/" + settings.timeScaleDivisor());
@@ -147,14 +147,5 @@ final class ServeCommand implements Runnable {
         } catch (URISyntaxException e) {
             throw new IllegalArgumentException("--backend-url: '" + text + "' is not an http://HOST:PORT URL");
         }
-    }
-
-    private static String describe(ServerProfile p) {
-        return switch (p) {
-            case ServerProfile.Play25 play -> "play-2.5 (ForkJoinPool of " + play.parallelism() + " threads, LIFO)";
-            case ServerProfile.Threads t -> "threads:" + t.threads() + " (fixed pool of " + t.threads() + " platform threads, FIFO queue)";
-            case ServerProfile.Virtual v -> "virtual (a virtual thread per request)";
-            case ServerProfile.EventLoop e -> "event-loop (handlers on the Vert.x event loops; blocking endpoints are flagged)";
-        };
     }
 }

@@ -8,10 +8,11 @@ import dev.blocklab.model.ArrivalPrediction;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.ModelContext;
-import dev.blocklab.model.Models;
+import dev.blocklab.model.ModelSpec;
 import dev.blocklab.model.Prediction;
 import dev.blocklab.recorder.FailureMeter;
 import dev.blocklab.recorder.ProcessMetrics;
+import dev.blocklab.registry.Registry;
 import dev.blocklab.recorder.ResourceSampler;
 import dev.blocklab.recorder.RunRecorder;
 import dev.blocklab.result.FailureScore;
@@ -72,8 +73,12 @@ public final class InProcessDriver {
 
     /** Runs warm-ups, then repeats, and returns the run of median wall time with the range of all. */
     public RunResult run(Workload workload, String modelSpec, RunSettings settings, Progress progress) {
-        Models.parse(modelSpec);
-        return run(workload, modelSpec, context -> Models.create(modelSpec, context), settings, progress);
+        return run(workload, Registry.parse(modelSpec), settings, progress);
+    }
+
+    /** As {@link #run(Workload, String, RunSettings, Progress)} for a name already parsed (and checked against the workload). */
+    public RunResult run(Workload workload, ModelSpec model, RunSettings settings, Progress progress) {
+        return run(workload, model.check(workload).text(), model::create, settings, progress);
     }
 
     /**

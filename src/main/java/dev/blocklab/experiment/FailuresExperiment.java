@@ -62,11 +62,11 @@ final class FailuresExperiment implements Experiment {
 
     @Override public ExperimentResult run(ExperimentSettings settings) {
         Workload workload = workload(settings.full());
-        RunSettings run = new RunSettings(settings.timeScale(), 0, 1, 0, 42, 256);
+        RunSettings run = new RunSettings(settings.timeScale(), 0, 1, 0, dev.blocklab.Defaults.SEED, 256);
         InProcessDriver driver = new InProcessDriver();
         List<FailuresRow> rows = new ArrayList<>();
         List<String> specs = new ArrayList<>();
-        for (Models.Info info : Models.catalog())
+        for (dev.blocklab.model.ModelEntry info : Models.catalog())
             if (info.unavailable().isEmpty()) specs.add(info.needsSize() ? info.family() + ":8" : info.family());
         specs.add(WRONG);
         for (String spec : specs) {

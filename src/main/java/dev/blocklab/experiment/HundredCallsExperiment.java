@@ -61,7 +61,7 @@ final class HundredCallsExperiment implements Experiment {
         List<SeedRow> main = new ArrayList<>();
         for (var entry : ARTICLE_MILLIS.entrySet()) {
             String model = entry.getKey();
-            if (Models.parse(model).unavailable().isPresent()) continue;
+            if (Models.parse(model).entry().unavailable().isPresent()) continue;
             RunResult r = runs.measure(workload, model);
             main.add(runs.emit(new SeedRow(model, r, entry.getValue(), why(model, r))));
         }
@@ -69,7 +69,7 @@ final class HundredCallsExperiment implements Experiment {
         double budgetMillis = settings.full() ? 120_000 : 3_000;
         List<SweepRow> sweep = new ArrayList<>();
         for (String model : ARTICLE_MILLIS.keySet()) {
-            if (Models.parse(model).unavailable().isPresent()) continue;
+            if (Models.parse(model).entry().unavailable().isPresent()) continue;
             for (int calls : SWEEP_CALLS) {
                 Workload w = workload.withArrival(new Arrival.Batch(calls));
                 double predicted = runs.predictMillis(w, model);

@@ -46,7 +46,7 @@ final class OverheadExperiment implements Experiment {
         SeedRuns runs = new SeedRuns(settings.withTimeScale(1));
         List<OverheadRow> rows = new ArrayList<>();
         List<RunResult> results = new ArrayList<>();
-        for (Models.Info info : Models.catalog()) {
+        for (dev.blocklab.model.ModelEntry info : Models.catalog()) {
             if (info.unavailable().isPresent()) continue;
             String spec = info.needsSize() ? info.family() + ":" + (info.family().equals("fixed") || info.family().startsWith("cf-blocking") ? 100 : 8) : info.family();
             RunResult r = runs.measure(w, spec);

@@ -134,8 +134,7 @@ public final class ProfilePageExperiment implements Experiment {
         List<Planned> planned = new ArrayList<>();
         for (TalkAttack t : attacks) {
             double rate = t.ratePerSecond() * timeScale;
-            ServerProfile profile = t.profile().equals("play-2.5")
-                    ? new ServerProfile.Play25(ServerProfile.Play25.parallelismFor(cores)) : ServerProfile.parse(t.profile());
+            ServerProfile profile = ServerProfile.parse(t.profile(), cores);
             if (rate > MAX_RATE_PER_SECOND) {
                 double factor = rate / MAX_RATE_PER_SECOND;
                 rate = MAX_RATE_PER_SECOND;
@@ -152,11 +151,7 @@ public final class ProfilePageExperiment implements Experiment {
         List<Long> calls = BuiltInWorkloads.profilePage().graph().steps().stream()
                 .filter(s -> s instanceof Step.Call).map(s -> ((Step.Call) s).latency().expectedNanos() / timeScale).toList();
         long total = calls.stream().mapToLong(Long::longValue).sum();
-        int handlerThreads = switch (profile) {
-            case ServerProfile.Play25 p -> p.parallelism();
-            case ServerProfile.Threads t -> t.threads();
-            default -> PoolQueuePrediction.NO_THREAD_HELD;
-        };
+        int handlerThreads = profile.threadsHeld() == ServerProfile.NO_POOL ? PoolQueuePrediction.NO_THREAD_HELD : profile.threadsHeld();
         return switch (endpoint) {
             case "/sync-blocking" -> new Demand(handlerThreads, List.of(total), profile.name() + " handler threads");
             case "/async-blocking" -> new Demand(Math.max(1, commonPoolThreads), calls, "common pool threads");
@@ -217,8 +212,7 @@ public final class ProfilePageExperiment implements Experiment {
 
         PoolQueuePrediction.Outcome predicted = PoolQueuePrediction.predict(here.threads(), here.jobNanos(),
                 p.ratePerSecond(), p.durationNanos(), p.timeoutNanos());
-        ServerProfile talkProfile = p.talk().profile().equals("play-2.5")
-                ? new ServerProfile.Play25(ServerProfile.Play25.parallelismFor(TALK_HARDWARE_THREADS)) : ServerProfile.parse(p.talk().profile());
+        ServerProfile talkProfile = ServerProfile.parse(p.talk().profile(), TALK_HARDWARE_THREADS);
         Demand talk = demand(p.endpoint(), talkProfile, TALK_HARDWARE_THREADS - 1, 1);
         PoolQueuePrediction.Outcome talkPredicted = PoolQueuePrediction.predict(talk.threads(), talk.jobNanos(),
                 p.talk().ratePerSecond(), TALK_DURATION_NANOS, TALK_TIMEOUT_NANOS);

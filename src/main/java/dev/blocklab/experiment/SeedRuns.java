@@ -28,8 +28,7 @@ final class SeedRuns {
     }
 
     RunResult measure(Workload workload, String modelSpec) {
-        Models.parse(modelSpec);
-        return measure(workload, modelSpec, context -> Models.create(modelSpec, context));
+        return measure(workload, modelSpec, Models.parse(modelSpec)::create);
     }
 
     RunResult measure(Workload workload, String name, Function<ModelContext, Model> models) {
@@ -41,7 +40,7 @@ final class SeedRuns {
 
     /** Predicted wall time in milliseconds at this experiment's time scale. */
     double predictMillis(Workload workload, String modelSpec) {
-        return driver.predict(workload, context -> Models.create(modelSpec, context), runSettings()).millis();
+        return driver.predict(workload, Models.parse(modelSpec)::create, runSettings()).millis();
     }
 
     /** Hands the row to the sink and returns it. */

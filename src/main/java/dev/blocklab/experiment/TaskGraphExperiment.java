@@ -42,7 +42,7 @@ final class TaskGraphExperiment implements Experiment {
                 rows.add(runs.emit(new SeedRow("style: " + style.label, r, ARTICLE_MILLIS, why(r, fails, true))));
             }
             for (String model : MODELS) {
-                if (Models.parse(model).unavailable().isPresent()) continue;
+                if (Models.parse(model).entry().unavailable().isPresent()) continue;
                 RunResult r = runs.measure(workload, model);
                 rows.add(runs.emit(new SeedRow("model: " + model, r, null, why(r, fails, false))));
             }

@@ -41,7 +41,7 @@ final class TenThousandJobsExperiment implements Experiment {
         RunSettings rs = RunSettings.DEFAULTS.withTimeScale(settings.timeScale()).withRuns(1, repeats);
         List<SeedRow> rows = new ArrayList<>();
         for (String model : MODELS) {
-            if (Models.parse(model).unavailable().isPresent()) continue;
+            if (Models.parse(model).entry().unavailable().isPresent()) continue;
             RunResult r = driver.run(workload, model, rs, line -> settings.progress().update(line));
             SeedRow row = new SeedRow(model, r, ARTICLE_BEST_MILLIS.get(model), why(model, r));
             settings.rowSink().accept(row);

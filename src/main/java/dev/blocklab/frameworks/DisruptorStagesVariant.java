@@ -115,6 +115,6 @@ final class DisruptorStagesVariant implements Model {
     @Override public void close() {
         requests.close();
         disruptor.halt();
-        threads.joinAll();
+        threads.interruptAndJoinAll();   // stages blocked in calls (cancelled requests') end now, not when their calls do
     }
 }

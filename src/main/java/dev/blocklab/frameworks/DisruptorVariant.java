@@ -9,7 +9,6 @@ import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.Prediction;
-import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.concurrent.CompletableFuture;
@@ -144,8 +143,7 @@ final class DisruptorVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.slowestNanos(Path.CRITICAL), "one request alone: the four calls overlap, "
-                + d.describe(Path.CRITICAL) + "; merges on two handler threads", Path.CRITICAL);
+        return FrameworksUseCase.overlapping(d, "merges on two handler threads");
     }
 
     @Override public void close() {

@@ -5,7 +5,6 @@ import dev.blocklab.backend.Vertxes;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.Prediction;
-import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 import io.vertx.core.Context;
 import io.vertx.core.DeploymentOptions;
@@ -98,8 +97,7 @@ final class EventLoopVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.slowestNanos(Path.CRITICAL), "one request alone: the four calls overlap, "
-                + d.describe(Path.CRITICAL) + "; no thread waits, the merges hold the event loop", Path.CRITICAL);
+        return FrameworksUseCase.overlapping(d, "no thread waits, the merges hold the event loop");
     }
 
     @Override public void close() { Vertxes.awaitClose(vertx.close(), 10, "closing the event-loop variant's Vert.x"); }

@@ -1,5 +1,6 @@
 package dev.blocklab.frameworks;
 
+import dev.blocklab.workload.RequestTimes.Path;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.blocklab.backend.Route;
@@ -127,6 +128,20 @@ public final class FrameworksUseCase {
                 new Graph(0L, steps), arrival);
     }
 
+    /**
+     * Why a variant cannot run a workload of this graph, or empty when it can: a variant makes the use case's
+     * four calls itself ({@link #invocation}), so the graph's first steps must be those calls, with no inputs.
+     */
+    public static java.util.Optional<String> cannotRun(Graph graph) {
+        List<Step> steps = graph.steps();
+        for (int i = 0; i < CALLS.size(); i++) {
+            if (i >= steps.size() || !(steps.get(i) instanceof Step.Call call) || !call.name().equals(CALLS.get(i)) || !call.inputs().isEmpty())
+                return java.util.Optional.of("a seed 002 framework variant runs only the frameworks use case (its first steps the calls "
+                        + String.join(", ", CALLS) + "): use --workload frameworks, or an engine model");
+        }
+        return java.util.Optional.empty();
+    }
+
     /** The call {@code callIndex} (0..3, see {@link #CALLS}) of this request, as the engine decides it. */
     public CallInvocation invocation(Request request, int callIndex) {
         if (callIndex < 0 || callIndex >= CALLS.size()) throw new IllegalArgumentException("call index " + callIndex);
@@ -177,6 +192,15 @@ public final class FrameworksUseCase {
         }
         sb.append("sorted longs x").append(user).append(": ").append(sortLongs(user)).append('\n');
         return sb.toString();
+    }
+
+    /**
+     * The prediction of a variant whose four calls overlap: one request alone takes the graph's critical path;
+     * {@code how} says what bounds it beyond that, e.g. {@code "no thread waits"}.
+     */
+    static dev.blocklab.model.Prediction overlapping(dev.blocklab.model.Demand d, String how) {
+        return new dev.blocklab.model.Prediction(d.slowestNanos(Path.CRITICAL), "one request alone: the four calls overlap, "
+                + d.describe(Path.CRITICAL) + "; " + how, Path.CRITICAL);
     }
 
     /** The request's answer: the two merged texts joined. */

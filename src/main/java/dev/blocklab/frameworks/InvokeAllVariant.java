@@ -1,12 +1,8 @@
 package dev.blocklab.frameworks;
 
-import dev.blocklab.model.Tasks;
-
 import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
-import dev.blocklab.model.Model;
 import dev.blocklab.model.Prediction;
-import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.ArrayList;
@@ -20,21 +16,10 @@ import java.util.concurrent.Future;
  * {@code ExecutorService.invokeAll}: the request thread hands the four blocking calls to an I/O pool of N,
  * waits for all, then merges on itself.
  */
-final class InvokeAllVariant implements Model {
-    private final Backend backend;
-    private final FrameworksUseCase useCase;
-    private final int poolSize;
-    private final RequestThreads requests = new RequestThreads();
-    private final ExecutorService io;
-
+final class InvokeAllVariant extends IoPoolVariant {
     InvokeAllVariant(Backend backend, FrameworksUseCase useCase, int poolSize) {
-        this.backend = backend;
-        this.useCase = useCase;
-        this.poolSize = poolSize;
-        this.io = RequestThreads.fixed("io", poolSize);
+        super(backend, useCase, "invokeall", poolSize, "io");
     }
-
-    @Override public String name() { return "invokeall:" + poolSize; }
 
     @Override public CompletableFuture<Object> submit(Request request) {
         return requests.handle(() -> CompletableFuture.completedFuture(answer(backend, useCase, request, io)));
@@ -59,12 +44,6 @@ final class InvokeAllVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.slowestNanos(Path.CRITICAL), "one request alone: the four calls overlap, "
-                + d.describe(Path.CRITICAL) + "; " + poolSize + " I/O threads serve " + poolSize / 4 + " requests at a time", Path.CRITICAL);
-    }
-
-    @Override public void close() {
-        requests.close();
-        Tasks.shutdown(io);
+        return FrameworksUseCase.overlapping(d, poolSize + " I/O threads serve " + poolSize / 4 + " requests at a time");
     }
 }

@@ -6,7 +6,6 @@ import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.Prediction;
-import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
@@ -49,8 +48,7 @@ final class ReactorVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.slowestNanos(Path.CRITICAL), "one request alone: the four calls overlap, "
-                + d.describe(Path.CRITICAL) + "; no thread waits", Path.CRITICAL);
+        return FrameworksUseCase.overlapping(d, "no thread waits");
     }
 
     @Override public void close() {

@@ -130,6 +130,22 @@ final class RequestThreads implements AutoCloseable {
             return t;
         }
 
+        /**
+         * Interrupts every thread this factory made until all have ended, up to 10 s: for handlers that a halted
+         * library (Disruptor) lets finish the events already in its ring, each of which may block in a call.
+         */
+        void interruptAndJoinAll() {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            try {
+                while (System.nanoTime() < deadline && started.stream().anyMatch(Thread::isAlive)) {
+                    started.forEach(Thread::interrupt);
+                    for (Thread t : started) t.join(java.time.Duration.ofMillis(10));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
         /** Waits up to 10 s for every thread this factory made to end. */
         void joinAll() {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);

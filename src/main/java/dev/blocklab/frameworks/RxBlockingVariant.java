@@ -1,42 +1,27 @@
 package dev.blocklab.frameworks;
 
-import dev.blocklab.model.Tasks;
-
 import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
-import dev.blocklab.model.Model;
 import dev.blocklab.model.Prediction;
-import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 import io.reactivex.rxjava3.core.Scheduler;
 import io.reactivex.rxjava3.core.Single;
 import io.reactivex.rxjava3.schedulers.Schedulers;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
 
 /**
  * RxJava 3 as in the article's table: each blocking call is a {@code Single.fromCallable} subscribed on a pool
  * of N ({@code rx-io}), zipped in pairs with the merges and then joined; the request thread only assembles
  * the chain and subscribes (suspended response). The merges run on whichever rx-io thread delivered last.
  */
-final class RxBlockingVariant implements Model {
-    private final Backend backend;
-    private final FrameworksUseCase useCase;
-    private final int poolSize;
-    private final RequestThreads requests = new RequestThreads();
-    private final ExecutorService io;
+final class RxBlockingVariant extends IoPoolVariant {
     private final Scheduler scheduler;
 
     RxBlockingVariant(Backend backend, FrameworksUseCase useCase, int poolSize) {
-        this.backend = backend;
-        this.useCase = useCase;
-        this.poolSize = poolSize;
-        this.io = RequestThreads.fixed("rx-io", poolSize);
+        super(backend, useCase, "rx-blocking", poolSize, "rx-io");
         this.scheduler = Schedulers.from(io);
     }
-
-    @Override public String name() { return "rx-blocking:" + poolSize; }
 
     @Override public CompletableFuture<Object> submit(Request request) {
         return requests.handle(() -> RxChains.response(request, useCase, call -> call(request, call)));
@@ -55,12 +40,6 @@ final class RxBlockingVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.slowestNanos(Path.CRITICAL), "one request alone: the four calls overlap, "
-                + d.describe(Path.CRITICAL) + "; each call holds one of " + poolSize + " rx-io threads", Path.CRITICAL);
-    }
-
-    @Override public void close() {
-        requests.close();
-        Tasks.shutdown(io);
+        return FrameworksUseCase.overlapping(d, "each call holds one of " + poolSize + " rx-io threads");
     }
 }

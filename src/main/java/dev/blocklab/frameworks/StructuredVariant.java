@@ -7,7 +7,6 @@ import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.Prediction;
 import dev.blocklab.preview.StructuredConcurrency;
-import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.ArrayList;
@@ -16,7 +15,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * Structured concurrency: each request on its own virtual thread forks the four blocking calls in one scope
@@ -36,28 +34,20 @@ final class StructuredVariant implements Model {
     @Override public String name() { return "structured"; }
 
     @Override public CompletableFuture<Object> submit(Request request) {
-        CompletableFuture<Object> response = new CompletableFuture<>();
-        Future<?> task = executor.submit(() -> {
-            try {
-                List<Callable<Object>> calls = new ArrayList<>();
-                for (int i = 0; i < 4; i++) {
-                    int call = i;
-                    calls.add(() -> backend.callBlocking(useCase.invocation(request, call)));
-                }
-                List<Object> v = StructuredConcurrency.forkAll(calls);
-                response.complete(FrameworksUseCase.answer(useCase.postsAndComments(request, v.get(0), v.get(1)),
-                        useCase.albumsAndPhotos(request, v.get(2), v.get(3))));
-            } catch (Throwable t) {
-                response.completeExceptionally(t);
+        return Tasks.submitInterruptibly(executor, () -> {
+            List<Callable<Object>> calls = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                int call = i;
+                calls.add(() -> backend.callBlocking(useCase.invocation(request, call)));
             }
+            List<Object> v = StructuredConcurrency.forkAll(calls);
+            return FrameworksUseCase.answer(useCase.postsAndComments(request, v.get(0), v.get(1)),
+                    useCase.albumsAndPhotos(request, v.get(2), v.get(3)));
         });
-        response.whenComplete((v, e) -> { if (e != null) task.cancel(true); });
-        return response;
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.slowestNanos(Path.CRITICAL), "one request alone: the four calls overlap, "
-                + d.describe(Path.CRITICAL) + "; forked in one scope on virtual threads", Path.CRITICAL);
+        return FrameworksUseCase.overlapping(d, "forked in one scope on virtual threads");
     }
 
     @Override public void close() { Tasks.shutdown(executor); }

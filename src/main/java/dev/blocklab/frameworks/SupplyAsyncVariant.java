@@ -5,9 +5,7 @@ import dev.blocklab.model.Tasks;
 
 import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
-import dev.blocklab.model.Model;
 import dev.blocklab.model.Prediction;
-import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.concurrent.CompletableFuture;
@@ -18,21 +16,10 @@ import java.util.concurrent.ExecutorService;
  * {@code CompletableFuture.supplyAsync} of the four blocking calls on an I/O pool of N, then
  * {@code allOf().get()} on the request thread, which merges.
  */
-final class SupplyAsyncVariant implements Model {
-    private final Backend backend;
-    private final FrameworksUseCase useCase;
-    private final int poolSize;
-    private final RequestThreads requests = new RequestThreads();
-    private final ExecutorService io;
-
+final class SupplyAsyncVariant extends IoPoolVariant {
     SupplyAsyncVariant(Backend backend, FrameworksUseCase useCase, int poolSize) {
-        this.backend = backend;
-        this.useCase = useCase;
-        this.poolSize = poolSize;
-        this.io = RequestThreads.fixed("io", poolSize);
+        super(backend, useCase, "supplyasync", poolSize, "io");
     }
-
-    @Override public String name() { return "supplyasync:" + poolSize; }
 
     @Override public CompletableFuture<Object> submit(Request request) {
         return requests.handle(() -> CompletableFuture.completedFuture(answer(backend, useCase, request, io)));
@@ -59,12 +46,6 @@ final class SupplyAsyncVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.slowestNanos(Path.CRITICAL), "one request alone: the four calls overlap, "
-                + d.describe(Path.CRITICAL) + "; " + poolSize + " I/O threads serve " + poolSize / 4 + " requests at a time", Path.CRITICAL);
-    }
-
-    @Override public void close() {
-        requests.close();
-        Tasks.shutdown(io);
+        return FrameworksUseCase.overlapping(d, poolSize + " I/O threads serve " + poolSize / 4 + " requests at a time");
     }
 }

@@ -4,9 +4,7 @@ import dev.blocklab.model.Tasks;
 
 import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
-import dev.blocklab.model.Model;
 import dev.blocklab.model.Prediction;
-import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.concurrent.CompletableFuture;
@@ -18,21 +16,10 @@ import java.util.concurrent.ExecutorService;
  * {@code thenCombineAsync} and the join with {@code thenAcceptBothAsync} on the same pool, and returns at once;
  * the response completes later on an I/O thread, no request thread waiting.
  */
-final class SuspendedFuturesVariant implements Model {
-    private final Backend backend;
-    private final FrameworksUseCase useCase;
-    private final int poolSize;
-    private final RequestThreads requests = new RequestThreads();
-    private final ExecutorService io;
-
+final class SuspendedFuturesVariant extends IoPoolVariant {
     SuspendedFuturesVariant(Backend backend, FrameworksUseCase useCase, int poolSize) {
-        this.backend = backend;
-        this.useCase = useCase;
-        this.poolSize = poolSize;
-        this.io = RequestThreads.fixed("io", poolSize);
+        super(backend, useCase, "cf-suspended", poolSize, "io");
     }
-
-    @Override public String name() { return "cf-suspended:" + poolSize; }
 
     @Override public CompletableFuture<Object> submit(Request request) {
         return requests.handle(() -> response(backend, useCase, request, io));
@@ -64,12 +51,6 @@ final class SuspendedFuturesVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.slowestNanos(Path.CRITICAL), "one request alone: the four calls overlap, "
-                + d.describe(Path.CRITICAL) + "; calls and merges share " + poolSize + " I/O threads", Path.CRITICAL);
-    }
-
-    @Override public void close() {
-        requests.close();
-        Tasks.shutdown(io);
+        return FrameworksUseCase.overlapping(d, "calls and merges share " + poolSize + " I/O threads");
     }
 }

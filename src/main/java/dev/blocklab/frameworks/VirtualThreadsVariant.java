@@ -6,17 +6,11 @@ import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.Prediction;
-import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * Virtual threads: each request runs on its own virtual thread (a server with virtual request threads), which
@@ -34,38 +28,13 @@ final class VirtualThreadsVariant implements Model {
 
     @Override public String name() { return "virtual"; }
 
+    /** The request on its own virtual thread, which forks the calls as {@code invokeall} does, on virtual threads. */
     @Override public CompletableFuture<Object> submit(Request request) {
-        CompletableFuture<Object> response = new CompletableFuture<>();
-        Future<?> task = executor.submit(() -> {
-            try {
-                response.complete(handle(request));
-            } catch (Throwable t) {
-                response.completeExceptionally(t);
-            }
-        });
-        response.whenComplete((v, e) -> { if (e != null) task.cancel(true); });
-        return response;
-    }
-
-    private Object handle(Request request) throws Exception {
-        List<Callable<Object>> calls = new ArrayList<>();
-        for (int i = 0; i < 4; i++) {
-            int call = i;
-            calls.add(() -> backend.callBlocking(useCase.invocation(request, call)));
-        }
-        List<Future<Object>> done = executor.invokeAll(calls);
-        Object[] v = new Object[4];
-        try {
-            for (int i = 0; i < 4; i++) v[i] = done.get(i).get();
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof Exception cause ? cause : e;
-        }
-        return FrameworksUseCase.answer(useCase.postsAndComments(request, v[0], v[1]), useCase.albumsAndPhotos(request, v[2], v[3]));
+        return Tasks.submitInterruptibly(executor, () -> InvokeAllVariant.answer(backend, useCase, request, executor));
     }
 
     @Override public Prediction predict(Demand d) {
-        return new Prediction(d.slowestNanos(Path.CRITICAL), "one request alone: the four calls overlap, "
-                + d.describe(Path.CRITICAL) + "; virtual threads unmount while waiting", Path.CRITICAL);
+        return FrameworksUseCase.overlapping(d, "virtual threads unmount while waiting");
     }
 
     @Override public void close() { Tasks.shutdown(executor); }

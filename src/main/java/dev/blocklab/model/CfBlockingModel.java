@@ -6,7 +6,6 @@ import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
@@ -15,18 +14,10 @@ import java.util.concurrent.Executors;
  * with {@code thenCompose}/{@code thenCombine}. Independent
  * calls overlap, but each call holds one of the pool's N threads for its whole delay.
  */
-final class CfBlockingModel implements Model {
-    private final Backend backend;
-    private final int threads;
-    private final ExecutorService pool;
-
+final class CfBlockingModel extends PooledModel {
     CfBlockingModel(Backend backend, int threads) {
-        this.backend = backend;
-        this.threads = threads;
-        this.pool = Executors.newFixedThreadPool(threads, Tasks.named("cf-blocking"));
+        super(backend, "cf-blocking", threads, Executors.newFixedThreadPool(threads, Tasks.named("cf-blocking")));
     }
-
-    @Override public String name() { return "cf-blocking:" + threads; }
 
     @Override public CompletableFuture<Object> submit(Request request) {
         return FutureStyle.evaluate(request,
@@ -44,6 +35,4 @@ final class CfBlockingModel implements Model {
                 + d.requests() + " x " + k + (k == 1 ? " call / " : " calls / ") + threads + ") x " + Durations.format(meanCall) + ")",
                 Path.CRITICAL);
     }
-
-    @Override public void close() { Tasks.shutdown(pool); }
 }

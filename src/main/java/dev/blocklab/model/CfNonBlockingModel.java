@@ -6,7 +6,6 @@ import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
@@ -15,18 +14,10 @@ import java.util.concurrent.Executors;
  * the thread that made its inputs ready (see {@link FutureStyle}). No thread waits for a call, so a batch takes
  * its critical path however many requests it holds.
  */
-final class CfNonBlockingModel implements Model {
-    private final Backend backend;
-    private final int threads;
-    private final ExecutorService pool;
-
+final class CfNonBlockingModel extends PooledModel {
     CfNonBlockingModel(Backend backend, int threads) {
-        this.backend = backend;
-        this.threads = threads;
-        this.pool = Executors.newFixedThreadPool(threads, Tasks.named("cf-nonblocking"));
+        super(backend, "cf-nonblocking", threads, Executors.newFixedThreadPool(threads, Tasks.named("cf-nonblocking")));
     }
-
-    @Override public String name() { return "cf-nonblocking:" + threads; }
 
     @Override public CompletableFuture<Object> submit(Request request) {
         return FutureStyle.evaluate(request, backend::callAsync, pool);
@@ -36,6 +27,4 @@ final class CfNonBlockingModel implements Model {
         return new Prediction(d.slowestNanos(Path.CRITICAL) + d.cpuFloor(threads),
                 "critical path " + d.describe(Path.CRITICAL) + " (no thread held while waiting)", Path.CRITICAL);
     }
-
-    @Override public void close() { Tasks.shutdown(pool); }
 }

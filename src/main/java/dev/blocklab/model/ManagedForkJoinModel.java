@@ -17,21 +17,14 @@ import java.util.concurrent.TimeUnit;
  * saturate rule lets the call block without compensation, so further requests queue as on a plain pool of
  * N + spares threads (Scala's global context behaves the same way past its 256 extra threads).
  */
-final class ManagedForkJoinModel implements Model {
-    private final Backend backend;
-    private final int parallelism;
+final class ManagedForkJoinModel extends PooledModel {
     private final int spareThreads;
-    private final ForkJoinPool pool;
 
     ManagedForkJoinModel(Backend backend, int parallelism, int spareThreads) {
-        this.backend = backend;
-        this.parallelism = parallelism;
+        super(backend, "forkjoin-managed", parallelism, new ForkJoinPool(parallelism, ForkJoinPool.defaultForkJoinWorkerThreadFactory,
+                null, false, 0, parallelism + spareThreads, 1, p -> true, 60, TimeUnit.SECONDS));
         this.spareThreads = spareThreads;
-        this.pool = new ForkJoinPool(parallelism, ForkJoinPool.defaultForkJoinWorkerThreadFactory, null, false,
-                0, parallelism + spareThreads, 1, p -> true, 60, TimeUnit.SECONDS);
     }
-
-    @Override public String name() { return "forkjoin-managed:" + parallelism; }
 
     @Override public CompletableFuture<Object> submit(Request request) {
         return Tasks.submitInterruptibly(pool, () -> DirectStyle.evaluate(request, this::managedCall));
@@ -44,12 +37,10 @@ final class ManagedForkJoinModel implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        int max = parallelism + spareThreads;
+        int max = threads + spareThreads;
         return new Prediction(d.scheduleNanos(max, Path.SERIAL),
-                d.scheduleText("(" + parallelism + " + " + spareThreads + " spares)", Path.SERIAL), Path.SERIAL);
+                d.scheduleText("(" + threads + " + " + spareThreads + " spares)", Path.SERIAL), Path.SERIAL);
     }
-
-    @Override public void close() { Tasks.shutdown(pool); }
 
     /** Makes one blocking call inside {@link ForkJoinPool#managedBlock}, keeping its value or failure. */
     private static final class CallBlocker implements ForkJoinPool.ManagedBlocker {

@@ -16,6 +16,18 @@ public sealed interface ServerProfile {
     /** True when a request waits in a queue for one of a fixed number of threads. */
     boolean queues();
 
+    /** Passed by {@link #threadsHeld()} when a blocking handler holds no pooled thread (virtual, event loop). */
+    int NO_POOL = Integer.MAX_VALUE;
+
+    /**
+     * For predictions: how many requests whose handlers block can run at once before the next one queues, i.e. the
+     * pool's size; {@link #NO_POOL} when no fixed pool bounds them.
+     */
+    int threadsHeld();
+
+    /** One line for {@code blocklab serve}: the name and where handlers run, e.g. {@code threads:8 (fixed pool of 8 ...)}. */
+    String describe();
+
     /**
      * Play 2.5's default dispatcher: a {@link java.util.concurrent.ForkJoinPool} with parallelism
      * {@code clamp(cores x 1.0, 8, 24)} and LIFO task peeking ({@code asyncMode = false}).
@@ -28,6 +40,8 @@ public sealed interface ServerProfile {
         public static int parallelismFor(int cores) { return Math.clamp((long) Math.ceil(cores * 1.0), 8, 24); }
         @Override public String name() { return "play-2.5"; }
         @Override public boolean queues() { return true; }
+        @Override public int threadsHeld() { return parallelism; }
+        @Override public String describe() { return name() + " (ForkJoinPool of " + parallelism + " threads, LIFO)"; }
     }
 
     /** A servlet container's request pool: {@code threads} platform threads and a FIFO queue. */
@@ -38,12 +52,16 @@ public sealed interface ServerProfile {
         }
         @Override public String name() { return "threads:" + threads; }
         @Override public boolean queues() { return true; }
+        @Override public int threadsHeld() { return threads; }
+        @Override public String describe() { return name() + " (fixed pool of " + threads + " platform threads, FIFO queue)"; }
     }
 
     /** A new virtual thread per request; {@code --queue} then bounds the requests in flight. */
     record Virtual() implements ServerProfile {
         @Override public String name() { return "virtual"; }
         @Override public boolean queues() { return false; }
+        @Override public int threadsHeld() { return NO_POOL; }
+        @Override public String describe() { return name() + " (a virtual thread per request)"; }
     }
 
     /**
@@ -53,6 +71,8 @@ public sealed interface ServerProfile {
     record EventLoop() implements ServerProfile {
         @Override public String name() { return "event-loop"; }
         @Override public boolean queues() { return false; }
+        @Override public int threadsHeld() { return NO_POOL; }
+        @Override public String describe() { return name() + " (handlers on the Vert.x event loops; blocking endpoints are flagged)"; }
     }
 
     /**
@@ -60,9 +80,12 @@ public sealed interface ServerProfile {
      *
      * @throws IllegalArgumentException one line naming {@code --profile} and the accepted forms
      */
-    static ServerProfile parse(String spec) {
+    static ServerProfile parse(String spec) { return parse(spec, Runtime.getRuntime().availableProcessors()); }
+
+    /** As {@link #parse(String)} on a machine of {@code cores} hardware threads (what {@code play-2.5} sizes by). */
+    static ServerProfile parse(String spec, int cores) {
         String s = spec.trim().toLowerCase(Locale.ROOT);
-        if (s.equals("play-2.5")) return new Play25(Play25.parallelismFor(Runtime.getRuntime().availableProcessors()));
+        if (s.equals("play-2.5")) return new Play25(Play25.parallelismFor(cores));
         if (s.equals("virtual")) return new Virtual();
         if (s.equals("event-loop")) return new EventLoop();
         if (s.startsWith("threads:")) {

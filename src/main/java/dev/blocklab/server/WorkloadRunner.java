@@ -3,7 +3,8 @@ package dev.blocklab.server;
 import dev.blocklab.backend.Backend;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.ModelContext;
-import dev.blocklab.model.Models;
+import dev.blocklab.model.ModelSpec;
+import dev.blocklab.registry.Registry;
 import dev.blocklab.workload.BuiltInWorkloads;
 import dev.blocklab.workload.Request;
 import dev.blocklab.workload.Workload;
@@ -74,12 +75,13 @@ final class WorkloadRunner implements AutoCloseable {
                 .or(() -> BuiltInWorkloads.named(workloadName)).orElseThrow(() -> new Rejected(404,
                 "unknown workload '" + workloadName + "' (served: "
                         + String.join(", ", java.util.stream.Stream.concat(extra.stream(), BuiltInWorkloads.all().stream()).map(Workload::name).toList()) + ")"));
+        ModelSpec spec;
         try {
-            Models.parse(modelSpec);
+            spec = Registry.parse(modelSpec).check(workload);
         } catch (IllegalArgumentException e) {
             throw new Rejected(400, e.getMessage());
         }
-        String key = workload.name() + " " + modelSpec;
+        String key = workload.name() + " " + spec.text();
         Model model = models.get(key);
         if (model == null) {
             synchronized (models) {
@@ -89,8 +91,8 @@ final class WorkloadRunner implements AutoCloseable {
                     if (models.size() >= MAX_MODELS)
                         throw new Rejected(503, "at most " + MAX_MODELS + " (workload, model) pairs per server");
                     try {
-                        model = Models.create(modelSpec, context);
-                    } catch (IllegalArgumentException | UnsupportedOperationException e) {
+                        model = spec.create(context);
+                    } catch (UnsupportedOperationException e) {
                         throw new Rejected(400, e.getMessage());
                     }
                     models.put(key, model);

@@ -55,7 +55,7 @@ class AuditRegistryTest {
         RunSettings settings = new RunSettings(SCALE, 0, 1, 0, 42, 256);
         InProcessDriver driver = new InProcessDriver();
         try (Auditor auditor = Auditor.start(SETTINGS)) {
-            for (Models.Info info : Models.catalog()) {
+            for (dev.blocklab.model.ModelEntry info : Models.catalog()) {
                 if (info.unavailable().isPresent()) continue;
                 String spec = info.needsSize() ? SIZED.stream().filter(s -> s.startsWith(info.family() + ":")).findFirst().orElseThrow() : info.family();
                 driver.run(calls, spec, settings, Progress.NONE);

@@ -97,7 +97,7 @@ class HelpTest {
         assertThat(help.out()).contains("'runs here'");
         Outcome o = run("models");
         assertThat(o.out().lines().findFirst().orElseThrow()).contains("model").contains("runs here");
-        assertThat(o.out().lines().skip(1)).allMatch(l -> l.matches("\\S+\\s+(yes|no)\\s+.+"));
+        assertThat(o.out().lines().skip(1)).allMatch(l -> l.matches("\\S+\\s+(model|variant)\\s+(yes|no)\\s+.+"));
     }
 
     @Test void workloads_singularForOneCall() {

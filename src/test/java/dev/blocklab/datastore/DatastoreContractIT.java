@@ -44,7 +44,7 @@ class DatastoreContractIT {
 
     @ParameterizedTest @MethodSource("models")
     void everyModel_readsEachRequestsRow_throughTheClientThatFitsIt(String spec) throws Exception {
-        Models.Info info = Models.parse(spec);
+        dev.blocklab.model.ModelEntry info = Models.parse(spec).entry();
         assumeTrue(info.unavailable().isEmpty(), () -> spec + " unavailable");
         Datastores servers = TestServers.shared();
         int requests = 30;

@@ -53,7 +53,7 @@ class StochasticPredictionTest {
     void batch_withLogNormalCalls_predictionWithin20PercentForEveryModel_andTheMeanFailsWhereTheTailDecides() {
         Workload hundred = fanOut(new Latency.LogNormal(40 * MS, 350 * MS), 100);
         List<String> specs = new ArrayList<>();
-        for (Models.Info info : Models.catalog()) {
+        for (dev.blocklab.model.ModelEntry info : Models.catalog()) {
             if (info.unavailable().isPresent()) continue;
             specs.add(info.syntax().replace(":N", ":8"));
         }

@@ -117,7 +117,7 @@ class FailureSemanticsTest {
     }
 
     private static Model create(String spec, SimulatedBackend backend) {
-        Models.Info info = Models.parse(spec);
+        dev.blocklab.model.ModelEntry info = Models.parse(spec).entry();
         assumeTrue(info.unavailable().isEmpty(), () -> spec + " unavailable: " + info.unavailable().orElse(""));
         return Models.create(spec, new ModelContext(backend, 8));
     }
@@ -159,7 +159,7 @@ class FailureSemanticsTest {
     /** The discrepancy: through the driver, every model reports the same success count on the same seed. */
     @ParameterizedTest @MethodSource("models")
     void run_unusedFailingBranch_successCountAsTheSemantics(String spec) {
-        assumeTrue(Models.parse(spec).unavailable().isEmpty());
+        assumeTrue(Models.parse(spec).entry().unavailable().isEmpty());
         Graph graph = fanOutWithUnusedFailingBranch();
         Workload w = new Workload("fan-out-failures", "test", graph, new Arrival.Batch(REQUESTS));
         RunResult r = new InProcessDriver().runOnce(w, spec, c -> Models.create(spec, c),

@@ -28,4 +28,14 @@ class ServerProfileTest {
         assertThatThrownBy(() -> ServerProfile.parse("threads:0")).hasMessageContaining("1..100000");
         assertThatThrownBy(() -> ServerProfile.parse("tomcat")).hasMessageContaining("unknown profile 'tomcat'");
     }
+
+    @Test void describeAndThreadsHeld_eachProfileSaysItself() {
+        assertThat(ServerProfile.parse("play-2.5", 64).threadsHeld()).isEqualTo(24);
+        assertThat(ServerProfile.parse("play-2.5", 64).describe()).isEqualTo("play-2.5 (ForkJoinPool of 24 threads, LIFO)");
+        assertThat(ServerProfile.parse("threads:8").threadsHeld()).isEqualTo(8);
+        assertThat(ServerProfile.parse("threads:8").describe()).isEqualTo("threads:8 (fixed pool of 8 platform threads, FIFO queue)");
+        assertThat(ServerProfile.parse("virtual").threadsHeld()).isEqualTo(ServerProfile.NO_POOL);
+        assertThat(ServerProfile.parse("event-loop").threadsHeld()).isEqualTo(ServerProfile.NO_POOL);
+        assertThat(ServerProfile.parse("event-loop").describe()).startsWith("event-loop (handlers on the Vert.x event loops");
+    }
 }

@@ -1,0 +1,82 @@
+package dev.blocklab.model;
+
+import dev.blocklab.workload.Workload;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * A parsed model name: the registry entry and its size ({@code fixed:8} is the entry {@code fixed} with size 8).
+ * Parsed once where the name enters (the command line, an HTTP path); everything after takes the spec.
+ *
+ * @param entry the registered entry
+ * @param size  the size after the colon, or 0 when the entry takes none
+ */
+public record ModelSpec(ModelEntry entry, int size) {
+
+    public ModelSpec {
+        if (entry.needsSize() ? size < entry.minSize() || size > entry.maxSize() : size != 0)
+            throw new IllegalArgumentException("model '" + entry.family() + "': size " + size);
+    }
+
+    /** The name as written, e.g. {@code fixed:8}; what reports show. */
+    public String text() { return entry.needsSize() ? entry.family() + ":" + size : entry.family(); }
+
+    @Override public String toString() { return text(); }
+
+    /**
+     * Creates a fresh instance; close it.
+     *
+     * @throws UnsupportedOperationException when the entry cannot run on this JVM
+     */
+    public Model create(ModelContext context) {
+        if (entry.unavailable().isPresent())
+            throw new UnsupportedOperationException("model '" + text() + "' is unavailable: " + entry.unavailable().get());
+        return entry.factory().apply(context, size);
+    }
+
+    /**
+     * Checks that this model can run the workload.
+     *
+     * @throws IllegalArgumentException naming the model, the workload and why, in one line
+     */
+    public ModelSpec check(Workload workload) {
+        entry.cannotRun().apply(workload.graph()).ifPresent(why -> {
+            throw new IllegalArgumentException("model '" + text() + "' cannot run workload '" + workload.name() + "': " + why);
+        });
+        return this;
+    }
+
+    /**
+     * Parses a name such as {@code fixed:8} against {@code entries} without creating threads.
+     *
+     * @throws IllegalArgumentException naming the problem in one line
+     */
+    public static ModelSpec parse(String spec, List<ModelEntry> entries) {
+        String family = spec.contains(":") ? spec.substring(0, spec.indexOf(':')) : spec;
+        ModelEntry entry = entries.stream().filter(i -> i.family().equals(family)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown model '" + spec + "' (known: "
+                        + entries.stream().map(ModelEntry::syntax).collect(Collectors.joining(", ")) + ")"));
+        return new ModelSpec(entry, sizeOf(entry, spec));
+    }
+
+    private static int sizeOf(ModelEntry entry, String spec) {
+        int colon = spec.indexOf(':');
+        if (!entry.needsSize()) {
+            if (colon >= 0) throw new IllegalArgumentException("model '" + entry.family() + "' takes no size: write '" + entry.syntax() + "'");
+            return 0;
+        }
+        if (colon < 0) throw new IllegalArgumentException("model '" + spec + "' needs a thread count: write '" + entry.syntax() + "', e.g. " + entry.example());
+        String size = spec.substring(colon + 1);
+        int n;
+        try {
+            n = Integer.parseInt(size);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("model '" + spec + "': '" + size + "' is not a whole number of threads");
+        }
+        if (n < entry.minSize()) throw new IllegalArgumentException("model '" + spec + "': the pool needs at least "
+                + entry.minSize() + (entry.minSize() == 1 ? " thread" : " threads") + ", got " + n);
+        if (n > entry.maxSize()) throw new IllegalArgumentException("model '" + spec + "': at most " + entry.maxSize() + " threads, got " + n);
+        return n;
+    }
+}

@@ -1,0 +1,52 @@
+package dev.blocklab.registry;
+
+import dev.blocklab.frameworks.FrameworkVariants;
+import dev.blocklab.frameworks.FrameworksUseCase;
+import dev.blocklab.model.ModelEntry;
+import dev.blocklab.model.ModelSpec;
+import dev.blocklab.model.Models;
+import dev.blocklab.workload.Arrival;
+import dev.blocklab.workload.Workload;
+import dev.blocklab.workload.Workloads;
+
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The one registry of everything that can execute a workload: the engine's models ({@link Models}), then seed
+ * 002's framework variants ({@link FrameworkVariants#entries()}), each a {@link ModelEntry} with its syntax,
+ * description, the workloads it can run and its factory. A name is parsed once, where it enters, into a
+ * {@link ModelSpec}; a variant asked to run a workload other than the frameworks use case is refused by
+ * {@link ModelSpec#check} in one line. Thread-safe, stateless.
+ */
+public final class Registry {
+    /** The name under which {@link #workload} finds seed 002's use case. */
+    public static final String FRAMEWORKS_WORKLOAD = "frameworks";
+    /** Its default arrival: a batch, as the engine's built-in workloads. */
+    static final int FRAMEWORKS_BATCH = 100;
+
+    private static final List<ModelEntry> ALL = Stream.concat(Models.catalog().stream(), FrameworkVariants.entries().stream()).toList();
+
+    private Registry() {}
+
+    /** Every entry, engine models first, in the order {@code blocklab models} lists them; families are unique. */
+    public static List<ModelEntry> all() { return ALL; }
+
+    /**
+     * Parses a name such as {@code fixed:8} or {@code reactor} without creating threads.
+     *
+     * @throws IllegalArgumentException naming the problem in one line
+     */
+    public static ModelSpec parse(String name) { return ModelSpec.parse(name, ALL); }
+
+    /**
+     * A workload by name or path, as {@link Workloads#resolve}, plus {@value #FRAMEWORKS_WORKLOAD}: seed 002's use
+     * case (posts and albums after 200 ms, comments and photos after 20 ms, a batch of {@value #FRAMEWORKS_BATCH}),
+     * the one workload the framework variants run.
+     */
+    public static Workload workload(String nameOrPath) {
+        if (nameOrPath.equals(FRAMEWORKS_WORKLOAD))
+            return FrameworksUseCase.workload(FrameworksUseCase.SLOW_DELAY_NANOS, new Arrival.Batch(FRAMEWORKS_BATCH));
+        return Workloads.resolve(nameOrPath);
+    }
+}

@@ -1,0 +1,56 @@
+package dev.blocklab.registry;
+
+import dev.blocklab.model.ModelEntry;
+import dev.blocklab.model.ModelSpec;
+import dev.blocklab.workload.BuiltInWorkloads;
+import org.junit.jupiter.api.Test;
+
+import java.util.HashSet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class RegistryTest {
+
+    @Test
+    void all_listsModelsThenVariants_withUniqueFamilies() {
+        assertThat(Registry.all()).extracting(ModelEntry::family).doesNotHaveDuplicates()
+                .startsWith("sequential", "fixed")
+                .contains("reactor", "invokeall", "frameworks-sequential", "frameworks-virtual", "frameworks-structured", "jaxrs-cf-suspended");
+        assertThat(Registry.all()).filteredOn(e -> e.kind() == ModelEntry.Kind.VARIANT).hasSize(19);
+        assertThat(new HashSet<>(Registry.all().stream().map(ModelEntry::kind).toList()))
+                .containsExactlyInAnyOrder(ModelEntry.Kind.MODEL, ModelEntry.Kind.VARIANT);
+    }
+
+    @Test
+    void parse_namesAVariantOrAModel_onceWithItsSize() {
+        ModelSpec reactor = Registry.parse("reactor");
+        assertThat(reactor.entry().kind()).isEqualTo(ModelEntry.Kind.VARIANT);
+        assertThat(reactor.text()).isEqualTo("reactor");
+        ModelSpec invokeAll = Registry.parse("invokeall:16");
+        assertThat(invokeAll.size()).isEqualTo(16);
+        assertThat(invokeAll.text()).isEqualTo("invokeall:16");
+        assertThat(Registry.parse("virtual").entry().kind()).isEqualTo(ModelEntry.Kind.MODEL);
+        assertThat(Registry.parse("frameworks-virtual").entry().kind()).isEqualTo(ModelEntry.Kind.VARIANT);
+    }
+
+    @Test
+    void parse_badNames_oneLineNamingTheProblem() {
+        assertThatThrownBy(() -> Registry.parse("invokeall")).hasMessage("model 'invokeall' needs a thread count: write 'invokeall:N', e.g. invokeall:4");
+        assertThatThrownBy(() -> Registry.parse("invokeall:2")).hasMessage("model 'invokeall:2': the pool needs at least 4 threads, got 2");
+        assertThatThrownBy(() -> Registry.parse("reactor:4")).hasMessage("model 'reactor' takes no size: write 'reactor'");
+        assertThatThrownBy(() -> Registry.parse("forkjoin:40000")).hasMessage("model 'forkjoin:40000': at most 32767 threads, got 40000");
+        assertThatThrownBy(() -> Registry.parse("reactr")).hasMessageStartingWith("unknown model 'reactr' (known: sequential, fixed:N")
+                .hasMessageContaining("reactor, vertx-event-loop");
+    }
+
+    @Test
+    void check_aVariantOnAnotherWorkload_isRefusedInOneLine_aModelOnTheFrameworksWorkloadRuns() {
+        assertThatThrownBy(() -> Registry.parse("reactor").check(BuiltInWorkloads.hundredCalls()))
+                .hasMessageStartingWith("model 'reactor' cannot run workload 'hundred-calls': a seed 002 framework variant runs only the frameworks use case")
+                .hasMessageNotContaining("\n");
+        assertThat(Registry.parse("reactor").check(Registry.workload("frameworks")).text()).isEqualTo("reactor");
+        assertThat(Registry.parse("fixed:4").check(Registry.workload("frameworks")).text()).isEqualTo("fixed:4");
+        assertThat(Registry.workload("hundred-calls").name()).isEqualTo("hundred-calls");
+    }
+}
