@@ -205,6 +205,7 @@ final class AttackCommand implements Callable<Integer> {
         if (saved != null) {
             saved.finish(intervals);
             saved.file.writeResult(experiment);
+            saved.file.writePageTitle("attack " + result.description());
             if (!quiet) err.println("results saved to " + save);
         }
         if (html != null) {

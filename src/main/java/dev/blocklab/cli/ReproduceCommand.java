@@ -118,6 +118,7 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
                 progress.clear();
                 file.writeResult(result);
                 done.add(result);
+                file.writePageTitle(pageTitle(done));
                 if (output.html != null) ReportCommand.writeHtml(output.html, pageTitle(done), done, reportedAt);
                 if (reportFormat != ReportFormat.HTML) {   // html: one page of every experiment at the end
                     out.print(reportFormat.create(TextWidth.columns(output.wide)).render(result));
@@ -131,6 +132,7 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
                 ExperimentResult result = audited.asExperimentResult(env);
                 file.writeResult(result);
                 done.add(result);
+                file.writePageTitle(pageTitle(done));
                 if (output.html != null) ReportCommand.writeHtml(output.html, pageTitle(done), done, reportedAt);
                 if (reportFormat != ReportFormat.HTML) {
                     out.print(reportFormat.create(TextWidth.columns(output.wide)).render(result));

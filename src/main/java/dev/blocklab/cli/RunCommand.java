@@ -146,6 +146,7 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
                 exitCode = audit.exitCode(audited, err);
             }
             file.writeResult(result);
+            file.writePageTitle("run " + w.name());
             if (!output.quiet) err.println("results saved to " + file.path());
         }
         if (output.html != null) {
