@@ -97,14 +97,32 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
         if (divisor < 1) throw new IllegalArgumentException("--time-scale must be at least 1, got " + divisor);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        ConsoleProgress progress = new ConsoleProgress(err, output.quiet);
+        ConsoleProgress console = new ConsoleProgress(err, output.quiet);
+        // overall progress: each experiment's duration the last time it ran at this scale estimates the time left
+        DurationHistory history = DurationHistory.load();
+        List<String> historyKeys = experiments.stream().map(e -> "reproduce." + e.name() + ".delays-" + divisor + "." + backend).toList();
+        OverallProgress progress = new OverallProgress(console, System::nanoTime, "experiment",
+                experiments.stream().map(Experiment::name).toList(), historyKeys.stream().mapToLong(history::nanos).toArray());
         Environment env = Environment.current();
-        List<ExperimentResult> done = new ArrayList<>();
+        List<ExperimentResult> done = new java.util.concurrent.CopyOnWriteArrayList<>();
         String reportedAt = ReportCommand.now();
         dev.blocklab.audit.Auditor auditor = audit.start();
         try (auditor; ResultsFile file = output.openResults("reproduce")) {
-            for (Experiment experiment : experiments) {
+            // Ctrl-C (SIGINT) or SIGTERM mid-run: say what finished and where it is saved
+            String[] running = {null};
+            Thread interrupted = new Thread(() -> {
+                console.clear();
+                err.println(Interrupted.summary("experiments", experiments.stream().map(Experiment::name).toList(),
+                        done.stream().map(ExperimentResult::experiment).toList(), running[0], file.path(), output.html));
+                err.flush();
+            }, "reproduce-interrupted");
+            Runtime.getRuntime().addShutdownHook(interrupted);
+            try {
+            for (int index = 0; index < experiments.size(); index++) {
+                Experiment experiment = experiments.get(index);
+                running[0] = experiment.name();
                 if (!output.quiet) err.println("running " + experiment.name() + ": " + experiment.description());
+                progress.begin(index);
                 ExperimentSettings settings = new ExperimentSettings(scale.full, divisor, progress,
                         row -> file.write(experiment.name(), row), env, calls);
                 ExperimentResult result;
@@ -115,7 +133,8 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
                 } catch (Exception e) {
                     throw new IllegalStateException(experiment.name() + " failed: " + e.getMessage(), e);
                 }
-                progress.clear();
+                history.record(historyKeys.get(index), progress.end());
+                console.clear();
                 file.writeResult(result);
                 done.add(result);
                 file.writePageTitle(pageTitle(done));
@@ -125,6 +144,10 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
                     if (reportFormat == ReportFormat.TEXT) out.println();
                     out.flush();
                 }
+            }
+            running[0] = null;
+            } finally {
+                Interrupted.remove(interrupted);
             }
             if (auditor != null) {
                 dev.blocklab.audit.AuditResult audited = auditor.finish();

@@ -102,7 +102,8 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
         PrintWriter err = spec.commandLine().getErr();
         DatastoreSettings real = datastore.settings();
         Datastores.check(w.graph(), real);
-        ConsoleProgress progress = new ConsoleProgress(err, output.quiet);
+        ConsoleProgress console = new ConsoleProgress(err, output.quiet);
+        OverallProgress progress = new OverallProgress(console, System::nanoTime, "model", models, estimates(w, settings));
         List<RunResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<String> poolNotes = new ArrayList<>();
         ExperimentResult result;
@@ -111,13 +112,18 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
              Datastores servers = real.postgres() || real.redis() ? Datastores.open(real, line -> { if (!output.quiet) err.println(line); }) : null) {
             InProcessDriver driver = servers == null ? new InProcessDriver() : new InProcessDriver(servers::newBackend);
             // Ctrl-C (or SIGTERM) mid-run: say what is already on disk
+            String[] running = {null};
             Thread interrupted = new Thread(() -> {
-                err.println("blocklab: interrupted; " + results.size() + " of " + models.size() + " runs saved to " + file.path());
+                console.clear();
+                err.println(Interrupted.summary("models", models, results.stream().map(RunResult::model).toList(), running[0], file.path(), null));
                 err.flush();
             }, "run-interrupted");
             Runtime.getRuntime().addShutdownHook(interrupted);
             try {
-                for (String m : models) {
+                for (int index = 0; index < models.size(); index++) {
+                    String m = models.get(index);
+                    running[0] = m;
+                    progress.begin(index);
                     RunResult r;
                     try {
                         r = servers == null || !real.postgres() ? driver.run(w, m, settings, progress)
@@ -126,6 +132,7 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
                         throw new Main.UsageException("out of memory running " + m + " (" + e.getMessage() + "); "
                                 + results.size() + " of " + models.size() + " runs saved to " + file.path());
                     }
+                    progress.end();
                     file.write("run", r);
                     results.add(r);
                     if (servers != null) poolNotes.addAll(DatastoreNotes.forRun(w, r, servers, settings.timeScaleDivisor()));
@@ -137,7 +144,7 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
                     // the hook is running
                 }
             }
-            progress.clear();
+            console.clear();
             result = result(w, results, servers == null ? "" : "; " + servers.describe(), poolNotes);
             if (auditor != null) {
                 dev.blocklab.audit.AuditResult audited = auditor.finish();
@@ -155,6 +162,31 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
         }
         spec.commandLine().getOut().print(reportFormat.create(TextWidth.columns(output.wide)).render(result));
         spec.commandLine().getOut().flush();
+    }
+
+    /**
+     * Each model's expected time for the progress line: its predicted wall time (the model's formula) times its
+     * warm-ups and repeats; 0 (no estimate) where the prediction cannot be made.
+     */
+    private long[] estimates(Workload w, RunSettings settings) {
+        InProcessDriver driver = new InProcessDriver();
+        long[] nanos = new long[models.size()];
+        for (int i = 0; i < models.size(); i++) {
+            String m = models.get(i);
+            long runs = settings.warmups() + settings.repeats();
+            switch (w.arrival()) {   // a rate or users for a duration: the duration, whatever the model
+                case Arrival.Open o -> { nanos[i] = o.durationNanos() * runs; continue; }
+                case Arrival.Closed c -> { nanos[i] = c.durationNanos() * runs; continue; }
+                case Arrival.Batch b -> { }
+            }
+            try {
+                double millis = driver.predict(w, context -> Models.create(m, context), settings).millis();
+                nanos[i] = Double.isFinite(millis) && millis > 0 ? (long) (millis * 1e6 * runs) : 0;
+            } catch (RuntimeException e) {
+                nanos[i] = 0;
+            }
+        }
+        return nanos;
     }
 
     private ExperimentResult result(Workload w, List<RunResult> results, String servers, List<String> poolNotes) {
