@@ -56,9 +56,9 @@ final class Svg {
 
     private static String line(Chart.LineChart c, Styles styles) {
         boolean spectrum = c.xAxis().label().contains(PERCENTILE_AXIS);
-        // a spectrum of one request is two equal points (p0 and its maximum): a flat line that shows no distribution
+        // a spectrum of one request is p0 and its maximum at x = 10 (Series.spectrum): a flat line that shows no distribution
         List<String> single = spectrum ? c.series().stream().filter(s -> s.points().size() == 2
-                && s.points().get(0).y() == s.points().get(1).y()).map(Series::name).toList() : List.of();
+                && s.points().get(0).x() == 1 && s.points().get(1).x() == 10).map(Series::name).toList() : List.of();
         List<double[]> all = new ArrayList<>();
         for (Series s : c.series())
             if (!single.contains(s.name()))

@@ -95,7 +95,7 @@ class SvgTest {
         Axis percentile = new Axis("percentile, spaced as " + Svg.PERCENTILE_AXIS, "");
         Chart c = new Chart.LineChart("spectrum", percentile, Y, List.of(
                 new Series("many", List.of(new Series.Point(1, 5), new Series.Point(10, 6), new Series.Point(100, 9))),
-                new Series("one", List.of(new Series.Point(1, 7), new Series.Point(10, 7)))), true, true, "cap");
+                new Series("one", List.of(new Series.Point(1, 7), new Series.Point(10, 7.003)))), true, true, "cap");
         String svg = Svg.draw(c);
         assertThat(count(svg, "class=\"point\"")).isEqualTo(3);
         assertThat(svg).doesNotContain("data-series=\"one\"").contains("Left out, one request each").contains(": one</text>");
