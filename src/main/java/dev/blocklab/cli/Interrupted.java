@@ -28,6 +28,20 @@ final class Interrupted {
         return b.toString();
     }
 
+    /**
+     * Registers a shutdown hook that ends the progress line and prints {@code summary} (computed when the signal
+     * comes); {@link #remove} it once the work is done.
+     */
+    static Thread onSignal(String name, ConsoleProgress console, java.io.PrintWriter err, java.util.function.Supplier<String> summary) {
+        Thread hook = new Thread(() -> {
+            console.clear();
+            err.println(summary.get());
+            err.flush();
+        }, name);
+        Runtime.getRuntime().addShutdownHook(hook);
+        return hook;
+    }
+
     /** Removes a shutdown hook that is no longer needed; harmless when the JVM is already shutting down. */
     static void remove(Thread hook) {
         try {

@@ -110,13 +110,9 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
         try (auditor; ResultsFile file = output.openResults("reproduce")) {
             // Ctrl-C (SIGINT) or SIGTERM mid-run: say what finished and where it is saved
             String[] running = {null};
-            Thread interrupted = new Thread(() -> {
-                console.clear();
-                err.println(Interrupted.summary("experiments", experiments.stream().map(Experiment::name).toList(),
-                        done.stream().map(ExperimentResult::experiment).toList(), running[0], file.path(), output.html));
-                err.flush();
-            }, "reproduce-interrupted");
-            Runtime.getRuntime().addShutdownHook(interrupted);
+            Thread interrupted = Interrupted.onSignal("reproduce-interrupted", console, err, () -> Interrupted.summary("experiments",
+                    experiments.stream().map(Experiment::name).toList(), done.stream().map(ExperimentResult::experiment).toList(),
+                    running[0], file.path(), output.html));
             try {
             for (int index = 0; index < experiments.size(); index++) {
                 Experiment experiment = experiments.get(index);

@@ -113,12 +113,8 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
             InProcessDriver driver = servers == null ? new InProcessDriver() : new InProcessDriver(servers::newBackend);
             // Ctrl-C (or SIGTERM) mid-run: say what is already on disk
             String[] running = {null};
-            Thread interrupted = new Thread(() -> {
-                console.clear();
-                err.println(Interrupted.summary("models", models, results.stream().map(RunResult::model).toList(), running[0], file.path(), null));
-                err.flush();
-            }, "run-interrupted");
-            Runtime.getRuntime().addShutdownHook(interrupted);
+            Thread interrupted = Interrupted.onSignal("run-interrupted", console, err, () -> Interrupted.summary("models", models,
+                    results.stream().map(RunResult::model).toList(), running[0], file.path(), null));
             try {
                 for (int index = 0; index < models.size(); index++) {
                     String m = models.get(index);
@@ -138,11 +134,7 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
                     if (servers != null) poolNotes.addAll(DatastoreNotes.forRun(w, r, servers, settings.timeScaleDivisor()));
                 }
             } finally {
-                try {
-                    Runtime.getRuntime().removeShutdownHook(interrupted);
-                } catch (IllegalStateException shuttingDown) {
-                    // the hook is running
-                }
+                Interrupted.remove(interrupted);
             }
             console.clear();
             result = result(w, results, servers == null ? "" : "; " + servers.describe(), poolNotes);
