@@ -241,6 +241,7 @@ final class AttackCommand implements Callable<Integer> {
         if (saved != null) {
             saved.finish(intervals);
             saved.file.writeResult(experiment);
+            saved.file.writePageTitle("attack " + result.description());
             console.saved(err, "results", results.save);
         }
         if (results.html != null) {

@@ -42,7 +42,7 @@ final class ReportCommand implements Runnable {
     @Option(names = "--out", paramLabel = "FILE", description = "Write the report to FILE instead of standard output.")
     Path out;
 
-    @Option(names = "--title", paramLabel = "TEXT", description = "Title of the HTML page (default: the experiments' names).")
+    @Option(names = "--title", paramLabel = "TEXT", description = "Title of the HTML page (default: the title the saving command gave its page, or the experiments' names).")
     String title;
 
     @Option(names = "--timestamp", paramLabel = "TEXT", description = "The HTML page's 'reported' time (default: now, UTC); give one for byte-identical pages.")
@@ -98,7 +98,9 @@ final class ReportCommand implements Runnable {
             page.add(files.size() > 1 ? new ExperimentResult(s.label() + " / " + r.experiment(), r.description(), r.scale(),
                     r.environment(), r.rows(), r.tables(), r.notes(), r.charts()) : r);
         }
-        String pageTitle = title != null ? title : String.join(", ", sources.stream().map(s -> s.result().experiment()).distinct().toList());
+        String saved = files.size() == 1 ? ResultsFile.pageTitle(files.getFirst()) : null;
+        String pageTitle = title != null ? title : saved != null ? saved
+                : String.join(", ", sources.stream().map(s -> s.result().experiment()).distinct().toList());
         return new HtmlReport(timestamp != null ? timestamp : now()).renderPage(pageTitle, page);
     }
 

@@ -94,15 +94,29 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
                 ? dev.blocklab.Defaults.TIME_SCALE : timeScale.timeScale;
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        ConsoleProgress progress = output.console.progress(err);
+        ConsoleProgress console = output.console.progress(err);
+        // overall progress: each experiment's duration the last time it ran at this scale estimates the time left
+        DurationHistory history = DurationHistory.load();
+        List<String> historyKeys = experiments.stream().map(e -> "reproduce." + e.name() + ".delays-" + divisor + "." + backend).toList();
+        OverallProgress progress = new OverallProgress(console, System::nanoTime, "experiment",
+                experiments.stream().map(Experiment::name).toList(), historyKeys.stream().mapToLong(history::nanos).toArray());
         Environment env = Environment.current();
-        new ExperimentSettings(scale.full, divisor, progress, row -> {}, env, calls);   // validates before a file is opened
-        List<ExperimentResult> done = new ArrayList<>();
+        new ExperimentSettings(scale.full, divisor, console, row -> {}, env, calls);   // validates before a file is opened
+        List<ExperimentResult> done = new java.util.concurrent.CopyOnWriteArrayList<>();
         String reportedAt = ReportCommand.now();
         dev.blocklab.audit.Auditor auditor = audit.start();
         try (auditor; ResultsFile file = output.openResults("reproduce")) {
-            for (Experiment experiment : experiments) {
+            // Ctrl-C (SIGINT) or SIGTERM mid-run: say what finished and where it is saved
+            String[] running = {null};
+            Thread interrupted = Interrupted.onSignal("reproduce-interrupted", console, err, () -> Interrupted.summary("experiments",
+                    experiments.stream().map(Experiment::name).toList(), done.stream().map(ExperimentResult::experiment).toList(),
+                    running[0], file.path(), output.html()));
+            try {
+            for (int index = 0; index < experiments.size(); index++) {
+                Experiment experiment = experiments.get(index);
+                running[0] = experiment.name();
                 if (!output.quiet()) err.println("running " + experiment.name() + ": " + experiment.description());
+                progress.begin(index);
                 ExperimentSettings settings = new ExperimentSettings(scale.full, divisor, progress,
                         row -> file.write(experiment.name(), row), env, calls);
                 ExperimentResult result;
@@ -113,9 +127,11 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
                 } catch (Exception e) {
                     throw new IllegalStateException(experiment.name() + " failed: " + e.getMessage(), e);
                 }
-                progress.clear();
+                history.record(historyKeys.get(index), progress.end());
+                console.clear();
                 file.writeResult(result);
                 done.add(result);
+                file.writePageTitle(pageTitle(done));
                 if (output.html() != null) ReportCommand.writeHtml(output.html(), pageTitle(done), done, reportedAt);
                 if (reportFormat != ReportFormat.HTML) {   // html: one page of every experiment at the end
                     out.print(reportFormat.create(output.columns()).render(result));
@@ -123,12 +139,17 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
                     out.flush();
                 }
             }
+            running[0] = null;
+            } finally {
+                Interrupted.remove(interrupted);
+            }
             if (auditor != null) {
                 dev.blocklab.audit.AuditResult audited = auditor.finish();
                 audited.findings().forEach(f -> file.write("audit", f));
                 ExperimentResult result = audited.asExperimentResult(env);
                 file.writeResult(result);
                 done.add(result);
+                file.writePageTitle(pageTitle(done));
                 if (output.html() != null) ReportCommand.writeHtml(output.html(), pageTitle(done), done, reportedAt);
                 if (reportFormat != ReportFormat.HTML) {
                     out.print(reportFormat.create(output.columns()).render(result));

@@ -110,7 +110,8 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
         PrintWriter err = spec.commandLine().getErr();
         DatastoreSettings real = datastore.settings();
         Datastores.check(w.graph(), real);
-        ConsoleProgress progress = output.console.progress(err);
+        ConsoleProgress console = output.console.progress(err);
+        OverallProgress progress = new OverallProgress(console, System::nanoTime, "model", models, estimates(w, specs, settings));
         List<RunResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<String> poolNotes = new ArrayList<>();
         ExperimentResult result;
@@ -119,13 +120,14 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
              Datastores servers = real.postgres() || real.redis() ? Datastores.open(real, line -> { if (!output.quiet()) err.println(line); }) : null) {
             InProcessDriver driver = servers == null ? new InProcessDriver() : new InProcessDriver(servers::newBackend);
             // Ctrl-C (or SIGTERM) mid-run: say what is already on disk
-            Thread interrupted = new Thread(() -> {
-                err.println("blocklab: interrupted; " + results.size() + " of " + Words.count(models.size(), "run") + " saved to " + file.path());
-                err.flush();
-            }, "run-interrupted");
-            Runtime.getRuntime().addShutdownHook(interrupted);
+            String[] running = {null};
+            Thread interrupted = Interrupted.onSignal("run-interrupted", console, err, () -> Interrupted.summary("models", models,
+                    results.stream().map(RunResult::model).toList(), running[0], file.path(), null));
             try {
-                for (ModelSpec m : specs) {
+                for (int index = 0; index < specs.size(); index++) {
+                    ModelSpec m = specs.get(index);
+                    running[0] = m.text();
+                    progress.begin(index);
                     RunResult r;
                     try {
                         r = servers == null || !real.postgres() ? driver.run(w, m, settings, progress)
@@ -134,18 +136,15 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
                         throw new Main.UsageException("out of memory running " + m + " (" + e.getMessage() + "); "
                                 + results.size() + " of " + Words.count(models.size(), "run") + " saved to " + file.path());
                     }
+                    progress.end();
                     file.write("run", r);
                     results.add(r);
                     if (servers != null) poolNotes.addAll(DatastoreNotes.forRun(w, r, servers, settings.timeScaleDivisor()));
                 }
             } finally {
-                try {
-                    Runtime.getRuntime().removeShutdownHook(interrupted);
-                } catch (IllegalStateException shuttingDown) {
-                    // the hook is running
-                }
+                Interrupted.remove(interrupted);
             }
-            progress.clear();
+            console.clear();
             result = result(w, results, servers == null ? "" : "; " + servers.describe(), poolNotes);
             if (auditor != null) {
                 dev.blocklab.audit.AuditResult audited = auditor.finish();
@@ -154,6 +153,7 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
                 exitCode = audit.exitCode(audited, err);
             }
             file.writeResult(result);
+            file.writePageTitle("run " + w.name());
             output.console.saved(err, "results", file.path());
         }
         if (output.html() != null) {
@@ -162,6 +162,31 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
         }
         spec.commandLine().getOut().print(reportFormat.create(output.columns()).render(result));
         spec.commandLine().getOut().flush();
+    }
+
+    /**
+     * Each model's expected time for the progress line: its predicted wall time (the model's formula) times its
+     * warm-ups and repeats; 0 (no estimate) where the prediction cannot be made.
+     */
+    private static long[] estimates(Workload w, List<ModelSpec> specs, RunSettings settings) {
+        InProcessDriver driver = new InProcessDriver();
+        long[] nanos = new long[specs.size()];
+        for (int i = 0; i < specs.size(); i++) {
+            ModelSpec m = specs.get(i);
+            long runs = settings.warmups() + settings.repeats();
+            switch (w.arrival()) {   // a rate or users for a duration: the duration, whatever the model
+                case Arrival.Open o -> { nanos[i] = o.durationNanos() * runs; continue; }
+                case Arrival.Closed c -> { nanos[i] = c.durationNanos() * runs; continue; }
+                case Arrival.Batch b -> { }
+            }
+            try {
+                double millis = driver.predict(w, m::create, settings).millis();
+                nanos[i] = Double.isFinite(millis) && millis > 0 ? (long) (millis * 1e6 * runs) : 0;
+            } catch (RuntimeException e) {
+                nanos[i] = 0;
+            }
+        }
+        return nanos;
     }
 
     private ExperimentResult result(Workload w, List<RunResult> results, String servers, List<String> poolNotes) {

@@ -14,9 +14,10 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Puts several saved runs side by side: charts of the same experiment and title from different sources are
- * overlaid into one chart (series and bars named {@code source: name}), in first-seen order. Works on charts as
- * data, so it needs to know nothing about any experiment.
+ * Puts several saved runs side by side: charts of the same experiment, time scale and title from different
+ * sources are overlaid into one chart (series and bars named {@code source: name}), grouped by experiment and
+ * time scale in first-seen order; runs at different time scales are never overlaid. Works on charts as data, so
+ * it needs to know nothing about any experiment.
  */
 public final class Comparison {
     private Comparison() {}
@@ -36,31 +37,50 @@ public final class Comparison {
     public static ExperimentResult of(List<Source> sources) {
         Map<String, List<Source>> byChart = new LinkedHashMap<>();
         Map<String, List<Chart>> charts = new LinkedHashMap<>();
+        List<String> groups = new ArrayList<>();
         for (Source s : sources)
             for (Chart c : s.result().charts()) {
-                String key = s.result().experiment() + "\u0000" + c.title() + "\u0000" + c.getClass().getSimpleName();
+                String group = s.result().experiment() + "\u0000" + s.result().scale();
+                if (!groups.contains(group)) groups.add(group);
+                String key = group + "\u0000" + c.title() + "\u0000" + c.getClass().getSimpleName();
                 byChart.computeIfAbsent(key, k -> new ArrayList<>()).add(s);
                 charts.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
             }
         List<Chart> merged = new ArrayList<>();
-        for (var entry : charts.entrySet()) {
-            List<Source> from = byChart.get(entry.getKey());
-            if (from.size() < 2) continue;
-            String experiment = from.getFirst().result().experiment();
-            merged.add(merge(experiment, from, entry.getValue()));
-        }
+        for (String group : groups)
+            for (var entry : charts.entrySet()) {
+                if (!entry.getKey().startsWith(group + "\u0000")) continue;
+                List<Source> from = byChart.get(entry.getKey());
+                if (from.size() < 2) continue;
+                ExperimentResult first = from.getFirst().result();
+                merged.add(merge(first.experiment() + (first.scale() == null ? "" : " (" + first.scale() + ")"), from, entry.getValue()));
+            }
         List<List<String>> rows = new ArrayList<>();
         for (Source s : sources) {
             ExperimentResult r = s.result();
             rows.add(List.of(s.label(), r.experiment(), r.scale() == null ? "-" : r.scale(),
                     r.environment() == null ? "-" : r.environment().summary(), String.valueOf(r.charts().size())));
         }
-        Table table = new Table("Sources compared", List.of("source", "experiment", "scale", "machine", "charts"), rows);
-        return new ExperimentResult("comparison", "the same charts from "
+        Table table = new Table(SOURCES_TABLE, List.of("source", "experiment", "scale", "machine", "charts"), rows);
+        return new ExperimentResult(NAME, "the same charts, experiment and time scale from "
                 + sources.stream().map(Source::label).distinct().count() + " sources, overlaid", "mixed", null,
-                List.of(), List.of(table), List.of("Charts that appear in only one source are shown with that source below, not here.",
+                List.of(), List.of(table), List.of("Charts that appear in only one source are shown with that source below, not here; runs at different time scales are not overlaid.",
+                        "In each chart a name keeps its colour in every source; each source has its own shade (darker, lighter) and, for lines, its own dash.",
                         "Compare figures measured at the same time scale and on the same machine; the sources table says which."), merged);
     }
+
+    /**
+     * The labels of the sources a {@link #of comparison} result overlays (the first column of its sources table),
+     * which prefix its series names; empty for any other result.
+     */
+    static List<String> sources(ExperimentResult result) {
+        if (!result.experiment().equals(NAME)) return List.of();
+        return result.tables().stream().filter(t -> t.title().equals(SOURCES_TABLE)).findFirst()
+                .map(t -> t.rows().stream().map(List::getFirst).distinct().toList()).orElse(List.of());
+    }
+
+    private static final String NAME = "comparison";
+    private static final String SOURCES_TABLE = "Sources compared";
 
     private static Chart merge(String experiment, List<Source> sources, List<Chart> charts) {
         String title = experiment + ": " + charts.getFirst().title();

@@ -68,7 +68,7 @@ public final class HtmlReport implements Report<ExperimentResult> {
             out.append("<div class=\"charts\">\n");
             for (int c = 0; c < r.charts().size(); c++) {
                 Chart chart = r.charts().get(c);
-                out.append("<figure id=\"").append(id).append("-chart-").append(c + 1).append("\">\n").append(Svg.draw(chart)).append('\n')
+                out.append("<figure id=\"").append(id).append("-chart-").append(c + 1).append("\">\n").append(Svg.draw(chart, Comparison.sources(r))).append('\n')
                         .append("<figcaption>").append(Html.esc(chart.caption())).append("</figcaption>\n</figure>\n");
             }
             out.append("</div>\n");
@@ -127,6 +127,8 @@ public final class HtmlReport implements Report<ExperimentResult> {
             svg .axis { stroke: #555; stroke-width: 1; }
             svg .zero { font-size: 10px; }
             svg .nodata { font-size: 16px; fill: #999; }
+            svg .panel-title { font-size: 13px; font-weight: 600; fill: #222; }
+            svg .chart-note { font-size: 11px; fill: #666; }
             figcaption { font-size: 12px; color: #555; margin-top: 4px; }
             .table { overflow-x: auto; }
             table { border-collapse: collapse; font-size: 12px; margin-bottom: 8px; }

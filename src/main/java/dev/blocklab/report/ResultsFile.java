@@ -65,6 +65,31 @@ public final class ResultsFile implements AutoCloseable {
     /** Writes the whole result as one line of kind {@value #EXPERIMENT_RESULT}. */
     public void writeResult(ExperimentResult result) { write(EXPERIMENT_RESULT, result); }
 
+    /** The kind of the line that names the HTML page the command drew (or would draw) of the results so far. */
+    public static final String PAGE = "page";
+
+    /**
+     * Records the title of the command's HTML page for the results written so far, so {@code blocklab report FILE}
+     * rebuilds the same page (the last such line counts).
+     */
+    public void writePageTitle(String title) { write(PAGE, java.util.Map.of("title", title)); }
+
+    /** The page title the last {@value #PAGE} line of {@code file} records; null when there is none (older files). */
+    public static String pageTitle(Path file) {
+        try {
+            List<String> lines = Files.readAllLines(file);
+            for (int i = lines.size() - 1; i >= 0; i--) {
+                String line = lines.get(i);
+                if (!line.contains("\"" + PAGE + "\"")) continue;
+                JsonNode node = READER.readTree(line);
+                if (PAGE.equals(node.path("kind").asText()) && node.path("title").isTextual()) return node.path("title").asText();
+            }
+            return null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     public Path path() { return path; }
 
     /**

@@ -81,7 +81,10 @@ public final class RunCharts {
                         + "heap bytes allocated by all threads during the run (ThreadMXBean).");
     }
 
-    /** CPU, allocation, context switches and platform threads per completed request, on a log scale. */
+    /**
+     * CPU, allocation, context switches and platform threads per completed request; the HTML report draws one
+     * panel per unit (small multiples), since the four share no axis.
+     */
     public static Chart costPerRequest(String subject, List<LabelledRun> runs) {
         List<Bars> bars = List.of(
                 bars("CPU us", runs, r -> perRequest(r, r.resources().cpuMillis() * 1000)),
@@ -90,7 +93,8 @@ public final class RunCharts {
                 bars("platform threads started", runs, r -> perRequest(r, r.resources().platformThreadsStarted())));
         return new Chart.BarChart(subject + ": cost per request", ROW, labels(runs), new Axis("cost per request", "unit in legend"),
                 bars, true, "Whole-process figures of the run divided by its completed requests: CPU (getrusage, user + system, "
-                + "GC and JIT included), heap allocation, voluntary + involuntary context switches, platform threads started; log scale, zeros marked 0.");
+                + "GC and JIT included), heap allocation, voluntary + involuntary context switches, platform threads started; one panel per unit, "
+                + "a log scale where a panel's values span more than 30 x, zeros marked 0.");
     }
 
     /**
@@ -113,7 +117,8 @@ public final class RunCharts {
         return new Chart.LineChart(subject + ": latency percentile spectrum",
                 new Axis("percentile, spaced as 1/(1-p)", "", ticks), new Axis("latency", "ms"), series, true, true,
                 "Latency from each request's intended start, HdrHistogram of nanoseconds (3 significant digits); "
-                        + "each line stops at the highest percentile its request count resolves, " + counts(runs) + scale(runs) + ".");
+                        + "each line stops at the highest percentile its request count resolves (runs of one request are left out: "
+                        + "one latency has no distribution), " + counts(runs) + scale(runs) + ".");
     }
 
     /** Decodes {@link RunResult#latencyHistogram()}; null when absent or unreadable. */

@@ -22,6 +22,8 @@ final class Svg {
     private static final int LEFT = 78;
     private static final int RIGHT = 24;
     private static final int TOP = 40;
+    private static final int PANEL_HEIGHT = 150;
+    private static final int PANEL_LEFT = 64;
     /** Tableau 10: distinguishable, and readable for the common colour-vision deficiencies. */
     static final List<String> PALETTE = List.of("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
             "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac");
@@ -29,38 +31,61 @@ final class Svg {
 
     private Svg() {}
 
-    static String draw(Chart chart) {
+    /** The value axis' unit of a bar chart whose bars each carry their own unit in their name ("CPU us"). */
+    static final String UNIT_PER_BARS = "unit in legend";
+    /** The x axis of a percentile spectrum: x = 1/(1-p), shown and hovered as the percentile p. */
+    static final String PERCENTILE_AXIS = "1/(1-p)";
+
+    static String draw(Chart chart) { return draw(chart, List.of()); }
+
+    /**
+     * @param sources for a chart overlaid from several saved files ({@link Comparison}): the sources' labels that
+     *                prefix its series and bar names ({@code source: name}); each source gets its own palette (and
+     *                dash, for lines) and the legend lists each name once and each source once. Empty otherwise.
+     */
+    static String draw(Chart chart, List<String> sources) {
+        Styles styles = Styles.of(chart, sources);
         return switch (chart) {
-            case Chart.LineChart line -> line(line);
-            case Chart.BarChart bar -> bar(bar);
+            case Chart.LineChart line -> line(line, styles);
+            case Chart.BarChart bar when bar.valueAxis().unit().equals(UNIT_PER_BARS) && bar.bars().size() > 1 -> multiples(bar);
+            case Chart.BarChart bar -> bar(bar, styles, WIDTH, TOP + PLOT_HEIGHT, true);
         };
     }
 
     // ---- line charts ----
 
-    private static String line(Chart.LineChart c) {
+    private static String line(Chart.LineChart c, Styles styles) {
+        boolean spectrum = c.xAxis().label().contains(PERCENTILE_AXIS);
+        // a spectrum of one request is p0 and its maximum at x = 10 (Series.spectrum): a flat line that shows no distribution
+        List<String> single = spectrum ? c.series().stream().filter(s -> s.points().size() == 2
+                && s.points().get(0).x() == 1 && s.points().get(1).x() == 10).map(Series::name).toList() : List.of();
         List<double[]> all = new ArrayList<>();
         for (Series s : c.series())
-            for (Series.Point p : s.points())
-                if (fits(p.x(), c.logX()) && fits(p.y(), c.logY())) all.add(new double[]{p.x(), p.y()});
+            if (!single.contains(s.name()))
+                for (Series.Point p : s.points())
+                    if (fits(p.x(), c.logX()) && fits(p.y(), c.logY())) all.add(new double[]{p.x(), p.y()});
         int plotRight = WIDTH - RIGHT;
-        List<String> names = c.series().stream().map(Series::name).toList();
-        Legend legend = Legend.of(names, plotRight - LEFT);
+        Legend legend = Legend.of(styles.legend(c.series().stream().map(Series::name).toList(), true).stream()
+                .filter(e -> !single.contains(e.name())).toList(), plotRight - LEFT);
         int bottom = TOP + PLOT_HEIGHT;
-        int height = bottom + 64 + legend.height();
+        String leftOut = single.isEmpty() ? "" : "Left out, one request each (a single latency has no distribution): " + String.join(", ", single);
+        int notes = leftOut.isEmpty() ? 0 : wrap(leftOut, plotRight - LEFT).size() * Legend.ROW_HEIGHT;
+        int height = bottom + 64 + legend.height() + notes;
         StringBuilder out = open(c.title(), height);
+        if (!leftOut.isEmpty()) note(out, leftOut, LEFT, bottom + 64 + legend.height(), plotRight - LEFT);
         if (all.isEmpty()) return noData(out, bottom);
         Scale x = Scale.of(all.stream().mapToDouble(p -> p[0]).toArray(), c.xAxis(), c.logX(), false, LEFT, plotRight);
         Scale y = Scale.of(all.stream().mapToDouble(p -> p[1]).toArray(), c.yAxis(), c.logY(), false, bottom, TOP);
         axes(out, x, y, c.xAxis(), c.yAxis(), bottom, plotRight, true);
         for (int i = 0; i < c.series().size(); i++) {
             Series s = c.series().get(i);
-            String colour = colour(i);
+            if (single.contains(s.name())) continue;
+            String colour = styles.colour(i);
             List<Series.Point> pts = s.points().stream().filter(p -> fits(p.x(), c.logX()) && fits(p.y(), c.logY())).toList();
             out.append("<g class=\"series\" data-series=\"").append(Html.esc(s.name())).append("\">");
             if (pts.size() > 1) {
                 out.append("<polyline fill=\"none\" stroke=\"").append(colour).append("\" stroke-width=\"2\"");
-                String dash = dash(i);
+                String dash = styles.dash(i);
                 if (!dash.isEmpty()) out.append(" stroke-dasharray=\"").append(dash).append('"');
                 out.append(" points=\"");
                 for (int k = 0; k < pts.size(); k++) {
@@ -73,41 +98,99 @@ final class Svg {
                 out.append("<circle class=\"point\" cx=\"").append(n(x.at(p.x()))).append("\" cy=\"").append(n(y.at(p.y())))
                         .append("\" r=\"3\" fill=\"").append(colour).append("\" data-x=\"").append(Html.num(p.x()))
                         .append("\" data-y=\"").append(Html.num(p.y())).append("\"><title>").append(Html.esc(s.name()))
-                        .append(": ").append(Html.esc(c.xAxis().label())).append(' ').append(Html.num(p.x()))
+                        .append(": ").append(spectrum ? "p" + Html.num(percentile(p.x())) : Html.esc(c.xAxis().label()) + " " + Html.num(p.x()))
                         .append(", ").append(Html.esc(c.yAxis().label())).append(' ').append(Html.num(p.y()))
                         .append(unitSuffix(c.yAxis())).append("</title></circle>");
             }
             out.append("</g>");
         }
-        legend.draw(out, LEFT, bottom + 64, true);
+        legend.draw(out, LEFT, bottom + 64);
         return out.append("</svg>").toString();
+    }
+
+    /** The percentile p (0 to 100) that {@code x = 1/(1-p)} stands for, to four significant digits. */
+    static double percentile(double x) {
+        return new BigDecimal(100 * (1 - 1 / x)).round(new java.math.MathContext(4)).doubleValue();
     }
 
     // ---- bar charts ----
 
-    private static String bar(Chart.BarChart c) {
+    /**
+     * Bars that each carry their own unit (CPU us, KiB, context switches, threads per request) as small multiples:
+     * one panel per bar series, each with its own axis and unit, two panels a row, in one SVG.
+     */
+    private static String multiples(Chart.BarChart c) {
+        int columns = 2;
+        int panelWidth = WIDTH / columns;
+        int panelBottom = TOP + PANEL_HEIGHT;
+        List<String> panels = new ArrayList<>();
+        int rowHeight = 0;
+        for (int i = 0; i < c.bars().size(); i++) {
+            Bars b = c.bars().get(i);
+            String[] labelAndUnit = unitOf(b.name());
+            Chart.BarChart panel = new Chart.BarChart(new Axis(labelAndUnit[0] + " per request", labelAndUnit[1]).title(), c.categoryAxis(),
+                    c.categories(), new Axis("per request", labelAndUnit[1]), List.of(b), c.logY() && spansWidely(b), "");
+            String svg = bar(panel, Styles.single(colour(i)), panelWidth, panelBottom, false);
+            panels.add(svg);
+            rowHeight = Math.max(rowHeight, heightOf(svg));
+        }
+        int rows = (panels.size() + columns - 1) / columns;
+        StringBuilder out = open(c.title(), 30 + rows * rowHeight);
+        for (int i = 0; i < panels.size(); i++) {
+            String svg = panels.get(i);
+            out.append(svg.replaceFirst("^<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\"",
+                    "<svg class=\"panel\" x=\"" + (i % columns) * panelWidth + "\" y=\"" + (30 + (i / columns) * rowHeight) + "\""));
+        }
+        return out.append("</svg>").toString();
+    }
+
+    /** {@code "CPU us"} -> {@code ["CPU", "us"]}; a name without a unit word counts something: {@code [name, "count"]}. */
+    static String[] unitOf(String name) {
+        int space = name.lastIndexOf(' ');
+        if (space > 0 && UNITS.contains(name.substring(space + 1))) return new String[]{name.substring(0, space), name.substring(space + 1)};
+        return new String[]{name, "count"};
+    }
+
+    private static final List<String> UNITS = List.of("ns", "us", "ms", "s", "B", "KiB", "MiB", "GiB", "%");
+
+    private static boolean spansWidely(Bars b) {
+        double min = Double.POSITIVE_INFINITY, max = 0;
+        for (Double v : b.values())
+            if (v != null && v > 0) {
+                min = Math.min(min, v);
+                max = Math.max(max, v);
+            }
+        return max > 0 && max / min > 30;
+    }
+
+    private static int heightOf(String svg) {
+        var m = java.util.regex.Pattern.compile("height=\"(\\d+)\"").matcher(svg);
+        return m.find() ? Integer.parseInt(m.group(1)) : PLOT_HEIGHT;
+    }
+
+    private static String bar(Chart.BarChart c, Styles styles, int width, int bottom, boolean withTitle) {
         List<Double> values = new ArrayList<>();
         for (Bars b : c.bars())
             for (Double v : b.values())
                 if (v != null && fits(v, c.logY())) values.add(v);
-        int plotRight = WIDTH - RIGHT;
+        int left = width < WIDTH ? PANEL_LEFT : LEFT;
+        int plotRight = width - RIGHT;
         int categories = Math.max(1, c.categories().size());
-        double groupWidth = (double) (plotRight - LEFT) / categories;
+        double groupWidth = (double) (plotRight - left) / categories;
         int longest = c.categories().stream().mapToInt(String::length).max().orElse(0);
         boolean rotate = longest * 6.5 > groupWidth - 4;
         int labelHeight = rotate ? (int) Math.min(150, longest * 4.8 + 16) : 22;
-        Legend legend = Legend.of(c.bars().stream().map(Bars::name).toList(), plotRight - LEFT);
-        int bottom = TOP + PLOT_HEIGHT;
+        Legend legend = withTitle ? Legend.of(styles.legend(c.bars().stream().map(Bars::name).toList(), false), plotRight - left) : Legend.NONE;
         int legendTop = bottom + labelHeight + 30;
-        StringBuilder out = open(c.title(), legendTop + legend.height());
+        StringBuilder out = withTitle ? open(c.title(), legendTop + legend.height()) : openPanel(c.title(), width, legendTop - 18);
         if (values.isEmpty()) return noData(out, bottom);
         double[] data = values.stream().mapToDouble(Double::doubleValue).toArray();
         Scale y = Scale.of(data, c.valueAxis(), c.logY(), true, bottom, TOP);
-        axes(out, null, y, c.categoryAxis(), c.valueAxis(), bottom, plotRight, false);
+        axes(out, null, y, c.categoryAxis(), c.valueAxis(), left, bottom, plotRight, false);
         double barWidth = groupWidth * 0.8 / Math.max(1, c.bars().size());
         for (int k = 0; k < c.categories().size(); k++) {
-            double groupLeft = LEFT + k * groupWidth + groupWidth * 0.1;
-            double centre = LEFT + (k + 0.5) * groupWidth;
+            double groupLeft = left + k * groupWidth + groupWidth * 0.1;
+            double centre = left + (k + 0.5) * groupWidth;
             String label = c.categories().get(k);
             if (rotate) {
                 out.append("<text class=\"category\" transform=\"translate(").append(n(centre + 3)).append(',').append(bottom + 10)
@@ -120,27 +203,61 @@ final class Svg {
                 Bars b = c.bars().get(i);
                 Double v = b.values().get(k);
                 if (v == null) continue;
-                double left = groupLeft + i * barWidth;
+                double barLeft = groupLeft + i * barWidth;
                 if (!fits(v, c.logY())) {
-                    out.append("<text class=\"zero\" x=\"").append(n(left + barWidth / 2)).append("\" y=\"").append(bottom - 3)
-                            .append("\" text-anchor=\"middle\" fill=\"").append(colour(i)).append("\">0</text>");
+                    out.append("<text class=\"zero\" x=\"").append(n(barLeft + barWidth / 2)).append("\" y=\"").append(bottom - 3)
+                            .append("\" text-anchor=\"middle\" fill=\"").append(styles.colour(i)).append("\">0</text>");
                     continue;
                 }
                 double top = y.at(v);
                 double base = c.logY() ? bottom : y.at(Math.max(0, y.lo()));
-                out.append("<rect class=\"bar\" x=\"").append(n(left)).append("\" y=\"").append(n(Math.min(top, base)))
+                out.append("<rect class=\"bar\" x=\"").append(n(barLeft)).append("\" y=\"").append(n(Math.min(top, base)))
                         .append("\" width=\"").append(n(Math.max(1, barWidth - 1))).append("\" height=\"").append(n(Math.max(0.5, Math.abs(base - top))))
-                        .append("\" fill=\"").append(colour(i)).append("\" data-x=\"").append(Html.esc(label))
+                        .append("\" fill=\"").append(styles.colour(i)).append("\" data-x=\"").append(Html.esc(label))
                         .append("\" data-y=\"").append(Html.num(v)).append("\"><title>").append(Html.esc(label)).append(", ")
                         .append(Html.esc(b.name())).append(": ").append(Html.num(v)).append(unitSuffix(c.valueAxis()))
                         .append("</title></rect>");
             }
         }
-        legend.draw(out, LEFT, legendTop, false);
+        legend.draw(out, left, legendTop);
         return out.append("</svg>").toString();
     }
 
     // ---- shared parts ----
+
+    /** A panel of small multiples: its own coordinates, a smaller title, no legend (the title names its one series). */
+    private static StringBuilder openPanel(String title, int width, int height) {
+        StringBuilder out = new StringBuilder();
+        out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 ").append(width).append(' ').append(height)
+                .append("\" width=\"").append(width).append("\" height=\"").append(height).append("\">");
+        out.append("<text class=\"panel-title\" x=\"").append(width / 2).append("\" y=\"22\" text-anchor=\"middle\">")
+                .append(Html.esc(title)).append("</text>");
+        return out;
+    }
+
+    /** A wrapped line of small text under the legend, e.g. why some series are left out. */
+    private static void note(StringBuilder out, String text, int left, int top, int width) {
+        List<String> lines = wrap(text, width);
+        for (int i = 0; i < lines.size(); i++)
+            out.append("<text class=\"chart-note\" x=\"").append(left).append("\" y=\"").append(top + i * Legend.ROW_HEIGHT)
+                    .append("\">").append(Html.esc(lines.get(i))).append("</text>");
+    }
+
+    private static List<String> wrap(String text, int width) {
+        int perLine = Math.max(20, (int) (width / 6.2));
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            if (!line.isEmpty() && line.length() + 1 + word.length() > perLine) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            if (!line.isEmpty()) line.append(' ');
+            line.append(word);
+        }
+        if (!line.isEmpty()) lines.add(line.toString());
+        return lines;
+    }
 
     private static StringBuilder open(String title, int height) {
         StringBuilder out = new StringBuilder();
@@ -160,11 +277,15 @@ final class Svg {
 
     /** Grid, axis lines, ticks and axis titles; {@code x} is null for bar charts (categories label themselves). */
     private static void axes(StringBuilder out, Scale x, Scale y, Axis xAxis, Axis yAxis, int bottom, int plotRight, boolean xNumeric) {
+        axes(out, x, y, xAxis, yAxis, LEFT, bottom, plotRight, xNumeric);
+    }
+
+    private static void axes(StringBuilder out, Scale x, Scale y, Axis xAxis, Axis yAxis, int left, int bottom, int plotRight, boolean xNumeric) {
         for (Scale.Tick t : y.ticks()) {
             double py = y.at(t.value());
-            out.append("<line class=\"grid\" x1=\"").append(LEFT).append("\" x2=\"").append(plotRight).append("\" y1=\"").append(n(py))
+            out.append("<line class=\"grid\" x1=\"").append(left).append("\" x2=\"").append(plotRight).append("\" y1=\"").append(n(py))
                     .append("\" y2=\"").append(n(py)).append("\"/>");
-            out.append("<text class=\"tick\" x=\"").append(LEFT - 6).append("\" y=\"").append(n(py + 4))
+            out.append("<text class=\"tick\" x=\"").append(left - 6).append("\" y=\"").append(n(py + 4))
                     .append("\" text-anchor=\"end\">").append(Html.esc(t.label())).append("</text>");
         }
         if (x != null) {
@@ -176,16 +297,16 @@ final class Svg {
                         .append("\" text-anchor=\"middle\">").append(Html.esc(t.label())).append("</text>");
             }
         }
-        out.append("<line class=\"axis\" x1=\"").append(LEFT).append("\" x2=\"").append(plotRight).append("\" y1=\"").append(bottom)
+        out.append("<line class=\"axis\" x1=\"").append(left).append("\" x2=\"").append(plotRight).append("\" y1=\"").append(bottom)
                 .append("\" y2=\"").append(bottom).append("\"/>");
-        out.append("<line class=\"axis\" x1=\"").append(LEFT).append("\" x2=\"").append(LEFT).append("\" y1=\"").append(TOP)
+        out.append("<line class=\"axis\" x1=\"").append(left).append("\" x2=\"").append(left).append("\" y1=\"").append(TOP)
                 .append("\" y2=\"").append(bottom).append("\"/>");
         String yTitle = yAxis.title() + (y.log() ? ", log scale" : "");
         out.append("<text class=\"axis-title\" transform=\"translate(16,").append((TOP + bottom) / 2)
                 .append(") rotate(-90)\" text-anchor=\"middle\">").append(Html.esc(yTitle)).append("</text>");
         if (xNumeric) {
             String xTitle = xAxis.title() + (x.log() ? ", log scale" : "");
-            out.append("<text class=\"axis-title\" x=\"").append((LEFT + plotRight) / 2).append("\" y=\"").append(bottom + 38)
+            out.append("<text class=\"axis-title\" x=\"").append((left + plotRight) / 2).append("\" y=\"").append(bottom + 38)
                     .append("\" text-anchor=\"middle\">").append(Html.esc(xTitle)).append("</text>");
         }
     }
@@ -203,16 +324,105 @@ final class Svg {
     /** An SVG coordinate: one decimal, Locale.ROOT. */
     static String n(double v) { return String.format(Locale.ROOT, "%.1f", v); }
 
-    /** Legend entries flowed left to right, wrapping at the plot's width. */
-    private record Legend(List<String> names, List<int[]> positions, int rows) {
-        static final int ROW_HEIGHT = 18;
+    /** One legend entry: a line (with its dash) or a swatch, in a colour. */
+    record Entry(String name, String colour, String dash, boolean line) {}
 
-        static Legend of(List<String> names, int width) {
+    /**
+     * How series look: by index in the Tableau palette; or, for a chart overlaid from several sources, by the name
+     * after {@code source: } (the same name, the same hue in every source) and by source (each its own palette:
+     * Tableau, then darker, then lighter shades of the same hues; and, for lines, its own dash).
+     */
+    record Styles(List<String> colours, List<String> dashes, List<Entry> sourceEntries) {
+        static Styles single(String colour) { return new Styles(List.of(colour), List.of(""), List.of()); }
+
+        static Styles of(Chart chart, List<String> sources) {
+            List<String> names = switch (chart) {
+                case Chart.LineChart l -> l.series().stream().map(Series::name).toList();
+                case Chart.BarChart b -> b.bars().stream().map(Bars::name).toList();
+            };
+            boolean lines = chart instanceof Chart.LineChart;
+            List<String> colours = new ArrayList<>(), dashes = new ArrayList<>();
+            if (sources.size() < 2) {
+                for (int i = 0; i < names.size(); i++) {
+                    colours.add(Svg.colour(i));
+                    dashes.add(Svg.dash(i));
+                }
+                return new Styles(colours, dashes, List.of());
+            }
+            List<String> bare = new ArrayList<>();
+            List<String> used = new ArrayList<>();
+            for (String name : names) {
+                int source = sourceOf(name, sources);
+                String rest = source < 0 ? name : name.substring(sources.get(source).length() + 2);
+                if (!bare.contains(rest)) bare.add(rest);
+                if (source >= 0 && !used.contains(sources.get(source))) used.add(sources.get(source));
+                int s = Math.max(0, used.indexOf(source < 0 ? "" : sources.get(source)));
+                colours.add(shade(Svg.colour(bare.indexOf(rest)), s));
+                dashes.add(lines ? DASHES.get(s % DASHES.size()) : "");
+            }
+            List<Entry> sourceEntries = new ArrayList<>();
+            for (int s = 0; s < used.size(); s++)
+                sourceEntries.add(new Entry(used.get(s) + (lines ? "" : " (shade " + (s + 1) + ")"), shade("#777777", s),
+                        lines ? DASHES.get(s % DASHES.size()) : "", lines));
+            return new Styles(colours, dashes, sourceEntries);
+        }
+
+        private static int sourceOf(String name, List<String> sources) {
+            int best = -1;
+            for (int i = 0; i < sources.size(); i++)
+                if (name.startsWith(sources.get(i) + ": ") && (best < 0 || sources.get(i).length() > sources.get(best).length())) best = i;
+            return best;
+        }
+
+        /** Source 0: the colour; 1: darker; 2: lighter; then again darker and lighter, further. */
+        static String shade(String hex, int source) {
+            if (source == 0) return hex;
+            double amount = Math.min(0.8, 0.35 * ((source + 1) / 2));
+            boolean darker = source % 2 == 1;
+            int rgb = Integer.parseInt(hex.substring(1), 16);
+            StringBuilder out = new StringBuilder("#");
+            for (int shift = 16; shift >= 0; shift -= 8) {
+                int c = (rgb >> shift) & 0xff;
+                int v = darker ? (int) Math.round(c * (1 - amount)) : (int) Math.round(c + (255 - c) * amount);
+                out.append(String.format(Locale.ROOT, "%02x", v));
+            }
+            return out.toString();
+        }
+
+        String colour(int i) { return colours.get(i % colours.size()); }
+
+        String dash(int i) { return dashes.get(i % dashes.size()); }
+
+        /** Legend entries: each series once (in the first source's colours), then each source once. */
+        List<Entry> legend(List<String> names, boolean lines) {
+            List<Entry> entries = new ArrayList<>();
+            if (sourceEntries.isEmpty()) {
+                for (int i = 0; i < names.size(); i++) entries.add(new Entry(names.get(i), colour(i), dash(i), lines));
+                return entries;
+            }
+            List<String> seen = new ArrayList<>();
+            for (int i = 0; i < names.size(); i++) {
+                String rest = names.get(i).contains(": ") ? names.get(i).substring(names.get(i).indexOf(": ") + 2) : names.get(i);
+                if (seen.contains(rest)) continue;
+                seen.add(rest);
+                entries.add(new Entry(rest, Svg.colour(seen.size() - 1), "", lines));
+            }
+            entries.addAll(sourceEntries);
+            return entries;
+        }
+    }
+
+    /** Legend entries flowed left to right, wrapping at the plot's width. */
+    private record Legend(List<Entry> entries, List<int[]> positions, int rows) {
+        static final int ROW_HEIGHT = 18;
+        static final Legend NONE = new Legend(List.of(), List.of(), 0);
+
+        static Legend of(List<Entry> entries, int width) {
             List<int[]> positions = new ArrayList<>();
             int x = 0;
             int row = 0;
-            for (String name : names) {
-                int w = 26 + (int) Math.ceil(name.length() * 6.6) + 14;
+            for (Entry e : entries) {
+                int w = 26 + (int) Math.ceil(e.name().length() * 6.6) + 14;
                 if (x > 0 && x + w > width) {
                     x = 0;
                     row++;
@@ -220,26 +430,28 @@ final class Svg {
                 positions.add(new int[]{x, row});
                 x += w;
             }
-            return new Legend(names, positions, names.isEmpty() ? 0 : row + 1);
+            return new Legend(entries, positions, entries.isEmpty() ? 0 : row + 1);
         }
 
-        int height() { return rows * ROW_HEIGHT + 8; }
+        int height() { return rows == 0 ? 0 : rows * ROW_HEIGHT + 8; }
 
-        void draw(StringBuilder out, int left, int top, boolean lines) {
+        void draw(StringBuilder out, int left, int top) {
+            if (entries.isEmpty()) return;
             out.append("<g class=\"legend\">");
-            for (int i = 0; i < names.size(); i++) {
+            for (int i = 0; i < entries.size(); i++) {
+                Entry e = entries.get(i);
                 int x = left + positions.get(i)[0];
                 int y = top + positions.get(i)[1] * ROW_HEIGHT;
-                if (lines) {
+                if (e.line()) {
                     out.append("<line x1=\"").append(x).append("\" x2=\"").append(x + 20).append("\" y1=\"").append(y - 4)
-                            .append("\" y2=\"").append(y - 4).append("\" stroke=\"").append(colour(i)).append("\" stroke-width=\"2\"");
-                    if (!dash(i).isEmpty()) out.append(" stroke-dasharray=\"").append(dash(i)).append('"');
+                            .append("\" y2=\"").append(y - 4).append("\" stroke=\"").append(e.colour()).append("\" stroke-width=\"2\"");
+                    if (!e.dash().isEmpty()) out.append(" stroke-dasharray=\"").append(e.dash()).append('"');
                     out.append("/>");
                 } else {
                     out.append("<rect x=\"").append(x + 4).append("\" y=\"").append(y - 10).append("\" width=\"12\" height=\"10\" fill=\"")
-                            .append(colour(i)).append("\"/>");
+                            .append(e.colour()).append("\"/>");
                 }
-                out.append("<text x=\"").append(x + 26).append("\" y=\"").append(y).append("\">").append(Html.esc(names.get(i))).append("</text>");
+                out.append("<text x=\"").append(x + 26).append("\" y=\"").append(y).append("\">").append(Html.esc(e.name())).append("</text>");
             }
             out.append("</g>");
         }

@@ -39,9 +39,10 @@ class AttackHtmlTest {
         assertThat(page).contains("<svg").contains("latency percentiles over time").containsIgnoringCase("scheduled")
                 .contains("status codes");
         assertThat(Pattern.compile("<polyline").matcher(page).results().count()).isGreaterThanOrEqualTo(3);
-        // the saved file ends with the whole result, which report turns back into a page with the same charts
+        // the saved file ends with the whole result (then the page's title), which report turns back into a page with the same charts
         var lines = Files.readAllLines(save);
-        assertThat(lines.getLast()).contains("\"kind\":\"experiment-result\"").contains("\"experiment\":\"attack\"");
+        assertThat(lines.get(lines.size() - 2)).contains("\"kind\":\"experiment-result\"").contains("\"experiment\":\"attack\"");
+        assertThat(lines.getLast()).startsWith("{\"kind\":\"page\",\"title\":\"attack GET ");
         Path rebuilt = tmp.resolve("rebuilt.html");
         assertThat(run("report", save.toString(), "--format", "html", "--out", rebuilt.toString())).isZero();
         String again = Files.readString(rebuilt);

@@ -20,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DocsExamplesTest {
     record Example(String where, List<String> args) {}
 
+
     static List<Example> examples() throws IOException {
         List<Path> files = new ArrayList<>(List.of(Path.of("README.md")));
         try (Stream<Path> docs = Files.list(Path.of("docs"))) {

@@ -60,7 +60,30 @@ class InterruptedCommandsIT {
         run.destroy();   // SIGTERM, as Ctrl-C's SIGINT: shutdown hooks run
         assertThat(run.waitFor(20, TimeUnit.SECONDS)).isTrue();
         String stderr = Files.readString(err, StandardCharsets.UTF_8);
-        assertThat(stderr).contains("blocklab: interrupted; 1 of 2 runs saved to " + save);
+        assertThat(stderr).contains("blocklab: interrupted during sequential (2 of 2 models); finished 1 of 2 models: fixed:2; saved to " + save);
+        // overall progress: the model, its share and the time left from its predicted wall time
+        assertThat(stderr).containsPattern("model 1/2 fixed:2, \\d+ %, ~\\d+ s left");
+    }
+
+    @Test @Timeout(120) void reproduceInterruptedWithSigint_saysWhatFinishedAndWhereItIsSaved() throws Exception {
+        Path save = dir.resolve("reproduce.jsonl"), err = dir.resolve("reproduce.err"), durations = dir.resolve("durations.properties");
+        // task-graph ran before in 40 s at this scale: the progress line estimates from it
+        Files.writeString(durations, "reproduce.task-graph.delays-2.simulated=40000000000\n");
+        String jar = System.getProperty("blocklab.jar", "target/blocklab.jar");
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Process reproduce = new ProcessBuilder(java, "-Dblocklab.durations=" + durations, "--enable-preview", "--enable-native-access=ALL-UNNAMED",
+                "-jar", jar, "reproduce", "--time-scale", "2", "--save", save.toString())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
+        // delays / 2: task-graph's fifteen runs take tens of seconds; SIGINT (Ctrl-C) once three of its rows are saved
+        awaitLines(save, "\"kind\":\"task-graph\"", 3, 90_000);
+        assertThat(new ProcessBuilder("kill", "-INT", Long.toString(reproduce.pid())).start().waitFor()).isZero();
+        assertThat(reproduce.waitFor(20, TimeUnit.SECONDS)).isTrue();
+        String stderr = Files.readString(err, StandardCharsets.UTF_8);
+        assertThat(stderr).containsPattern("blocklab: interrupted during task-graph \\(1 of 3 experiments\\); finished [01] of 3 experiments")
+                .contains("saved to " + save + " (rebuild the report: blocklab report " + save + ")")
+                .containsPattern("experiment 1/3 task-graph, \\d+ % of it, ~\\d+ s left in it");
+        assertThat(Files.readAllLines(save).stream().filter(l -> l.contains("\"kind\":\"task-graph\"")).count()).as("rows streamed before the signal")
+                .isGreaterThanOrEqualTo(3);
     }
 
     @Test @Timeout(120) void runOutOfHeap_isABoundedResult_withTheRunSaved() throws Exception {

@@ -67,11 +67,12 @@ class MainTest {
         assertThat(row.get("contextSwitches").has("voluntary")).isTrue();
         assertThat(row.get("answer").asLong()).isEqualTo(13);
         assertThat(row.get("model").asText()).isEqualTo("fixed:2");
-        // results streamed to disk, one line per run, then the whole result
+        // results streamed to disk, one line per run, then the whole result and the page's title
         var lines = Files.readAllLines(save);
-        assertThat(lines).hasSize(3);
+        assertThat(lines).hasSize(4);
         assertThat(lines.subList(0, 2)).allMatch(l -> l.contains("\"kind\":\"run\""));
         assertThat(lines.get(2)).contains("\"kind\":\"experiment-result\"");
+        assertThat(lines.get(3)).isEqualTo("{\"kind\":\"page\",\"title\":\"run task-graph\"}");
     }
 
     @Test

@@ -130,9 +130,30 @@ class ReportCommandTest {
         assertThat(exit.code()).as(exit.err()).isZero();
         String page = Files.readString(html);
         assertThat(page.indexOf("id=\"r1-comparison\"")).isPositive().isLessThan(page.indexOf("id=\"r2-before-jsonl-synthetic-runs\""));
-        assertThat(page).contains("synthetic-runs: synthetic: latency percentile spectrum")
+        assertThat(page).contains("synthetic-runs (quick, delays / 10): synthetic: latency percentile spectrum")
                 .contains("data-series=\"before.jsonl: fixed:8\"").contains("data-series=\"after.jsonl: fixed:8\"")
                 .contains("id=\"r3-after-jsonl-synthetic-runs\"");
+        // the comparison's legends name each model once and each source once, not model x source
+        String comparison = page.substring(page.indexOf("id=\"r1-comparison\""), page.indexOf("id=\"r2-before-jsonl-synthetic-runs\""));
+        String spectrum = comparison.substring(comparison.indexOf("latency percentile spectrum</title>"));
+        spectrum = spectrum.substring(0, spectrum.indexOf("</svg>"));
+        String legend = spectrum.substring(spectrum.indexOf("<g class=\"legend\">"));
+        assertThat(legend).contains(">fixed:8</text>").contains(">before.jsonl</text>").contains(">after.jsonl</text>")
+                .doesNotContain("before.jsonl: fixed:8");
+    }
+
+    @Test void report_twoFilesAtDifferentTimeScales_areNotOverlaid() throws Exception {
+        ExperimentResult quick = SyntheticResults.standard();
+        ExperimentResult full = new ExperimentResult(quick.experiment(), quick.description(), "full, real delays", quick.environment(),
+                quick.rows(), quick.tables(), quick.notes(), quick.charts());
+        Path a = saved("quick.jsonl", List.of(quick));
+        Path b = saved("full.jsonl", List.of(full));
+        Path html = dir.resolve("scales.html");
+        Exit exit = blocklab("report", "--format", "html", "--out", html.toString(), "--timestamp", "t", a.toString(), b.toString());
+        assertThat(exit.code()).as(exit.err()).isZero();
+        String page = Files.readString(html);
+        String comparison = page.substring(page.indexOf("id=\"r1-comparison\""), page.indexOf("id=\"r2-quick-jsonl-synthetic-runs\""));
+        assertThat(comparison).doesNotContain("data-series=\"quick.jsonl: ").doesNotContain("<svg");
     }
 
     @Test void report_fileWithRowsOnly_rebuildsRunsWithCharts() throws Exception {
@@ -168,14 +189,21 @@ class ReportCommandTest {
                 "--warmups", "0", "--repeats", "1", "--quiet", "--save", save.toString(), "--html", html.toString());
         assertThat(exit.code()).as(exit.err()).isZero();
         String page = Files.readString(html);
-        assertThat(page).contains("task-graph: latency percentile spectrum").contains("data-series=\"virtual\"")
+        // task-graph sends one request per run: the spectrum leaves those runs out and says why
+        assertThat(page).contains("task-graph: latency percentile spectrum").contains("Left out, one request each")
+                .contains("data-x=\"virtual\"")
                 .contains("Prediction beside measurement".toLowerCase()).contains("<rect class=\"bar\"");
-        assertThat(Files.readAllLines(save)).hasSize(3).last().asString().startsWith("{\"kind\":\"experiment-result\"");
+        List<String> lines = Files.readAllLines(save);
+        assertThat(lines).hasSize(4);
+        assertThat(lines.get(2)).startsWith("{\"kind\":\"experiment-result\"");
+        assertThat(lines.get(3)).isEqualTo("{\"kind\":\"page\",\"title\":\"run task-graph\"}");
         String reported = page.substring(page.indexOf("Reported ") + 9, page.indexOf(".</p>", page.indexOf("Reported ")));
         Path rebuilt = dir.resolve("rebuilt.html");
-        assertThat(blocklab("report", "--format", "html", "--timestamp", reported, "--title", "run task-graph",
+        // no --title: the page's title comes from the saved file, so the rebuilt page is byte-identical
+        assertThat(blocklab("report", "--format", "html", "--timestamp", reported,
                 "--out", rebuilt.toString(), save.toString()).code()).isZero();
         assertThat(Files.readString(rebuilt)).isEqualTo(page);
+        assertThat(page).contains("<title>blocklab: run task-graph</title>");
     }
 
 }

@@ -68,7 +68,7 @@ class RunWorkloadFileTest {
             assertThat(row.get("successes").asLong()).isEqualTo(20);
         }
         assertThat(rows.findValuesAsText("model")).containsExactly("fixed:2", "virtual");
-        assertThat(Files.readAllLines(save)).hasSize(3); // two runs, then the whole result
+        assertThat(Files.readAllLines(save)).hasSize(4); // two runs, then the whole result and the page's title
     }
 
     @Test

@@ -63,6 +63,58 @@ class SvgTest {
         assertThat(svg).contains("&lt;t&gt;").contains("a&lt;b").contains("&quot;q&quot;&amp;").doesNotContain("a<b");
     }
 
+    @Test void draw_barsWithTheirOwnUnits_areSmallMultiples_onePanelAndOneAxisPerUnit() {
+        Chart c = new Chart.BarChart("cost", new Axis("run", ""), List.of("a", "b"), new Axis("cost per request", Svg.UNIT_PER_BARS),
+                List.of(new Bars("CPU us", List.of(12.0, 3.0)), new Bars("allocated KiB", List.of(40.0, 2.0)),
+                        new Bars("context switches", List.of(0.5, 0.0))), true, "cap");
+        String svg = Svg.draw(c);
+        assertThat(count(svg, "<svg class=\"panel\"")).isEqualTo(3);
+        assertThat(svg).contains(">CPU per request (us)</text>").contains(">allocated per request (KiB)</text>")
+                .contains(">context switches per request (count)</text>").doesNotContain("unit in legend");
+        assertThat(count(svg, "class=\"bar\"")).isEqualTo(6);      // linear panels: a zero is a flat bar
+        assertThat(svg).contains("<title>a, CPU us: 12 us</title>");
+    }
+
+    @Test void unitOf_splitsAKnownUnitOffTheName() {
+        assertThat(Svg.unitOf("CPU us")).containsExactly("CPU", "us");
+        assertThat(Svg.unitOf("allocated KiB")).containsExactly("allocated", "KiB");
+        assertThat(Svg.unitOf("platform threads started")).containsExactly("platform threads started", "count");
+    }
+
+    @Test void draw_spectrum_tooltipShowsThePercentileNotItsTransform() {
+        Axis percentile = new Axis("percentile, spaced as " + Svg.PERCENTILE_AXIS, "");
+        Chart c = new Chart.LineChart("spectrum", percentile, Y, List.of(new Series("v", List.of(new Series.Point(1, 5),
+                new Series.Point(10, 6), new Series.Point(100, 9), new Series.Point(1000, 12)))), true, true, "cap");
+        String svg = Svg.draw(c);
+        assertThat(svg).contains("<title>v: p0, wall time 5 ms</title>").contains("<title>v: p90, wall time 6 ms</title>")
+                .contains("<title>v: p99, wall time 9 ms</title>").contains("<title>v: p99.9, wall time 12 ms</title>")
+                .doesNotContain("1/(1-p) 1000");
+    }
+
+    @Test void draw_spectrumOfOneRequest_isLeftOutAndTheChartSaysWhy() {
+        Axis percentile = new Axis("percentile, spaced as " + Svg.PERCENTILE_AXIS, "");
+        Chart c = new Chart.LineChart("spectrum", percentile, Y, List.of(
+                new Series("many", List.of(new Series.Point(1, 5), new Series.Point(10, 6), new Series.Point(100, 9))),
+                new Series("one", List.of(new Series.Point(1, 7), new Series.Point(10, 7.003)))), true, true, "cap");
+        String svg = Svg.draw(c);
+        assertThat(count(svg, "class=\"point\"")).isEqualTo(3);
+        assertThat(svg).doesNotContain("data-series=\"one\"").contains("Left out, one request each").contains(": one</text>");
+    }
+
+    @Test void draw_comparedSources_shareHuesPerName_differInShade_andTheLegendNamesEachOnce() {
+        Chart c = new Chart.LineChart("t", X, Y, List.of(
+                new Series("a.jsonl: virtual", List.of(new Series.Point(1, 2), new Series.Point(2, 3))),
+                new Series("a.jsonl: fixed:8", List.of(new Series.Point(1, 4), new Series.Point(2, 5))),
+                new Series("b.jsonl: virtual", List.of(new Series.Point(1, 2), new Series.Point(2, 4))),
+                new Series("b.jsonl: fixed:8", List.of(new Series.Point(1, 5), new Series.Point(2, 6)))), false, false, "cap");
+        String svg = Svg.draw(c, List.of("a.jsonl", "b.jsonl"));
+        String legend = svg.substring(svg.indexOf("<g class=\"legend\">"));
+        assertThat(count(legend, "<text")).isEqualTo(4);   // virtual, fixed:8, a.jsonl, b.jsonl
+        assertThat(svg).contains("stroke=\"" + Svg.PALETTE.get(0) + "\"").contains("stroke=\"" + Svg.Styles.shade(Svg.PALETTE.get(0), 1) + "\"");
+        assertThat(Svg.Styles.shade("#808080", 1)).isEqualTo("#535353");
+        assertThat(Svg.Styles.shade("#808080", 2)).isEqualTo("#acacac");
+    }
+
     @Test void niceStep_roundsUpToOneTwoOrFive() {
         assertThat(Svg.Scale.niceStep(0.7)).isEqualTo(1);
         assertThat(Svg.Scale.niceStep(13)).isEqualTo(20);

@@ -1,0 +1,53 @@
+package dev.blocklab.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What {@code reproduce} and {@code run} print when Ctrl-C (SIGINT) or SIGTERM stops them: what finished, what
+ * was running, and where it is saved (rows stream to the results file as they are measured, each finished
+ * experiment's whole result follows it, so the file holds everything finished).
+ */
+final class Interrupted {
+    private Interrupted() {}
+
+    /**
+     * {@code blocklab: interrupted during frameworks (2 of 3 experiments); finished 1 of 3 experiments: task-graph; saved to
+     * results/x.jsonl (rebuild the report: blocklab report results/x.jsonl)}.
+     */
+    static String summary(String steps, List<String> all, List<String> finished, String running, Path saved, Path html) {
+        StringBuilder b = new StringBuilder("blocklab: interrupted");
+        if (running != null)
+            b.append(" during ").append(running).append(" (").append(all.indexOf(running) + 1).append(" of ").append(all.size()).append(' ')
+                    .append(steps).append(')');
+        b.append("; finished ").append(finished.size()).append(" of ").append(all.size()).append(' ').append(steps)
+                .append(finished.isEmpty() ? "" : ": " + String.join(", ", finished))
+                .append("; saved to ").append(saved);
+        if (html != null && !finished.isEmpty()) b.append(" and ").append(html);
+        b.append(" (rebuild the report: blocklab report ").append(saved).append(')');
+        return b.toString();
+    }
+
+    /**
+     * Registers a shutdown hook that ends the progress line and prints {@code summary} (computed when the signal
+     * comes); {@link #remove} it once the work is done.
+     */
+    static Thread onSignal(String name, ConsoleProgress console, java.io.PrintWriter err, java.util.function.Supplier<String> summary) {
+        Thread hook = new Thread(() -> {
+            console.clear();
+            err.println(summary.get());
+            err.flush();
+        }, name);
+        Runtime.getRuntime().addShutdownHook(hook);
+        return hook;
+    }
+
+    /** Removes a shutdown hook that is no longer needed; harmless when the JVM is already shutting down. */
+    static void remove(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running
+        }
+    }
+}
