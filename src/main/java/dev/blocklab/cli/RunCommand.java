@@ -59,8 +59,9 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
     @Option(names = "--users", paramLabel = "N", description = "Closed loop: N users, each sending its next request when the last completes (with --duration).")
     Integer users;
 
-    @Option(names = "--rate", paramLabel = "R/s", description = "Open model: send R requests a second whatever happens (with --duration), e.g. 500/s; "
-            + "a ramp 100/s..5000/s over the duration, or steps 100/s,500/s,1000/s (each held for --step, or the duration shared equally).")
+    @Option(names = "--rate", paramLabel = "RATE", description = "Open model: send RATE requests a second whatever happens (with --duration), e.g. 500/s; "
+            + "a ramp 100/s..5000/s over the duration, or steps 100/s,500/s,1000/s (each held for --step, or the duration shared equally). "
+            + "Like every delay, the schedule is compressed by --time-scale N: N times the rate for 1/N of the duration, the same requests.")
     String rate;
 
     @Option(names = "--step", paramLabel = "D", description = "With steps in --rate: how long each rate is held (real time), e.g. 5s; the last holds to the end.")
@@ -175,8 +176,8 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
             ModelSpec m = specs.get(i);
             long runs = settings.warmups() + settings.repeats();
             switch (w.arrival()) {   // a rate or users for a duration: the duration, whatever the model
-                case Arrival.Open o -> { nanos[i] = o.durationNanos() * runs; continue; }
-                case Arrival.Closed c -> { nanos[i] = c.durationNanos() * runs; continue; }
+                case Arrival.Open o -> { nanos[i] = o.durationNanos() / settings.timeScaleDivisor() * runs; continue; }
+                case Arrival.Closed c -> { nanos[i] = c.durationNanos() / settings.timeScaleDivisor() * runs; continue; }
                 case Arrival.Batch b -> { }
             }
             try {

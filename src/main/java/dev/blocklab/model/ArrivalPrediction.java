@@ -50,15 +50,15 @@ public final class ArrivalPrediction {
                 double durationSeconds = o.durationNanos() / (double) timeScaleDivisor / 1e9;
                 if (rate <= capacityPerSecond) {
                     yield new Prediction(r, String.format(Locale.ROOT,
-                            "open %s/s within the capacity %s/s: mean latency %s (one request alone: %s); throughput %s/s; in flight %s/s x %s = %s (Little)%s",
-                            num(rate), num(capacityPerSecond), Durations.format(r), one.basis(), num(rate), num(rate),
+                            "open %s/s%s within the capacity %s/s: mean latency %s (one request alone: %s); throughput %s/s; in flight %s/s x %s = %s (Little)%s",
+                            num(rate), scaled(timeScaleDivisor), num(capacityPerSecond), Durations.format(r), one.basis(), num(rate), num(rate),
                             Durations.format(r), num(rate * r / 1e9), percentiles), one.path());
                 }
                 double queueSeconds = durationSeconds * (1 - capacityPerSecond / rate) / 2;
                 long mean = r + Math.round(queueSeconds * 1e9);
                 yield new Prediction(mean, String.format(Locale.ROOT,
-                        "open %s/s above the capacity %s/s: the queue grows for the run's %s, mean latency %s + %s x (1 - %s / %s) / 2 = %s; throughput %s/s",
-                        num(rate), num(capacityPerSecond), Durations.format(Math.round(durationSeconds * 1e9)), Durations.format(r),
+                        "open %s/s%s above the capacity %s/s: the queue grows for the run's %s, mean latency %s + %s x (1 - %s / %s) / 2 = %s; throughput %s/s",
+                        num(rate), scaled(timeScaleDivisor), num(capacityPerSecond), Durations.format(Math.round(durationSeconds * 1e9)), Durations.format(r),
                         Durations.format(Math.round(durationSeconds * 1e9)), num(capacityPerSecond), num(rate), Durations.format(mean),
                         num(capacityPerSecond)), one.path());
             }
@@ -87,5 +87,10 @@ public final class ArrivalPrediction {
     private static String num(double v) {
         if (v >= 100) return String.format(Locale.ROOT, "%,.0f", v);
         return String.format(Locale.ROOT, "%.3g", v);
+    }
+
+    /** How a scaled run's rate relates to the asked one: the schedule is compressed by the time scale too. */
+    private static String scaled(long timeScaleDivisor) {
+        return timeScaleDivisor == 1 ? "" : " (the asked rate x " + timeScaleDivisor + ": delays and the schedule / " + timeScaleDivisor + ")";
     }
 }

@@ -57,8 +57,7 @@ class VocabularyTest {
 
     /** Where a command's label says it accepts less than the concept: {@code "command --name"} and its label. */
     static final Map<String, String> OWN_LABELS = Map.of(
-            "serve --workload", "FILE",   // serve serves the built-in workloads already: only files are added
-            "run --rate", "R/s");         // the rate's syntax is being made one for run and attack (issue 12, item 1)
+            "serve --workload", "FILE");  // serve serves the built-in workloads already: only files are added
 
     /** Former names, hidden from help, still accepted for a release: {@code "command --name"}. */
     static final Set<String> HIDDEN_ALIASES = Set.of("attack --output", "run --db", "serve --db");
