@@ -84,7 +84,8 @@ public record CapacitySearch(RateSearch rates, int repeats, List<Slo> slos) {
     RateSearch.Verdict<Point> judge(Point point) {
         if (point.instrumentLimited()) {
             String note = point.repeats().stream().filter(Measurement::instrumentLimited).map(Measurement::instrumentNote)
-                    .findFirst().orElse("");
+                    .findFirst().orElse("")
+                    .replaceFirst("^INSTRUMENT-LIMITED: ", "").replaceFirst("\\.$", "");   // the attack's verdict line, as a clause
             return new RateSearch.Verdict<>(false, "instrument-limited" + (note.isEmpty() ? "" : ": " + note), point);
         }
         Measurement median = point.median();

@@ -36,10 +36,14 @@ public record Recommendation(double commonPerSecond, List<Ranked> ranked) {
 
     /** CPU per request (median run) at the highest sustained rate at or below {@code rate}. */
     static double costAt(Capacity.EntryResult r, double rate) {
-        Optional<Point> p = r.search().points().stream()
+        return pointAt(r, rate).map(pt -> pt.median().cpuMicrosPerRequest()).orElse(Double.NaN);
+    }
+
+    /** The point the cost at {@code rate} is read from: the highest sustained rate measured at or below it. */
+    private static Optional<Point> pointAt(Capacity.EntryResult r, double rate) {
+        return r.search().points().stream()
                 .filter(pt -> pt.ratePerSecond() <= rate && pt.ratePerSecond() <= r.search().sustainablePerSecond())
                 .max(Comparator.comparingDouble(Point::ratePerSecond));
-        return p.map(pt -> pt.median().cpuMicrosPerRequest()).orElse(Double.NaN);
     }
 
     /** One sentence per entry: its rank, sustained rate beside the prediction, and why it stops there. */
@@ -49,8 +53,10 @@ public record Recommendation(double commonPerSecond, List<Ranked> ranked) {
             return String.format(Locale.ROOT, "%d. %s sustains %s%s/s (predicted ceiling: %s)%s: %s.", r.rank(), r.result().entry(),
                     s.instrumentLimited() || s.brokenPerSecond() == 0 ? "at least " : "", Capacity.fmt(s.sustainablePerSecond()),
                     Capacity.ceiling(r.result().predicted().ceilingPerSecond()),
-                    Double.isNaN(r.cpuMicrosAtCommonRate()) ? "" : String.format(Locale.ROOT, ", %.0f us of CPU per request at %s/s",
-                            r.cpuMicrosAtCommonRate(), Capacity.fmt(commonPerSecond)),
+                    Double.isNaN(r.cpuMicrosAtCommonRate()) ? "" : String.format(Locale.ROOT,
+                            "; compared at the common %s/s (the lowest rate every entry sustained): %.0f us of CPU per request, measured at %s/s",
+                            Capacity.fmt(commonPerSecond), r.cpuMicrosAtCommonRate(),
+                            Capacity.fmt(pointAt(r.result(), commonPerSecond).orElseThrow().ratePerSecond())),
                     r.result().why());
         }).toList();
     }
