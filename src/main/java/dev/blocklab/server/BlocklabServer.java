@@ -295,6 +295,10 @@ public final class BlocklabServer implements AutoCloseable {
     private void fail(HttpServerRequest req, String endpoint, Throwable failure) {
         Throwable root = Outcome.unwrap(failure);
         if (root instanceof InterruptedException) Thread.currentThread().interrupt();
+        if (req.response().ended()) {   // the deadline answered 504 and cancelled this work: nothing more to say or log
+            dispatcher.finished();
+            return;
+        }
         int status;
         String reason;
         if (RequestDispatcher.isThreadStartFailure(root)) {
