@@ -26,7 +26,7 @@ import java.util.List;
                 "  blocklab capacity --workload frameworks --entry invokeall:16 --entry reactor --entry virtual",
                 "  blocklab capacity --workload profile-page --entry http:play-2.5/sync-blocking",
                 "  blocklab capacity --workload profile-page --entry http:event-loop/async-non-blocking --slo 'p99<=1200ms'",
-                "  blocklab capacity --workload hundred-calls --entry fixed:8 --repeats 1 --step 2s --format json"})
+                "  blocklab capacity --workload hundred-calls --entry fixed:8 --slo 'p99<=1500ms' --repeats 1 --step 2s --format json"})
 final class CapacityCommand implements Runnable {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 

@@ -47,6 +47,12 @@ public final class Registry {
     public static Workload workload(String nameOrPath) {
         if (nameOrPath.equals(FRAMEWORKS_WORKLOAD))
             return FrameworksUseCase.workload(FrameworksUseCase.SLOW_DELAY_NANOS, new Arrival.Batch(FRAMEWORKS_BATCH));
-        return Workloads.resolve(nameOrPath);
+        try {
+            return Workloads.resolve(nameOrPath);
+        } catch (IllegalArgumentException e) {   // name this one too among the built-in ones
+            if (!e.getMessage().startsWith("unknown workload")) throw e;
+            throw new IllegalArgumentException(e.getMessage().replace("; or give the path",
+                    ", " + FRAMEWORKS_WORKLOAD + " (seed 002's use case, which the framework variants run); or give the path"), e);
+        }
     }
 }
