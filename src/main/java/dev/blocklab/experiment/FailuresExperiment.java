@@ -93,7 +93,7 @@ final class FailuresExperiment implements Experiment {
         // a call may end on its own in the instant its cancel is sent: a tenth of the requests is the noise allowed
         String verdict = f.honouredRatio() < 0.9 || f.callsLeftRunning() > 0
                 ? "leaks: " + (f.cancellationsRequested() - f.cancellationsHonoured()) + " of " + f.cancellationsRequested() + " calls ran on"
-                : "cancels";
+                : f.cancellationsRequested() == 0 ? "nothing left to cancel" : "cancels";
         return new FailuresRow(r.model(), inOrder ? "in step order" : "overlapped", r.counts().requests(), failed,
                 predictedFail, r.timing().latencyMillis().mean(), r.timing().latencyMillis().p99(), f.meanTimeToFailMillis(),
                 f.cancellationsRequested(), f.cancellationsHonoured(), f.orphanedCalls(), predictedOrphan,

@@ -31,7 +31,8 @@ class FailuresExperimentTest {
                 assertThat(row.orphanedCalls()).isPositive();
                 assertThat(row.orphanMillisPerFailed()).isPositive();
             } else {
-                assertThat(row.verdict()).as(row.model() + ": " + row).isEqualTo("cancels");
+                assertThat(row.verdict()).as(row.model() + ": " + row).isIn("cancels", "nothing left to cancel");
+                if (row.cancellationsRequested() > 0) assertThat(row.verdict()).isEqualTo("cancels");
                 assertThat(row.leftoverThreads()).as(row.model()).isZero();
             }
         }
