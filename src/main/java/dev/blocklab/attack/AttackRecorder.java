@@ -35,21 +35,14 @@ final class AttackRecorder {
     static final int MAX_DISTINCT_ERRORS = 100;
     static final String OTHER_ERRORS = "(more distinct errors than " + MAX_DISTINCT_ERRORS + ")";
 
-    private final Recorder latency = new Recorder(HIGHEST_TRACKABLE_NANOS, 3);
-    private final Recorder service = new Recorder(HIGHEST_TRACKABLE_NANOS, 3);
-    private final Histogram totalLatency = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
-    private final Histogram totalService = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
+    private final Measure latency = new Measure();
+    private final Measure service = new Measure();
     // The attacker's own delays per request (see InstrumentHealth): send lateness, the client picking the request
     // up (hand-off), both together, and the wait for a connection.
-    private final Recorder sendLateness = new Recorder(HIGHEST_TRACKABLE_NANOS, 3);
-    private final Recorder handOff = new Recorder(HIGHEST_TRACKABLE_NANOS, 3);
-    private final Recorder ownDelay = new Recorder(HIGHEST_TRACKABLE_NANOS, 3);
-    private final Recorder connectionWait = new Recorder(HIGHEST_TRACKABLE_NANOS, 3);
-    private final Histogram totalSendLateness = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
-    private final Histogram totalHandOff = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
-    private final Histogram totalOwnDelay = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
-    private final Histogram totalConnectionWait = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
-    private Histogram latencyScratch, serviceScratch;
+    private final Measure sendLateness = new Measure();
+    private final Measure handOff = new Measure();
+    private final Measure ownDelay = new Measure();
+    private final Measure connectionWait = new Measure();
 
     private final LongAdder sent = new LongAdder();
     private final LongAdder completed = new LongAdder();
@@ -99,15 +92,15 @@ final class AttackRecorder {
     }
 
     private void count(Hit hit, long connectionWaitNanos) {
-        latency.recordValue(clamp(hit.latencyNanos()));
-        service.recordValue(clamp(hit.serviceNanos()));
+        latency.record(hit.latencyNanos());
+        service.record(hit.serviceNanos());
         long late = Math.max(0, hit.sentNanos() - hit.intendedNanos());
         long beforeWire = Math.max(0, hit.latencyNanos() - hit.serviceNanos() - late);
         long wait = Math.min(beforeWire, Math.max(0, connectionWaitNanos));
-        sendLateness.recordValue(clamp(late));
-        handOff.recordValue(clamp(beforeWire - wait));
-        ownDelay.recordValue(clamp(late + beforeWire - wait));
-        connectionWait.recordValue(clamp(wait));
+        sendLateness.record(late);
+        handOff.record(beforeWire - wait);
+        ownDelay.record(late + beforeWire - wait);
+        connectionWait.record(wait);
         statuses.computeIfAbsent(hit.status(), k -> new LongAdder()).increment();
         bytesIn.add(hit.bytesIn());
         if (hit.success()) successes.increment();
@@ -150,19 +143,29 @@ final class AttackRecorder {
 
     /** Latencies completed since the last call (a new histogram), also added to the totals. */
     synchronized Histogram drainInterval() {
-        latencyScratch = latency.getIntervalHistogram(latencyScratch);
-        serviceScratch = service.getIntervalHistogram(serviceScratch);
-        totalLatency.add(latencyScratch);
-        totalService.add(serviceScratch);
-        drainInto(sendLateness, totalSendLateness);
-        drainInto(handOff, totalHandOff);
-        drainInto(ownDelay, totalOwnDelay);
-        drainInto(connectionWait, totalConnectionWait);
-        return latencyScratch.copy();
+        Histogram interval = latency.drain();
+        service.drain();
+        sendLateness.drain();
+        handOff.drain();
+        ownDelay.drain();
+        connectionWait.drain();
+        return interval.copy();
     }
 
-    private void drainInto(Recorder r, Histogram total) {
-        total.add(r.getIntervalHistogram()); // a recorder recycles only its own histograms: one allocation a second
+    /** One measure: a recorder that many threads write, drained into its running total. */
+    private static final class Measure {
+        private final Recorder recorder = new Recorder(HIGHEST_TRACKABLE_NANOS, 3);
+        final Histogram total = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
+        private Histogram scratch;
+
+        void record(long nanos) { recorder.recordValue(clamp(nanos)); }
+
+        /** What was recorded since the last drain (a histogram the recorder recycles), added to the total. */
+        Histogram drain() {
+            scratch = recorder.getIntervalHistogram(scratch);
+            total.add(scratch);
+            return scratch;
+        }
     }
 
     /**
@@ -185,15 +188,15 @@ final class AttackRecorder {
         long wait = requests == 0 || lastEnd == Long.MIN_VALUE ? 0 : Math.max(0, lastEnd - lastSend);
         long total = attack + wait;
         long ok = successes.sum();
-        LatencyMillis latencyMillis = LatencyMillis.of(totalLatency);
+        LatencyMillis latencyMillis = LatencyMillis.of(latency.total);
         InstrumentHealth health = InstrumentHealth.assess(requests + loop.unsent(), loop.unsent(), latencyMillis,
-                new InstrumentHealth.OwnDelays(LatencyMillis.of(totalSendLateness), LatencyMillis.of(totalHandOff),
-                        LatencyMillis.of(totalOwnDelay), LatencyMillis.of(totalConnectionWait)), measured);
+                new InstrumentHealth.OwnDelays(LatencyMillis.of(sendLateness.total), LatencyMillis.of(handOff.total),
+                        LatencyMillis.of(ownDelay.total), LatencyMillis.of(connectionWait.total)), measured);
         return new AttackResult(description, requests, loop.unsent(),
                 attack > 0 ? requests / (attack / 1e9) : 0, total > 0 ? ok / (total / 1e9) : 0,
-                total, attack, wait, latencyMillis, LatencyMillis.of(totalService),
+                total, attack, wait, latencyMillis, LatencyMillis.of(service.total),
                 bytesIn.sum(), bytesOut.sum(), ok, requests == 0 ? 0 : (double) ok / requests,
                 new TreeMap<>(codes), new TreeMap<>(errs), loop.lateSends(), lateThresholdNanos, loop.maxLateNanos(),
-                loop.stopped(), cutOffCount.sum(), totalLatency, totalService, health);
+                loop.stopped(), cutOffCount.sum(), latency.total, service.total, health);
     }
 }

@@ -79,13 +79,8 @@ public final class BackendServer implements AutoCloseable {
      */
     public static BackendServer start(BackendSettings settings) {
         BackendServer backend = new BackendServer(settings);
-        try {
-            Vertxes.listen(backend.server, settings.host(), settings.port());
-            return backend;
-        } catch (RuntimeException e) {
-            backend.close();
-            throw e;
-        }
+        Vertxes.listen(backend.server, settings.host(), settings.port(), backend::close);
+        return backend;
     }
 
     /** The bound port. */

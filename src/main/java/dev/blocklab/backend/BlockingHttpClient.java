@@ -64,6 +64,17 @@ final class BlockingHttpClient implements AutoCloseable {
         if (reused) idleCount.decrementAndGet();
         else c = open();
         try {
+            return attempt(c, pathAndQuery, timeoutNanos);
+        } catch (IOException e) {
+            if (!reused) throw e;
+            // a kept-alive connection the server had closed: one retry on a fresh connection
+            return attempt(open(), pathAndQuery, timeoutNanos);
+        }
+    }
+
+    /** One exchange on {@code c}; a connection that failed is closed, one that answered goes back to the pool. */
+    private Response attempt(Connection c, String pathAndQuery, long timeoutNanos) throws IOException, TimeoutException {
+        try {
             Response r = exchange(c, pathAndQuery, timeoutNanos);
             release(c, r.keepAlive());
             return r;
@@ -72,20 +83,7 @@ final class BlockingHttpClient implements AutoCloseable {
             throw new TimeoutException("no answer from " + host + ":" + port + " within " + timeoutNanos / 1_000_000 + " ms");
         } catch (IOException e) {
             c.closeQuietly();
-            if (!reused) throw e;
-            // a kept-alive connection the server had closed: one retry on a fresh connection
-            Connection fresh = open();
-            try {
-                Response r = exchange(fresh, pathAndQuery, timeoutNanos);
-                release(fresh, r.keepAlive());
-                return r;
-            } catch (SocketTimeoutException te) {
-                fresh.closeQuietly();
-                throw new TimeoutException("no answer from " + host + ":" + port + " within " + timeoutNanos / 1_000_000 + " ms");
-            } catch (IOException again) {
-                fresh.closeQuietly();
-                throw again;
-            }
+            throw e;
         }
     }
 

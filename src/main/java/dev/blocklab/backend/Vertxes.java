@@ -30,6 +30,16 @@ public final class Vertxes {
         // the static initializer does the work
     }
 
+    /** {@link #listen}, running {@code onFailure} (the owner's close) before a failure is rethrown. */
+    public static void listen(io.vertx.core.http.HttpServer server, String host, int port, Runnable onFailure) {
+        try {
+            listen(server, host, port);
+        } catch (RuntimeException e) {
+            onFailure.run();
+            throw e;
+        }
+    }
+
     /**
      * Starts {@code server} listening and waits up to 30 s.
      *

@@ -50,6 +50,36 @@ final class PoolGauge {
     /** True once a call went through, or failed to get a connection. */
     boolean used() { return calls.sum() > 0 || failedWaits.sum() > 0; }
 
+    /** How a client takes a connection from its pool. */
+    interface Take<C, E extends Exception> {
+        C take() throws E;
+    }
+
+    /** Takes a connection with {@code take}, timing the wait; a failure counts as a failed wait and is rethrown. */
+    <C, E extends Exception> C acquire(Take<C, E> take) throws E {
+        long askedNanos = System.nanoTime();
+        C connection;
+        try {
+            connection = take.take();
+        } catch (Exception e) {
+            failedWait();
+            throw e;
+        }
+        acquired(System.nanoTime() - askedNanos);
+        return connection;
+    }
+
+    /** The figures so far if the pool was created and used, else nothing. */
+    java.util.Optional<PoolStats> statsIf(boolean created) {
+        return created && used() ? java.util.Optional.of(stats()) : java.util.Optional.empty();
+    }
+
+    /** The figures present, in order. */
+    @SafeVarargs
+    static java.util.List<PoolStats> ofUsed(java.util.Optional<PoolStats>... stats) {
+        return java.util.Arrays.stream(stats).flatMap(java.util.Optional::stream).toList();
+    }
+
     /** The figures so far; resets nothing. */
     PoolStats stats() {
         Histogram h = waits.getIntervalHistogram();

@@ -40,9 +40,9 @@ final class PostgresClients implements AutoCloseable {
     private final Supplier<Vertx> vertx;
     private final PoolGauge jdbcGauge;
     private final PoolGauge vertxGauge;
-    private volatile HikariDataSource hikari;
-    private volatile Pool pool;
-    private boolean closed;
+    private final OnFirstUse<HikariDataSource> hikari = new OnFirstUse<>(CLOSED, this::createHikari);
+    private final OnFirstUse<Pool> pool = new OnFirstUse<>(CLOSED, this::createPool);
+    private static final String CLOSED = "the PostgreSQL clients are closed";
 
     PostgresClients(PostgresAddress address, DatastoreSettings settings, Supplier<Vertx> vertx) {
         this.address = address;
@@ -55,22 +55,16 @@ final class PostgresClients implements AutoCloseable {
     /** Runs the statement through HikariCP and pgjdbc, holding the calling thread. */
     Object queryBlocking(Operation.Sql sql, long row) throws SQLException {
         HikariDataSource ds = hikari();
-        long askedNanos = System.nanoTime();
         Connection connection;
         try {
-            connection = ds.getConnection();
+            connection = jdbcGauge.acquire(ds::getConnection);
         } catch (SQLTransientConnectionException e) {
-            jdbcGauge.failedWait();
             // HikariCP's message carries live counters (waiting=123); one stable cause per kind of failure instead
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw new SQLTransientConnectionException("jdbc+hikari pool of " + settings.dbPoolSize() + ": no connection within "
                     + seconds(settings.poolTimeoutNanos()) + (e.getCause() != null ? " (" + cause.getClass().getSimpleName() + ": "
                     + String.valueOf(cause.getMessage()).replaceAll("\\d+", "N") + ")" : ""), e);
-        } catch (SQLException e) {
-            jdbcGauge.failedWait();
-            throw e;
         }
-        jdbcGauge.acquired(System.nanoTime() - askedNanos);
         try (PreparedStatement statement = connection.prepareStatement(sql.jdbcQuery())) {
             if (sql.usesRow()) statement.setLong(1, row);
             if (!statement.execute()) return (long) statement.getUpdateCount();
@@ -155,55 +149,39 @@ final class PostgresClients implements AutoCloseable {
 
     private static String seconds(long nanos) { return String.format(java.util.Locale.ROOT, "%.1f s", nanos / 1e9); }
 
-    List<PoolStats> stats() {
-        List<PoolStats> stats = new ArrayList<>();
-        if (hikari != null && jdbcGauge.used()) stats.add(jdbcGauge.stats());
-        if (pool != null && vertxGauge.used()) stats.add(vertxGauge.stats());
-        return stats;
+    List<PoolStats> stats() { return PoolGauge.ofUsed(jdbcGauge.statsIf(hikari.created()), vertxGauge.statsIf(pool.created())); }
+
+    private HikariDataSource hikari() { return hikari.get(); }
+
+    private HikariDataSource createHikari() {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(address.jdbcUrl());
+        config.setUsername(address.user());
+        config.setPassword(address.password());
+        config.setMaximumPoolSize(settings.dbPoolSize());
+        config.setMinimumIdle(settings.dbPoolSize());
+        config.setConnectionTimeout(TimeUnit.NANOSECONDS.toMillis(settings.poolTimeoutNanos()));
+        config.setPoolName("blocklab-jdbc");
+        config.setInitializationFailTimeout(-1);   // a server that is down fails calls, not the pool's creation
+        return new HikariDataSource(config);
     }
 
-    private HikariDataSource hikari() {
-        HikariDataSource ds = hikari;
-        if (ds != null) return ds;
-        synchronized (this) {
-            if (closed) throw new IllegalStateException("the PostgreSQL clients are closed");
-            if (hikari == null) {
-                HikariConfig config = new HikariConfig();
-                config.setJdbcUrl(address.jdbcUrl());
-                config.setUsername(address.user());
-                config.setPassword(address.password());
-                config.setMaximumPoolSize(settings.dbPoolSize());
-                config.setMinimumIdle(settings.dbPoolSize());
-                config.setConnectionTimeout(TimeUnit.NANOSECONDS.toMillis(settings.poolTimeoutNanos()));
-                config.setPoolName("blocklab-jdbc");
-                config.setInitializationFailTimeout(-1);   // a server that is down fails calls, not the pool's creation
-                hikari = new HikariDataSource(config);
-            }
-            return hikari;
-        }
-    }
+    private Pool pool() { return pool.get(); }
 
-    private Pool pool() {
-        Pool p = pool;
-        if (p != null) return p;
-        synchronized (this) {
-            if (closed) throw new IllegalStateException("the PostgreSQL clients are closed");
-            if (pool == null) {
-                PgConnectOptions connect = new PgConnectOptions().setHost(address.host()).setPort(address.port())
-                        .setDatabase(address.database()).setUser(address.user()).setPassword(address.password())
-                        .setCachePreparedStatements(true);
-                PoolOptions options = new PoolOptions().setMaxSize(settings.dbPoolSize())
-                        .setConnectionTimeout((int) TimeUnit.NANOSECONDS.toMillis(settings.poolTimeoutNanos()))
-                        .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS);
-                pool = PgBuilder.pool().with(options).connectingTo(connect).using(vertx.get()).build();
-            }
-            return pool;
-        }
+    private Pool createPool() {
+        PgConnectOptions connect = new PgConnectOptions().setHost(address.host()).setPort(address.port())
+                .setDatabase(address.database()).setUser(address.user()).setPassword(address.password())
+                .setCachePreparedStatements(true);
+        PoolOptions options = new PoolOptions().setMaxSize(settings.dbPoolSize())
+                .setConnectionTimeout((int) TimeUnit.NANOSECONDS.toMillis(settings.poolTimeoutNanos()))
+                .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS);
+        return PgBuilder.pool().with(options).connectingTo(connect).using(vertx.get()).build();
     }
 
     @Override public synchronized void close() {
-        closed = true;
-        if (hikari != null) hikari.close();
-        if (pool != null) dev.blocklab.backend.Vertxes.awaitClose(pool.close(), 10, "closing the Vert.x PostgreSQL pool");
+        HikariDataSource ds = hikari.close();
+        Pool p = pool.close();
+        if (ds != null) ds.close();
+        if (p != null) dev.blocklab.backend.Vertxes.awaitClose(p.close(), 10, "closing the Vert.x PostgreSQL pool");
     }
 }

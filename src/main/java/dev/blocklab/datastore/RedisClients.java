@@ -16,7 +16,6 @@ import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Protocol;
-import redis.clients.jedis.exceptions.JedisException;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -46,10 +45,10 @@ final class RedisClients implements AutoCloseable {
     private final DatastoreSettings settings;
     private final PoolGauge jedisGauge;
     private final PoolGauge lettuceGauge;
-    private volatile JedisPool jedis;
-    private volatile StatefulRedisConnection<String, String> lettuce;
-    private RedisClient lettuceClient;
-    private boolean closed;
+    private final OnFirstUse<JedisPool> jedis = new OnFirstUse<>(CLOSED, this::createJedis);
+    private final OnFirstUse<StatefulRedisConnection<String, String>> lettuce = new OnFirstUse<>(CLOSED, this::createLettuce);
+    private RedisClient lettuceClient;   // written by createLettuce under lettuce's lock
+    private static final String CLOSED = "the Redis clients are closed";
 
     RedisClients(RedisAddress address, DatastoreSettings settings) {
         this.address = address;
@@ -62,15 +61,7 @@ final class RedisClients implements AutoCloseable {
     Object commandBlocking(Operation.Redis redis, long row) {
         Protocol.Command command = jedisCommand(redis.command());
         JedisPool pool = jedis();
-        long askedNanos = System.nanoTime();
-        Jedis connection;
-        try {
-            connection = pool.getResource();
-        } catch (JedisException e) {
-            jedisGauge.failedWait();
-            throw e;
-        }
-        jedisGauge.acquired(System.nanoTime() - askedNanos);
+        Jedis connection = jedisGauge.acquire(pool::getResource);
         try {
             if (redis.count() == 1)
                 return reply(connection.sendCommand(command, redis.argsFor(row, 0).toArray(String[]::new)));
@@ -157,60 +148,45 @@ final class RedisClients implements AutoCloseable {
         }
     }
 
-    List<PoolStats> stats() {
-        List<PoolStats> stats = new ArrayList<>();
-        if (jedis != null && jedisGauge.used()) stats.add(jedisGauge.stats());
-        if (lettuce != null && lettuceGauge.used()) stats.add(lettuceGauge.stats());
-        return stats;
+    List<PoolStats> stats() { return PoolGauge.ofUsed(jedisGauge.statsIf(jedis.created()), lettuceGauge.statsIf(lettuce.created())); }
+
+    private JedisPool jedis() { return jedis.get(); }
+
+    private JedisPool createJedis() {
+        // GenericObjectPoolConfig rather than JedisPoolConfig: no evictor thread that would outlive the run
+        GenericObjectPoolConfig<Jedis> config = new GenericObjectPoolConfig<>();
+        config.setMaxTotal(settings.redisPoolSize());
+        config.setMaxIdle(settings.redisPoolSize());
+        config.setMaxWait(Duration.ofNanos(settings.poolTimeoutNanos()));
+        config.setJmxEnabled(false);
+        int timeoutMillis = (int) TimeUnit.NANOSECONDS.toMillis(settings.poolTimeoutNanos());
+        return new JedisPool(config, address.host(), address.port(), timeoutMillis);
     }
 
-    private JedisPool jedis() {
-        JedisPool p = jedis;
-        if (p != null) return p;
-        synchronized (this) {
-            if (closed) throw new IllegalStateException("the Redis clients are closed");
-            if (jedis == null) {
-                // GenericObjectPoolConfig rather than JedisPoolConfig: no evictor thread that would outlive the run
-                GenericObjectPoolConfig<Jedis> config = new GenericObjectPoolConfig<>();
-                config.setMaxTotal(settings.redisPoolSize());
-                config.setMaxIdle(settings.redisPoolSize());
-                config.setMaxWait(Duration.ofNanos(settings.poolTimeoutNanos()));
-                config.setJmxEnabled(false);
-                int timeoutMillis = (int) TimeUnit.NANOSECONDS.toMillis(settings.poolTimeoutNanos());
-                jedis = new JedisPool(config, address.host(), address.port(), timeoutMillis);
-            }
-            return jedis;
-        }
-    }
+    private StatefulRedisConnection<String, String> lettuce() { return lettuce.get(); }
 
-    private StatefulRedisConnection<String, String> lettuce() {
-        StatefulRedisConnection<String, String> c = lettuce;
-        if (c != null) return c;
-        synchronized (this) {
-            if (closed) throw new IllegalStateException("the Redis clients are closed");
-            if (lettuce == null) {
-                RedisURI uri = RedisURI.builder().withHost(address.host()).withPort(address.port())
-                        .withTimeout(Duration.ofNanos(settings.poolTimeoutNanos())).build();
-                RedisClient client = RedisClient.create(uri);
-                // a command sent while the server is away fails at once instead of waiting for a reconnect
-                client.setOptions(ClientOptions.builder()
-                        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS).build());
-                try {
-                    lettuce = client.connect(StringCodec.UTF8);
-                    lettuceClient = client;
-                } catch (RuntimeException e) {
-                    client.shutdown(Duration.ZERO, Duration.ofSeconds(2));   // its threads, not just the connection
-                    throw e;
-                }
-            }
-            return lettuce;
+    private StatefulRedisConnection<String, String> createLettuce() {
+        RedisURI uri = RedisURI.builder().withHost(address.host()).withPort(address.port())
+                .withTimeout(Duration.ofNanos(settings.poolTimeoutNanos())).build();
+        RedisClient client = RedisClient.create(uri);
+        // a command sent while the server is away fails at once instead of waiting for a reconnect
+        client.setOptions(ClientOptions.builder()
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS).build());
+        try {
+            StatefulRedisConnection<String, String> connection = client.connect(StringCodec.UTF8);
+            lettuceClient = client;
+            return connection;
+        } catch (RuntimeException e) {
+            client.shutdown(Duration.ZERO, Duration.ofSeconds(2));   // its threads, not just the connection
+            throw e;
         }
     }
 
     @Override public synchronized void close() {
-        closed = true;
-        if (jedis != null) jedis.close();
-        if (lettuce != null) lettuce.close();
+        JedisPool pool = jedis.close();
+        StatefulRedisConnection<String, String> connection = lettuce.close();
+        if (pool != null) pool.close();
+        if (connection != null) connection.close();
         if (lettuceClient != null) lettuceClient.shutdown(Duration.ZERO, Duration.ofSeconds(2));
     }
 }

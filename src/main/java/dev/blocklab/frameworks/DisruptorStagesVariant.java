@@ -15,7 +15,6 @@ import dev.blocklab.workload.Request;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 
 /**
  * The original's Disruptor wiring, kept as a named variant: chained stages, so one request's four calls run
@@ -99,11 +98,7 @@ final class DisruptorStagesVariant implements Model {
                 e.request = request;
                 e.response = response;
             });
-            try {
-                return CompletableFuture.completedFuture(response.get());
-            } catch (ExecutionException ex) {
-                throw ex.getCause() instanceof Exception cause ? cause : ex;
-            }
+            return RequestThreads.holdIf(true, response);   // the request thread waits for its answer
         });
     }
 

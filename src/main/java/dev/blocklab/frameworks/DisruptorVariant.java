@@ -64,22 +64,10 @@ final class DisruptorVariant implements Model {
         this.waits = waits;
         merges = new Disruptor<>(MergeEvent::new, RING_SIZE, named("disruptor-posts", "disruptor-albums", "disruptor-reply"),
                 ProducerType.MULTI, new BlockingWaitStrategy());
-        EventHandler<MergeEvent> posts = (e, seq, end) -> {
-            if (e.failure != null) return;
-            try {
-                e.postsAndComments = useCase.postsAndComments(e.request, e.values[0], e.values[1]);
-            } catch (Throwable t) {
-                e.postsFailure = t;
-            }
-        };
-        EventHandler<MergeEvent> albums = (e, seq, end) -> {
-            if (e.failure != null) return;
-            try {
-                e.albumsAndPhotos = useCase.albumsAndPhotos(e.request, e.values[2], e.values[3]);
-            } catch (Throwable t) {
-                e.albumsFailure = t;
-            }
-        };
+        EventHandler<MergeEvent> posts = (e, seq, end) -> e.postsFailure = mergeUnlessFailed(e,
+                () -> e.postsAndComments = useCase.postsAndComments(e.request, e.values[0], e.values[1]));
+        EventHandler<MergeEvent> albums = (e, seq, end) -> e.albumsFailure = mergeUnlessFailed(e,
+                () -> e.albumsAndPhotos = useCase.albumsAndPhotos(e.request, e.values[2], e.values[3]));
         EventHandler<MergeEvent> reply = (e, seq, end) -> {
             Throwable failure = e.failure != null ? e.failure : e.postsFailure != null ? e.postsFailure : e.albumsFailure;
             if (failure != null) e.response.completeExceptionally(failure);
@@ -102,6 +90,17 @@ final class DisruptorVariant implements Model {
         });
         merges.start();
         calls.start();
+    }
+
+    /** Runs one merge unless a call of the event failed; the merge's failure, or null. */
+    private static Throwable mergeUnlessFailed(MergeEvent e, Runnable merge) {
+        if (e.failure != null) return null;
+        try {
+            merge.run();
+            return null;
+        } catch (Throwable t) {
+            return t;
+        }
     }
 
     /** Thread names in the order the Disruptor asks for them (one per handler, in wiring order). */

@@ -156,41 +156,51 @@ public final class FrameworksUseCase {
 
     /** Parses posts and comments, merges the user's posts with their comments, runs the int sort; text. */
     public String postsAndComments(Request request, Object postsJson, Object commentsJson) {
-        record();
-        int user = userOf(request);
-        List<PlaceholderData.Post> posts = parse(postsJson, POST_LIST);
-        Map<Integer, List<PlaceholderData.Comment>> byPost = parse(commentsJson, COMMENT_LIST).stream()
-                .collect(Collectors.groupingBy(PlaceholderData.Comment::postId, TreeMap::new, Collectors.toList()));
-        StringBuilder sb = new StringBuilder("user ").append(user).append(" posts\n");
-        for (PlaceholderData.Post p : posts) {
-            if (p.userId() != user) continue;
-            List<PlaceholderData.Comment> comments = byPost.getOrDefault(p.id(), List.of());
-            sb.append("post ").append(p.id()).append(": ").append(p.title()).append(" (").append(comments.size())
-                    .append(" comments)\n");
-            for (PlaceholderData.Comment c : comments)
-                sb.append("  comment ").append(c.id()).append(" by ").append(c.email()).append(": ").append(c.name()).append('\n');
-        }
-        sb.append("sorted ints x").append(user).append(": ").append(sortInts(user)).append('\n');
-        return sb.toString();
+        return merged(request, "posts", postsJson, POST_LIST, PlaceholderData.Post::userId, PlaceholderData.Post::id,
+                commentsJson, COMMENT_LIST, PlaceholderData.Comment::postId, (sb, p, comments) -> {
+                    sb.append("post ").append(p.id()).append(": ").append(p.title()).append(" (").append(comments.size())
+                            .append(" comments)\n");
+                    for (PlaceholderData.Comment c : comments)
+                        sb.append("  comment ").append(c.id()).append(" by ").append(c.email()).append(": ").append(c.name()).append('\n');
+                }, "ints", this::sortInts);
     }
 
     /** Parses albums and photos, merges the user's albums with their photos, runs the long sort; text. */
     public String albumsAndPhotos(Request request, Object albumsJson, Object photosJson) {
+        return merged(request, "albums", albumsJson, ALBUM_LIST, PlaceholderData.Album::userId, PlaceholderData.Album::id,
+                photosJson, PHOTO_LIST, PlaceholderData.Photo::albumId, (sb, a, photos) -> {
+                    sb.append("album ").append(a.id()).append(": ").append(a.title()).append(" (").append(photos.size())
+                            .append(" photos)");
+                    for (PlaceholderData.Photo p : photos) sb.append(' ').append(p.id());
+                    sb.append('\n');
+                }, "longs", this::sortLongs);
+    }
+
+    /** How one parent (a post, an album) is written with its children (comments, photos). */
+    private interface ParentLine<P, C> {
+        void append(StringBuilder sb, P parent, List<C> children);
+    }
+
+    /**
+     * Counts the thread, parses the request's parents (posts, albums) and children (comments, photos), writes the
+     * user's parents each with its children in id order under a heading, then runs the sort named {@code sortKind}.
+     */
+    private <P, C> String merged(Request request, String heading, Object parentsJson, TypeReference<List<P>> parentType,
+                                 java.util.function.ToIntFunction<P> ownerOf, java.util.function.ToIntFunction<P> idOf,
+                                 Object childrenJson, TypeReference<List<C>> childType,
+                                 java.util.function.Function<C, Integer> parentOf, ParentLine<P, C> line,
+                                 String sortKind, java.util.function.IntToLongFunction sort) {
         record();
         int user = userOf(request);
-        List<PlaceholderData.Album> albums = parse(albumsJson, ALBUM_LIST);
-        Map<Integer, List<PlaceholderData.Photo>> byAlbum = parse(photosJson, PHOTO_LIST).stream()
-                .collect(Collectors.groupingBy(PlaceholderData.Photo::albumId, TreeMap::new, Collectors.toList()));
-        StringBuilder sb = new StringBuilder("user ").append(user).append(" albums\n");
-        for (PlaceholderData.Album a : albums) {
-            if (a.userId() != user) continue;
-            List<PlaceholderData.Photo> photos = byAlbum.getOrDefault(a.id(), List.of());
-            sb.append("album ").append(a.id()).append(": ").append(a.title()).append(" (").append(photos.size())
-                    .append(" photos)");
-            for (PlaceholderData.Photo p : photos) sb.append(' ').append(p.id());
-            sb.append('\n');
+        List<P> parents = parse(parentsJson, parentType);
+        Map<Integer, List<C>> byParent = parse(childrenJson, childType).stream()
+                .collect(Collectors.groupingBy(parentOf, TreeMap::new, Collectors.toList()));
+        StringBuilder sb = new StringBuilder("user ").append(user).append(' ').append(heading).append('\n');
+        for (P p : parents) {
+            if (ownerOf.applyAsInt(p) != user) continue;
+            line.append(sb, p, byParent.getOrDefault(idOf.applyAsInt(p), List.of()));
         }
-        sb.append("sorted longs x").append(user).append(": ").append(sortLongs(user)).append('\n');
+        sb.append("sorted ").append(sortKind).append(" x").append(user).append(": ").append(sort.applyAsLong(user)).append('\n');
         return sb.toString();
     }
 
@@ -243,24 +253,19 @@ public final class FrameworksUseCase {
         return kind.isEmpty() ? "unnamed" : kind;
     }
 
-    private long sortInts(int user) {
-        List<Integer> copy = new ArrayList<>(sharedInts);
-        Collections.sort(copy);
-        long checksum = 0;
-        for (int i = 0; i < copy.size(); i++) {
-            copy.set(i, copy.get(i) * user);
-            checksum = checksum * 31 + copy.get(i);
-        }
-        return checksum;
-    }
+    private long sortInts(int user) { return sortedChecksum(sharedInts, i -> i * user); }
 
-    private long sortLongs(int user) {
-        List<Long> copy = new ArrayList<>(sharedLongs);
+    private long sortLongs(int user) { return sortedChecksum(sharedLongs, l -> l * user); }
+
+    /** Sorts a copy of {@code shared}, multiplies each element by the user, and folds them into a checksum. */
+    private static <N extends Number & Comparable<? super N>> long sortedChecksum(List<N> shared,
+                                                                               java.util.function.UnaryOperator<N> timesUser) {
+        List<N> copy = new ArrayList<>(shared);
         Collections.sort(copy);
         long checksum = 0;
         for (int i = 0; i < copy.size(); i++) {
-            copy.set(i, copy.get(i) * user);
-            checksum = checksum * 31 + copy.get(i);
+            copy.set(i, timesUser.apply(copy.get(i)));
+            checksum = checksum * 31 + copy.get(i).longValue();
         }
         return checksum;
     }

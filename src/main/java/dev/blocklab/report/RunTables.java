@@ -25,16 +25,12 @@ public final class RunTables {
                     row.articleMillis() == null ? "-" : ms(row.articleMillis() / r.timeScaleDivisor()),
                     ms(r.timing().latencyMillis().p50()), ms(r.timing().latencyMillis().p99()), num(Deviation.littlesLaw(r)),
                     String.valueOf(r.resources().peakPlatformThreads()), String.valueOf(r.resources().platformThreadsStarted()),
-                    ms(r.resources().cpuMillis()), r.resources().contextSwitches().voluntary() + "/" + r.resources().contextSwitches().involuntary(),
-                    mib(r.resources().allocatedBytes()), mib(r.resources().peakRssBytes())));
-            line.addAll(perRequest(r));
-            cells.add(line);
+                    ms(r.resources().cpuMillis())));
+            cells.add(withResources(line, r));
         }
-        List<String> columns = new ArrayList<>(List.of("row", "model", "requests", "ok %", "wall ms", "range ms",
+        return new Table(title, withResourceColumns("row", "model", "requests", "ok %", "wall ms", "range ms",
                 "predicted ms", "measured/predicted", "ideal ms", "article ms", "p50 ms", "p99 ms", "in flight (Little)",
-                "peak threads", "threads started", "cpu ms", "ctx sw vol/invol", "alloc MiB", "peak RSS MiB"));
-        columns.addAll(PER_REQUEST_COLUMNS);
-        return new Table(title, columns, cells);
+                "peak threads", "threads started", "cpu ms"), cells);
     }
 
     /** One row per run, for {@code blocklab run}. */
@@ -45,17 +41,12 @@ public final class RunTables {
                     ms(r.prediction().predictedMillis()), Deviation.of(r).flag(), ms(r.prediction().idealMillis()), ms(r.timing().latencyMillis().p50()),
                     ms(r.timing().latencyMillis().p90()), ms(r.timing().latencyMillis().p99()), ms(r.timing().latencyMillis().max()),
                     num(r.timing().throughputPerSecond()), num(Deviation.littlesLaw(r)),
-                    String.valueOf(r.resources().peakPlatformThreads()), String.valueOf(r.resources().peakOsThreads()), ms(r.resources().cpuMillis()),
-                    r.resources().contextSwitches().voluntary() + "/" + r.resources().contextSwitches().involuntary(),
-                    mib(r.resources().allocatedBytes()), mib(r.resources().peakRssBytes())));
-            line.addAll(perRequest(r));
-            cells.add(line);
+                    String.valueOf(r.resources().peakPlatformThreads()), String.valueOf(r.resources().peakOsThreads()), ms(r.resources().cpuMillis())));
+            cells.add(withResources(line, r));
         }
-        List<String> columns = new ArrayList<>(List.of("model", "requests", "ok %", "wall ms", "predicted ms",
+        return new Table(title, withResourceColumns("model", "requests", "ok %", "wall ms", "predicted ms",
                 "measured/predicted", "ideal ms", "p50 ms", "p90 ms", "p99 ms", "max ms", "req/s", "in flight (Little)",
-                "peak threads", "peak OS threads", "cpu ms", "ctx sw vol/invol", "alloc MiB", "peak RSS MiB"));
-        columns.addAll(PER_REQUEST_COLUMNS);
-        return new Table(title, columns, cells);
+                "peak threads", "peak OS threads", "cpu ms"), cells);
     }
 
     /**
@@ -115,6 +106,23 @@ public final class RunTables {
         return java.util.Optional.of(new Table(title, List.of("row", "requests", "failed", "timed out", "cancelled",
                 "time to fail mean ms", "time to fail max ms", "cancels honoured/requested", "orphan calls",
                 "orphan backend ms", "calls left running", "threads left"), cells));
+    }
+
+    /** {@code line} followed by the run's context switches, allocation, peak RSS and its figures per request. */
+    private static List<String> withResources(List<String> line, RunResult r) {
+        line.add(r.resources().contextSwitches().voluntary() + "/" + r.resources().contextSwitches().involuntary());
+        line.add(mib(r.resources().allocatedBytes()));
+        line.add(mib(r.resources().peakRssBytes()));
+        line.addAll(perRequest(r));
+        return line;
+    }
+
+    /** The headings of {@link #withResources}'s line. */
+    private static List<String> withResourceColumns(String... first) {
+        List<String> columns = new ArrayList<>(List.of(first));
+        columns.addAll(List.of("ctx sw vol/invol", "alloc MiB", "peak RSS MiB"));
+        columns.addAll(PER_REQUEST_COLUMNS);
+        return columns;
     }
 
     private static final List<String> PER_REQUEST_COLUMNS = List.of("cpu us/req", "alloc KiB/req", "ctx sw/req", "threads/req");

@@ -117,13 +117,8 @@ public final class BlocklabServer implements AutoCloseable {
     private static BlocklabServer start(ServerSettings settings, Backend backend,
                                         java.util.List<dev.blocklab.workload.Workload> workloads, int maxHandlerThreads) {
         BlocklabServer s = new BlocklabServer(settings, backend, workloads, maxHandlerThreads);
-        try {
-            Vertxes.listen(s.server, settings.host(), settings.port());
-            return s;
-        } catch (RuntimeException e) {
-            s.close();
-            throw e;
-        }
+        Vertxes.listen(s.server, settings.host(), settings.port(), s::close);
+        return s;
     }
 
     /**

@@ -66,24 +66,15 @@ final class ServerMetrics {
         new TreeMap<String, Long>(requests.entrySet().stream().collect(java.util.stream.Collectors.toMap(
                 e -> "endpoint=\"" + e.getKey().endpoint() + "\",status=\"" + e.getKey().status() + "\"",
                 e -> e.getValue().sum()))).forEach((labels, v) -> line(b, "blocklab_requests_total{" + labels + "}", v));
-        help(b, "blocklab_requests_in_flight", "gauge", "Admitted requests not yet answered.");
-        line(b, "blocklab_requests_in_flight", dispatcher.inFlight());
-        help(b, "blocklab_requests_waiting", "gauge", "Admitted requests waiting for a handler thread (the bounded request queue).");
-        line(b, "blocklab_requests_waiting", dispatcher.waiting());
-        help(b, "blocklab_request_queue_capacity", "gauge", "Bound of the request queue (queueing profiles) or of requests in flight (virtual, event-loop).");
-        line(b, "blocklab_request_queue_capacity", dispatcher.capacity());
-        help(b, "blocklab_shed_total", "counter", "Requests answered 503 at once because the bound was reached.");
-        line(b, "blocklab_shed_total", shed.sum());
-        help(b, "blocklab_shed_by_queue_delay_total", "counter", "Requests shed because they waited in an overloaded queue over twice the target delay (admission codel).");
-        line(b, "blocklab_shed_by_queue_delay_total", dispatcher.delayShedCount());
-        help(b, "blocklab_thread_start_failures_total", "counter", "Times the OS refused a new handler thread (OutOfMemoryError: unable to create native thread); each such request was answered 503.");
-        line(b, "blocklab_thread_start_failures_total", dispatcher.threadStartFailures());
-        help(b, "blocklab_pool_thread_cap", "gauge", "Handler threads the pool may start after the OS refused one (-1: never capped).");
-        line(b, "blocklab_pool_thread_cap", dispatcher.threadCap());
-        help(b, "blocklab_malformed_requests_total", "counter", "Malformed HTTP requests answered 400.");
-        line(b, "blocklab_malformed_requests_total", malformed.sum());
-        help(b, "blocklab_handlers_running", "gauge", "Request handlers running now.");
-        line(b, "blocklab_handlers_running", dispatcher.running());
+        metric(b, "blocklab_requests_in_flight", "gauge", "Admitted requests not yet answered.", dispatcher.inFlight());
+        metric(b, "blocklab_requests_waiting", "gauge", "Admitted requests waiting for a handler thread (the bounded request queue).", dispatcher.waiting());
+        metric(b, "blocklab_request_queue_capacity", "gauge", "Bound of the request queue (queueing profiles) or of requests in flight (virtual, event-loop).", dispatcher.capacity());
+        metric(b, "blocklab_shed_total", "counter", "Requests answered 503 at once because the bound was reached.", shed.sum());
+        metric(b, "blocklab_shed_by_queue_delay_total", "counter", "Requests shed because they waited in an overloaded queue over twice the target delay (admission codel).", dispatcher.delayShedCount());
+        metric(b, "blocklab_thread_start_failures_total", "counter", "Times the OS refused a new handler thread (OutOfMemoryError: unable to create native thread); each such request was answered 503.", dispatcher.threadStartFailures());
+        metric(b, "blocklab_pool_thread_cap", "gauge", "Handler threads the pool may start after the OS refused one (-1: never capped).", dispatcher.threadCap());
+        metric(b, "blocklab_malformed_requests_total", "counter", "Malformed HTTP requests answered 400.", malformed.sum());
+        metric(b, "blocklab_handlers_running", "gauge", "Request handlers running now.", dispatcher.running());
         help(b, "blocklab_executor_queue_length", "gauge", "Tasks queued in an executor: the profile's (requests and continuations) and ForkJoinPool.commonPool (async-blocking's calls).");
         line(b, "blocklab_executor_queue_length{pool=\"" + profile.name() + "\"}", dispatcher.executorQueueLength());
         ForkJoinPool common = ForkJoinPool.commonPool();
@@ -97,16 +88,14 @@ final class ServerMetrics {
         line(b, "blocklab_jvm_threads{kind=\"live\"}", threads.getThreadCount());
         line(b, "blocklab_jvm_threads{kind=\"daemon\"}", threads.getDaemonThreadCount());
         line(b, "blocklab_jvm_threads{kind=\"peak\"}", threads.getPeakThreadCount());
-        help(b, "blocklab_connections", "gauge", "Open client connections.");
-        line(b, "blocklab_connections", connections.get());
+        metric(b, "blocklab_connections", "gauge", "Open client connections.", connections.get());
         help(b, "blocklab_event_loop_blocking_requests_total", "counter", "Requests whose handler blocked an event loop (profile event-loop with a blocking endpoint).");
         if (eventLoopBlocking.isEmpty()) line(b, "blocklab_event_loop_blocking_requests_total", 0);
         new TreeMap<>(eventLoopBlocking).forEach((endpoint, v) ->
                 line(b, "blocklab_event_loop_blocking_requests_total{endpoint=\"" + endpoint + "\"}", v.sum()));
         help(b, "blocklab_event_loop_handler_seconds_total", "counter", "Time request handlers held event loops (profile event-loop).");
         b.append("blocklab_event_loop_handler_seconds_total ").append(String.format(Locale.ROOT, "%.6f", eventLoopHeldNanos.sum() / 1e9)).append('\n');
-        help(b, "blocklab_run_models", "gauge", "Long-lived models serving /run.");
-        line(b, "blocklab_run_models", models);
+        metric(b, "blocklab_run_models", "gauge", "Long-lived models serving /run.", models);
         help(b, "blocklab_server_info", "gauge", "The server's profile, as a label.");
         line(b, "blocklab_server_info{profile=\"" + profile.name() + "\",admission=\"" + dispatcher.admission().label() + "\"}", 1);
         return b.toString();
@@ -115,6 +104,12 @@ final class ServerMetrics {
     private static void help(StringBuilder b, String name, String type, String help) {
         b.append("# HELP ").append(name).append(' ').append(help).append('\n');
         b.append("# TYPE ").append(name).append(' ').append(type).append('\n');
+    }
+
+    /** A metric of one series, named like the metric: its help, its type and its value. */
+    private static void metric(StringBuilder b, String name, String type, String help, long value) {
+        help(b, name, type, help);
+        line(b, name, value);
     }
 
     private static void line(StringBuilder b, String series, long value) {
