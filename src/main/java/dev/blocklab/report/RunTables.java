@@ -37,8 +37,10 @@ public final class RunTables {
     public static Table runs(String title, List<RunResult> runs) {
         List<List<String>> cells = new ArrayList<>();
         for (RunResult r : runs) {
+            // a batch predicts its wall time; open and closed arrivals predict one request's mean latency: say which
+            String predicted = ms(r.prediction().predictedMillis()) + (r.predictsWallTime() ? "" : " (mean latency)");
             List<String> line = new ArrayList<>(List.of(r.model(), String.valueOf(r.counts().requests()), pct(r.successRatio()), ms(r.timing().wallMillis()),
-                    ms(r.prediction().predictedMillis()), Deviation.of(r).flag(), ms(r.prediction().idealMillis()), ms(r.timing().latencyMillis().p50()),
+                    predicted, Deviation.of(r).flag(), ms(r.prediction().idealMillis()), ms(r.timing().latencyMillis().p50()),
                     ms(r.timing().latencyMillis().p90()), ms(r.timing().latencyMillis().p99()), ms(r.timing().latencyMillis().max()),
                     num(r.timing().throughputPerSecond()), num(Deviation.littlesLaw(r)),
                     String.valueOf(r.resources().peakPlatformThreads()), String.valueOf(r.resources().peakOsThreads()), ms(r.resources().cpuMillis())));
