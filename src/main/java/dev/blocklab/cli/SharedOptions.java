@@ -59,7 +59,7 @@ final class SharedOptions {
     /** {@code --seed N}. */
     static final class Seed {
         @Option(names = "--seed", paramLabel = "N", description = "Seed of every latency and failure draw (default: ${DEFAULT-VALUE}).")
-        long seed;
+        long seed = dev.blocklab.Defaults.SEED;   // also where the default provider does not reach (a mixin inside a mixin)
     }
 
     /** {@code --time-scale N}; validated by the settings record it goes into. */
