@@ -6,8 +6,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.ServerSocket;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,15 +17,8 @@ class AttackCommandTest {
 
     @AfterAll static void stop() { server.close(); }
 
-    record Run(int exit, String out, String err) {}
 
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter(), err = new StringWriter();
-        int exit = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(exit, out.toString(), err.toString());
-    }
-
-    private static void assertUsage(Run r, String flagOrWord) {
+    private static void assertUsage(Cli.Run r, String flagOrWord) {
         assertThat(r.exit()).as(r.err()).isEqualTo(2);
         assertThat(r.err().lines().filter(l -> l.startsWith("blocklab: ")).toList()).hasSize(1)
                 .first().asString().contains(flagOrWord);
@@ -37,24 +28,24 @@ class AttackCommandTest {
     @Test
     void execute_badInput_oneLineNamingTheFlagAndExit2() {
         String ok = "http://127.0.0.1:" + server.port() + "/";
-        assertUsage(run("attack", "not a url"), "URL");
-        assertUsage(run("attack", "127.0.0.1:8080"), "URL");
-        assertUsage(run("attack", ok, "--rate", "fast"), "--rate");
-        assertUsage(run("attack", ok, "--rate", "0/s"), "--rate");
-        assertUsage(run("attack", ok, "--duration", "ten"), "--duration");
-        assertUsage(run("attack", ok, "--timeout", "-1s"), "--timeout");
-        assertUsage(run("attack", ok, "--fail-if", "p99>>1s"), "--fail-if");
-        assertUsage(run("attack", ok, "--format", "xml"), "--format");
-        assertUsage(run("attack", ok, "--header", "nocolon"), "--header");
-        assertUsage(run("attack", ok, "--max-connections", "0"), "--max-connections");
-        assertUsage(run("attack", ok, "--users", "3", "--rate", "5/s"), "--rate");
-        assertUsage(run("attack", ok, "--body", "@/no/such/file"), "--body");
-        assertUsage(run("attack"), "URL");
+        assertUsage(Cli.run("attack", "not a url"), "URL");
+        assertUsage(Cli.run("attack", "127.0.0.1:8080"), "URL");
+        assertUsage(Cli.run("attack", ok, "--rate", "fast"), "--rate");
+        assertUsage(Cli.run("attack", ok, "--rate", "0/s"), "--rate");
+        assertUsage(Cli.run("attack", ok, "--duration", "ten"), "--duration");
+        assertUsage(Cli.run("attack", ok, "--timeout", "-1s"), "--timeout");
+        assertUsage(Cli.run("attack", ok, "--fail-if", "p99>>1s"), "--fail-if");
+        assertUsage(Cli.run("attack", ok, "--format", "xml"), "--format");
+        assertUsage(Cli.run("attack", ok, "--header", "nocolon"), "--header");
+        assertUsage(Cli.run("attack", ok, "--max-connections", "0"), "--max-connections");
+        assertUsage(Cli.run("attack", ok, "--users", "3", "--rate", "5/s"), "--rate");
+        assertUsage(Cli.run("attack", ok, "--body", "@/no/such/file"), "--body");
+        assertUsage(Cli.run("attack"), "URL");
     }
 
     @Test
     void execute_trivialServer_printsVegetaReport() {
-        Run r = run("attack", "http://127.0.0.1:" + server.port() + "/", "--rate", "50/s", "--duration", "400ms", "--quiet",
+        Cli.Run r = Cli.run("attack", "http://127.0.0.1:" + server.port() + "/", "--rate", "50/s", "--duration", "400ms", "--quiet",
                 "--fail-if", "success<99%");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).containsPattern("(?m)^Requests      \\[total, rate, throughput\\] +\\d+, ");
@@ -67,11 +58,11 @@ class AttackCommandTest {
         int closed;
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) { closed = s.getLocalPort(); }
         String url = "http://127.0.0.1:" + closed + "/";
-        Run plain = run("attack", url, "--rate", "20/s", "--duration", "250ms", "--quiet", "--format", "json");
+        Cli.Run plain = Cli.run("attack", url, "--rate", "20/s", "--duration", "250ms", "--quiet", "--format", "json");
         assertThat(plain.exit()).as(plain.err()).isZero();
         assertThat(plain.out()).contains("\"requests\" : 5").contains("\"0\" : 5").contains("\"successRatio\" : 0.0");
 
-        Run failing = run("attack", url, "--rate", "20/s", "--duration", "250ms", "--quiet", "--fail-if", "success<99%", "--fail-if", "p99>1h");
+        Cli.Run failing = Cli.run("attack", url, "--rate", "20/s", "--duration", "250ms", "--quiet", "--fail-if", "success<99%", "--fail-if", "p99>1h");
         assertThat(failing.exit()).isEqualTo(1);
         assertThat(failing.out()).contains("Error Set:\nGet " + url + ": ");
         assertThat(failing.err()).contains("blocklab: fail-if success<99%: success was 0.00%").doesNotContain("p99>1h");

@@ -4,8 +4,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -15,14 +13,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CapacityCommandTest {
     @TempDir Path dir;
 
-    private record Outcome(int exitCode, String out, String err) {}
-
-    private Outcome run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Outcome(code, out.toString(), err.toString());
-    }
 
     private Path workload() throws IOException {
         return Files.writeString(dir.resolve("one-call.yaml"), """
@@ -41,10 +31,10 @@ class CapacityCommandTest {
     void capacity_poolOfTwo_breaksPastItsCeiling_andSavesTheRows() throws IOException {
         // fixed:4 holding 100 ms a request: a ceiling of 40/s; at 80/s for 1 s a queue of 40 waits up to 1 s, past 400 ms
         Path save = dir.resolve("cap.jsonl");
-        Outcome o = run("capacity", "--workload", workload().toString(), "--entry", "fixed:4", "--slo", "p99<=400ms",
+        Cli.Run o = Cli.run("capacity", "--workload", workload().toString(), "--entry", "fixed:4", "--slo", "p99<=400ms",
                 "--start-rate", "5/s", "--max-rate", "160/s", "--bisections", "1", "--repeats", "1", "--step", "1s",
                 "--quiet", "--save", save.toString(), "--wide");
-        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(o.exit()).as(o.err()).isZero();
         assertThat(o.out()).contains("Highest open rate meeting p99<=400ms (one-call)", "Knee curve", "fixed:4",
                 "10000 requests in", "Reproduce: ./blocklab capacity --workload");
         String json = Files.readString(save);
@@ -57,24 +47,24 @@ class CapacityCommandTest {
 
     @Test
     void advise_plainWordsWithTheCommand() throws IOException {
-        Outcome o = run("advise", "--workload", workload().toString(), "--entry", "virtual", "--slo", "p99<=500ms",
+        Cli.Run o = Cli.run("advise", "--workload", workload().toString(), "--entry", "virtual", "--slo", "p99<=500ms",
                 "--start-rate", "5/s", "--max-rate", "10/s", "--bisections", "0", "--repeats", "1", "--step", "1s", "--quiet",
                 "--save", dir.resolve("advise.jsonl").toString());
-        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(o.exit()).as(o.err()).isZero();
         assertThat(o.out()).startsWith("For " + dir.resolve("one-call.yaml") + ", use virtual: it kept p99<=500ms up to at least 10 requests a second")
                 .contains("Reproduce: ./blocklab capacity --workload");
     }
 
     @Test
     void capacity_badInput_oneLineExit2() throws IOException {
-        Outcome slo = run("capacity", "--workload", workload().toString(), "--entry", "virtual", "--slo", "p98<=1s");
-        assertThat(slo.exitCode()).isEqualTo(2);
+        Cli.Run slo = Cli.run("capacity", "--workload", workload().toString(), "--entry", "virtual", "--slo", "p98<=1s");
+        assertThat(slo.exit()).isEqualTo(2);
         assertThat(slo.err()).contains("'p98<=1s' is not of the form");
-        Outcome entry = run("capacity", "--workload", workload().toString(), "--entry", "fixd:8");
-        assertThat(entry.exitCode()).isEqualTo(2);
+        Cli.Run entry = Cli.run("capacity", "--workload", workload().toString(), "--entry", "fixd:8");
+        assertThat(entry.exit()).isEqualTo(2);
         assertThat(entry.err()).contains("unknown entry 'fixd:8'");
-        Outcome variant = run("capacity", "--workload", workload().toString(), "--entry", "reactor");
-        assertThat(variant.exitCode()).isEqualTo(2);
+        Cli.Run variant = Cli.run("capacity", "--workload", workload().toString(), "--entry", "reactor");
+        assertThat(variant.exit()).isEqualTo(2);
         assertThat(variant.err()).contains("use --workload frameworks");
     }
 }

@@ -6,8 +6,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -17,14 +15,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RunWorkloadFileTest {
     @TempDir Path dir;
 
-    private record Outcome(int exitCode, String out, String err) {}
-
-    private Outcome run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Outcome(code, out.toString(), err.toString());
-    }
 
     private String[] runArgs(Path workload, Path save) {
         return new String[]{"run", "--workload", workload.toString(), "--model", "fixed:2", "--model", "virtual",
@@ -56,9 +46,9 @@ class RunWorkloadFileTest {
                 """);
         Path save = dir.resolve("results.jsonl");
 
-        Outcome o = run(runArgs(workload, save));
+        Cli.Run o = Cli.run(runArgs(workload, save));
 
-        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(o.exit()).as(o.err()).isZero();
         JsonNode rows = Jsons.mapper().readTree(o.out()).get("rows");
         assertThat(rows).hasSize(2);
         for (JsonNode row : rows) {
@@ -79,9 +69,9 @@ class RunWorkloadFileTest {
                     latency: 20 sex
                 """);
 
-        Outcome o = run(runArgs(workload, dir.resolve("results.jsonl")));
+        Cli.Run o = Cli.run(runArgs(workload, dir.resolve("results.jsonl")));
 
-        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.exit()).isEqualTo(2);
         assertThat(o.out()).isEmpty();
         assertThat(o.err().lines().toList()).containsExactly(
                 "blocklab: " + workload + ":3:14: steps[0].latency: '20 sex' is not a duration"
@@ -92,9 +82,9 @@ class RunWorkloadFileTest {
     void run_yamlSyntaxError_exitsTwoWithOneLineAndNoStackTrace() throws IOException {
         Path workload = Files.writeString(dir.resolve("broken.yaml"), "steps:\n  - call: a\n    latency: [1ms\n");
 
-        Outcome o = run(runArgs(workload, dir.resolve("results.jsonl")));
+        Cli.Run o = Cli.run(runArgs(workload, dir.resolve("results.jsonl")));
 
-        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.exit()).isEqualTo(2);
         assertThat(o.err().lines().toList()).singleElement().asString()
                 .startsWith("blocklab: " + workload + ":")
                 .contains("not valid YAML")

@@ -9,8 +9,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayInputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,15 +29,8 @@ class ShardCommandsTest {
 
     @AfterAll static void stop() { server.close(); }
 
-    record Run(int exit, String out, String err) {}
 
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter(), err = new StringWriter();
-        int exit = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(exit, out.toString(), err.toString());
-    }
-
-    private static void assertUsage(Run r, String word) {
+    private static void assertUsage(Cli.Run r, String word) {
         assertThat(r.exit()).as(r.err()).isEqualTo(2);
         assertThat(r.err().lines().filter(l -> l.startsWith("blocklab: ")).toList()).hasSize(1).first().asString().contains(word);
     }
@@ -50,15 +41,15 @@ class ShardCommandsTest {
         String start = Instant.now().plusMillis(1200).toString();
         List<Path> files = new ArrayList<>();
         try (ExecutorService pool = Executors.newFixedThreadPool(2)) {
-            List<Future<Run>> runs = new ArrayList<>();
+            List<Future<Cli.Run>> runs = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
                 Path f = dir.resolve("shard-" + i + (hlog ? ".hlog" : ".jsonl"));
                 files.add(f);
                 String[] args = {"attack", url, "--rate", rate, "--duration", "1s", "--warmup", "200ms", "--quiet", "--shard", i + "/2",
                         "--start-at", start, hlog ? "--hlog" : "--save", f.toString()};
-                runs.add(pool.submit(() -> run(args)));
+                runs.add(pool.submit(() -> Cli.run(args)));
             }
-            for (Future<Run> r : runs) assertThat(r.get().exit()).as(r.get().err()).isZero();
+            for (Future<Cli.Run> r : runs) assertThat(r.get().exit()).as(r.get().err()).isZero();
         }
         return files;
     }
@@ -67,20 +58,20 @@ class ShardCommandsTest {
     void reportMerge_everyFormat_fromSavesAndFromHlogs(@TempDir Path dir) throws Exception {
         List<Path> saves = twoShards(dir, "100/s", false);
         for (Path f : saves) assertThat(Files.readString(f)).contains("\"kind\":\"attack-shard\"");
-        Run json = run("report", "--merge", "--format", "json", saves.get(0).toString(), saves.get(1).toString());
+        Cli.Run json = Cli.run("report", "--merge", "--format", "json", saves.get(0).toString(), saves.get(1).toString());
         assertThat(json.exit()).as(json.err()).isZero();
         assertThat(json.out()).contains("\"experiment\" : \"attack\"").contains("(2 of 2 shards merged)");
-        assertThat(run("report", "--merge", dir.toString()).out()).as("a directory stands for its .jsonl files")
+        assertThat(Cli.run("report", "--merge", dir.toString()).out()).as("a directory stands for its .jsonl files")
                 .contains("Requests").contains("Shards").contains("0/2").contains("1/2");
-        assertThat(run("report", "--merge", "--format", "csv", saves.get(0).toString(), saves.get(1).toString()).out()).contains("late sends");
-        assertThat(run("report", "--merge", "--format", "hdr", saves.get(0).toString(), saves.get(1).toString()).out())
+        assertThat(Cli.run("report", "--merge", "--format", "csv", saves.get(0).toString(), saves.get(1).toString()).out()).contains("late sends");
+        assertThat(Cli.run("report", "--merge", "--format", "hdr", saves.get(0).toString(), saves.get(1).toString()).out())
                 .contains("Value     Percentile TotalCount");
         Path html = dir.resolve("m.html");
-        assertThat(run("report", "--merge", "--format", "html", "--out", html.toString(), saves.get(0).toString(), saves.get(1).toString()).exit()).isZero();
+        assertThat(Cli.run("report", "--merge", "--format", "html", "--out", html.toString(), saves.get(0).toString(), saves.get(1).toString()).exit()).isZero();
         assertThat(Files.readString(html)).contains("<svg");
 
         // a missing shard is named, in the report and on stderr
-        Run one = run("report", "--merge", saves.get(0).toString());
+        Cli.Run one = Cli.run("report", "--merge", saves.get(0).toString());
         assertThat(one.exit()).isZero();
         assertThat(one.out()).contains("INCOMPLETE").contains("shard 1/2 is missing");
         assertThat(one.err()).contains("blocklab: INCOMPLETE: shard 1/2 is missing");
@@ -89,19 +80,19 @@ class ShardCommandsTest {
         Path hdir = Files.createDirectories(dir.resolve("h"));
         List<Path> hlogs = twoShards(hdir, "100/s", true);
         assertThat(Files.readString(hlogs.getFirst())).contains("#[StartTime:").contains("#blocklab-shard {");
-        Run fromHlogs = run("report", "--merge", "--format", "json", hlogs.get(0).toString(), hlogs.get(1).toString());
+        Cli.Run fromHlogs = Cli.run("report", "--merge", "--format", "json", hlogs.get(0).toString(), hlogs.get(1).toString());
         assertThat(fromHlogs.exit()).as(fromHlogs.err()).isZero();
 
         // shards of different attacks are refused with one line
         Path other = dir.resolve("o");
         Files.createDirectories(other);
         List<Path> others = twoShards(other, "60/s", false);
-        assertUsage(run("report", "--merge", saves.get(0).toString(), others.get(1).toString()), "is not a shard of the same attack");
+        assertUsage(Cli.run("report", "--merge", saves.get(0).toString(), others.get(1).toString()), "is not a shard of the same attack");
     }
 
     @Test
     void attackWorkers_twoChildJvms_mergedReportAndAWorkerLineEach() {
-        Run r = run("attack", "http://127.0.0.1:" + server.port() + "/", "--rate", "40/s", "--duration", "1s", "--warmup", "0",
+        Cli.Run r = Cli.run("attack", "http://127.0.0.1:" + server.port() + "/", "--rate", "40/s", "--duration", "1s", "--warmup", "0",
                 "--workers", "2", "--quiet");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("Requests").contains("Workers [shard, requests").containsPattern("(?m)^  0/2, \\d+, ")
@@ -112,18 +103,18 @@ class ShardCommandsTest {
     @Test
     void attackShard_badInput_oneLine() {
         String ok = "http://127.0.0.1:" + server.port() + "/";
-        assertUsage(run("attack", ok, "--shard", "2/2", "--start-at", "2026-11-23T18:00:00Z"), "--shard");
-        assertUsage(run("attack", ok, "--shard", "0/2"), "--start-at");
-        assertUsage(run("attack", ok, "--shard", "0/2", "--start-at", "tomorrow"), "--start-at");
-        assertUsage(run("attack", ok, "--users", "3", "--shard", "0/2", "--start-at", "1795455000000"), "--users");
-        assertUsage(run("attack", ok, "--workers", "2", "--shard", "0/2"), "--shard");
-        assertUsage(run("report", "--merge", "--format", "xml", "x.jsonl"), "--format");
+        assertUsage(Cli.run("attack", ok, "--shard", "2/2", "--start-at", "2026-11-23T18:00:00Z"), "--shard");
+        assertUsage(Cli.run("attack", ok, "--shard", "0/2"), "--start-at");
+        assertUsage(Cli.run("attack", ok, "--shard", "0/2", "--start-at", "tomorrow"), "--start-at");
+        assertUsage(Cli.run("attack", ok, "--users", "3", "--shard", "0/2", "--start-at", "1795455000000"), "--users");
+        assertUsage(Cli.run("attack", ok, "--workers", "2", "--shard", "0/2"), "--shard");
+        assertUsage(Cli.run("report", "--merge", "--format", "xml", "x.jsonl"), "--format");
     }
 
     @Test
     void k8sJob_writesAnIndexedJobTheModelReadsBack_andChecksTheAttack(@TempDir Path dir) {
         Path out = dir.resolve("attack.yaml"), merge = dir.resolve("merge.yaml");
-        Run r = run("k8s-job", "--workers", "3", "--image", "registry.example/blocklab:0.1.0", "--namespace", "perf",
+        Cli.Run r = Cli.run("k8s-job", "--workers", "3", "--image", "registry.example/blocklab:0.1.0", "--namespace", "perf",
                 "--volume-claim", "results", "--out", out.toString(), "--merge-job", merge.toString(), "--start-at", "2026-11-23T18:00:00Z",
                 "--", "http://target:8080/", "--rate", "3000/s", "--duration", "30s");
         assertThat(r.exit()).as(r.err()).isZero();
@@ -137,9 +128,9 @@ class ShardCommandsTest {
         assertThat(read(merge)).contains("blocklab-attack-merge").contains("--merge");
         assertThat(r.err()).contains("kubectl wait -n perf --for=condition=complete job/blocklab-attack");
 
-        assertUsage(run("k8s-job", "--workers", "3", "--image", "i", "--", "http://target:8080/", "--rate", "fast"), "--rate");
-        assertUsage(run("k8s-job", "--workers", "3", "--image", "i", "--", "http://target:8080/", "--shard", "0/3"), "--shard");
-        assertUsage(run("k8s-job", "--workers", "3", "--image", "i", "--cpu", "lots", "--", "http://target:8080/"), "lots");
+        assertUsage(Cli.run("k8s-job", "--workers", "3", "--image", "i", "--", "http://target:8080/", "--rate", "fast"), "--rate");
+        assertUsage(Cli.run("k8s-job", "--workers", "3", "--image", "i", "--", "http://target:8080/", "--shard", "0/3"), "--shard");
+        assertUsage(Cli.run("k8s-job", "--workers", "3", "--image", "i", "--cpu", "lots", "--", "http://target:8080/"), "lots");
     }
 
     private static String read(Path p) {
