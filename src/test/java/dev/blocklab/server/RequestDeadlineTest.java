@@ -32,16 +32,26 @@ class RequestDeadlineTest {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         try (BlocklabServer server = BlocklabServer.start(settings, null, List.of(slow))) {
             URI uri = server.uri().resolve("/run/slow/sequential");
+            // the six connections are open before any request is written, so the requests arrive together and their
+            // deadlines pass together, while one of them holds the only thread (a client that connects as it sends
+            // spreads the arrivals, and each request then finds the thread freed by the previous one's deadline)
+            List<java.net.Socket> sockets = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                java.net.Socket socket = new java.net.Socket(uri.getHost(), uri.getPort());
+                socket.setSoTimeout(20_000);
+                sockets.add(socket);
+            }
             long t0 = System.nanoTime();
-            List<CompletableFuture<HttpResponse<String>>> responses = new ArrayList<>();
-            for (int i = 0; i < 6; i++)
-                responses.add(client.sendAsync(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(20)).build(),
-                        HttpResponse.BodyHandlers.ofString()));
+            byte[] request = ("GET " + uri.getPath() + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            for (java.net.Socket socket : sockets) socket.getOutputStream().write(request);
             List<String> bodies = new ArrayList<>();
-            for (var f : responses) {
-                HttpResponse<String> r = f.get(20, TimeUnit.SECONDS);
-                assertThat(r.statusCode()).as(r.body()).isEqualTo(504);
-                bodies.add(r.body());
+            for (java.net.Socket socket : sockets) {
+                try (socket) {
+                    String response = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                    assertThat(response).as(response).startsWith("HTTP/1.1 504");
+                    bodies.add(response.substring(response.indexOf("\r\n\r\n") + 4));
+                }
             }
             long elapsedNanos = System.nanoTime() - t0;
             // every answer long before the first request's 5 s call could end (generous for a busy machine)
