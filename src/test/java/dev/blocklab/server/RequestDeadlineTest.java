@@ -1,20 +1,20 @@
 package dev.blocklab.server;
 
 import dev.blocklab.workload.Arrival;
+import dev.blocklab.workload.CpuWork;
 import dev.blocklab.workload.Graph;
 import dev.blocklab.workload.Step;
 import dev.blocklab.workload.Workload;
 import org.junit.jupiter.api.Test;
 
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,46 +24,62 @@ class RequestDeadlineTest {
 
     @Test
     void deadline_saturatedProfile_answers504WithTheReasonLongBeforeTheWork() throws Exception {
-        // one handler thread, each request holding it 5 s: six requests would need 30 s; the deadline is 300 ms
-        Workload slow = new Workload("slow", "one 5 s call", Graph.singleCall(Step.Call.fixed("wait", 5_000 * MS, 1L)),
-                new Arrival.Batch(1));
+        // One handler thread. The first request holds it with CPU work (hashing does not heed interrupts) sized
+        // here to take about 1.5 s; five more arrive 100 ms later and queue behind it. Every deadline (300 ms)
+        // passes while the first still holds the thread, so the answers cannot race with a freed thread.
+        int steps = hashStepsFor(1_500 * MS);
+        List<Step> chain = new ArrayList<>();
+        for (int i = 0; i < steps; i++)
+            chain.add(new Step.Cpu("hash" + i, i == 0 ? List.of() : List.of("hash" + (i - 1)), Step.CpuKind.HASH, Step.Cpu.MAX_SIZE));
+        Workload busy = new Workload("busy", "about 1.5 s of hashing", new Graph(0L, chain), new Arrival.Batch(1));
         ServerSettings settings = ServerSettings.of(0, ServerProfile.parse("threads:1")).withLog(line -> {})
                 .withAdmission(Admission.FIXED).withRequestTimeoutNanos(300 * MS);
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        try (BlocklabServer server = BlocklabServer.start(settings, null, List.of(slow))) {
-            URI uri = server.uri().resolve("/run/slow/sequential");
-            // the six connections are open before any request is written, so the requests arrive together and their
-            // deadlines pass together, while one of them holds the only thread (a client that connects as it sends
-            // spreads the arrivals, and each request then finds the thread freed by the previous one's deadline)
-            List<java.net.Socket> sockets = new ArrayList<>();
-            for (int i = 0; i < 6; i++) {
-                java.net.Socket socket = new java.net.Socket(uri.getHost(), uri.getPort());
-                socket.setSoTimeout(20_000);
-                sockets.add(socket);
-            }
-            long t0 = System.nanoTime();
+        try (BlocklabServer server = BlocklabServer.start(settings, null, List.of(busy))) {
+            URI uri = server.uri().resolve("/run/busy/sequential");
             byte[] request = ("GET " + uri.getPath() + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-            for (java.net.Socket socket : sockets) socket.getOutputStream().write(request);
+                    .getBytes(StandardCharsets.US_ASCII);
+            long t0 = System.nanoTime();
+            List<Socket> sockets = new ArrayList<>();
+            sockets.add(send(uri, request));
+            Thread.sleep(100);
+            for (int i = 0; i < 5; i++) sockets.add(send(uri, request));
             List<String> bodies = new ArrayList<>();
-            for (java.net.Socket socket : sockets) {
+            for (Socket socket : sockets) {
                 try (socket) {
-                    String response = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                    String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
                     assertThat(response).as(response).startsWith("HTTP/1.1 504");
                     bodies.add(response.substring(response.indexOf("\r\n\r\n") + 4));
                 }
             }
             long elapsedNanos = System.nanoTime() - t0;
-            // every answer long before the first request's 5 s call could end (generous for a busy machine)
+            // every answer long before the six requests' work could end (about 9 s on one thread)
             assertThat(elapsedNanos).isLessThan(4_000 * MS);
-            // the running request's call is capped at the deadline too, so its own 504 may come first
-            assertThat(bodies).allMatch(b -> b.startsWith("deadline of 300ms passed (--request-timeout)")
-                    || b.equals("a downstream call timed out"));
-            assertThat(bodies).anyMatch(b -> b.contains("still waiting for a handler thread"));
-            // the interrupted handler is free again: a quick request after the deadlines is served
+            assertThat(bodies).allMatch(b -> b.startsWith("deadline of 300ms passed (--request-timeout)"));
+            assertThat(bodies.subList(1, 6)).as("queued behind the busy thread")
+                    .allMatch(b -> b.contains("the request was still waiting for a handler thread"));
+            // once the hashing ends, the cancelled queued requests never run: the thread is free for a new request
             assertThat(client.send(HttpRequest.newBuilder(server.uri().resolve("/health")).build(),
                     HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
         }
+    }
+
+    private static Socket send(URI uri, byte[] request) throws java.io.IOException {
+        Socket socket = new Socket(uri.getHost(), uri.getPort());
+        socket.setSoTimeout(20_000);
+        socket.getOutputStream().write(request);
+        return socket;
+    }
+
+    /** How many chained 16 MiB hashes take at least {@code nanos} on this machine now (the fastest of three). */
+    private static int hashStepsFor(long nanos) {
+        long best = Long.MAX_VALUE;
+        for (int i = 0; i < 3; i++) {
+            long t = System.nanoTime();
+            CpuWork.perform(Step.CpuKind.HASH, Step.Cpu.MAX_SIZE);
+            best = Math.min(best, System.nanoTime() - t);
+        }
+        return (int) Math.max(1, Math.min(1_000, (nanos + best - 1) / best));
     }
 
     @Test
