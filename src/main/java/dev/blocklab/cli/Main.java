@@ -83,6 +83,10 @@ public final class Main implements Runnable {
      * option the nearest names picocli finds.
      */
     static String usageMessage(CommandLine.ParameterException ex) {
+        List<String> unknown = ex.getCommandLine() == null ? List.of() : ex.getCommandLine().getUnmatchedArguments();
+        if (ex instanceof CommandLine.MissingParameterException && !unknown.isEmpty())
+            // a misspelled required option (--modle) is first reported as missing; name the misspelling instead
+            return usageMessage(new CommandLine.UnmatchedArgumentException(ex.getCommandLine(), unknown));
         String message = ex.getMessage() == null ? ex.toString() : ex.getMessage();
         if (message.startsWith("Error: ")) message = message.substring("Error: ".length());
         if (ex instanceof CommandLine.UnmatchedArgumentException unmatched) {

@@ -20,21 +20,29 @@ import java.util.regex.Pattern;
  *               {@code predictionBasis})
  */
 public record Deviation(double ratio, String cause, String detail) {
+    /** Below this a prediction counts as zero (a graph of CPU and combine steps only), and no ratio is formed. */
+    private static final double ZERO_MILLIS = 0.001;
+
     public static final int TOLERANCE_PERCENT = 20;
     private static final Pattern POOL = Pattern.compile("^(fixed|forkjoin|cf-blocking):(\\d+)$");
 
     /** True when measurement and prediction differ by more than the tolerance. */
-    public boolean flagged() { return !cause.equals("ok"); }
+    public boolean flagged() { return !cause.equals("ok") && !Double.isNaN(ratio); }
 
     /** {@code ok} or e.g. {@code 2.4 x: pool saturated}, for a table cell. */
-    public String flag() { return flagged() ? RunTables.num(ratio) + " x: " + cause : "ok"; }
+    public String flag() {
+        if (Double.isNaN(ratio)) return "- (" + cause + ")";
+        return flagged() ? RunTables.num(ratio) + " x: " + cause : "ok";
+    }
 
     /** Assesses {@code r} on this machine's processor count. */
     public static Deviation of(RunResult r) { return of(r, Runtime.getRuntime().availableProcessors()); }
 
     /** Assesses {@code r}, measured on {@code cores} processors. */
     public static Deviation of(RunResult r, int cores) {
-        double ratio = r.measuredMillis() / Math.max(1e-9, r.prediction().predictedMillis());
+        if (r.prediction().predictedMillis() < ZERO_MILLIS)   // a path with no call or wait: no ratio to speak of
+            return new Deviation(Double.NaN, "prediction 0 ms", "the path has no call or wait to predict from");
+        double ratio = r.measuredMillis() / r.prediction().predictedMillis();
         boolean within = ratio <= 1 + TOLERANCE_PERCENT / 100.0 && ratio >= 1 - TOLERANCE_PERCENT / 100.0;
         if (within) return new Deviation(ratio, "ok", "within " + TOLERANCE_PERCENT + " % of the prediction ("
                 + RunTables.num(ratio) + " x, " + r.prediction().predictionBasis() + ")");

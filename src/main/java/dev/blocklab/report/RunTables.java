@@ -62,7 +62,7 @@ public final class RunTables {
             RunResult r = lr.run();
             Deviation d = Deviation.of(r);
             cells.add(List.of(lr.label(), r.prediction().predictionBasis() == null ? "-" : r.prediction().predictionBasis(), ms(r.prediction().predictedMillis()),
-                    ms(r.measuredMillis()), num(d.ratio()), d.flagged() ? d.cause() : "ok", d.flagged() ? d.detail() : "-",
+                    ms(r.measuredMillis()), num(d.ratio()), d.flagged() || Double.isNaN(d.ratio()) ? d.cause() : "ok", d.flagged() ? d.detail() : "-",
                     Deviation.littlesLawText(r).substring("Little's law: ".length())));
         }
         return new Table(title, List.of("row", "prediction", "predicted ms", "measured ms", "measured/predicted",
@@ -168,7 +168,9 @@ public final class RunTables {
 
     public static String pct(double ratio) { return String.format(Locale.ROOT, "%.2f", ratio * 100); }
 
-    public static String num(double v) { return String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.2f", v); }
+    public static String num(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.2f", v);
+    }
 
     /** Bytes in MiB (2^20 bytes), one decimal; "-" where unknown. */
     public static String mib(long bytes) { return bytes < 0 ? "-" : String.format(Locale.ROOT, "%.1f", mibValue(bytes)); }

@@ -72,6 +72,12 @@ class HelpTest {
         assertThat(o.err()).contains("--full").contains("Try 'blocklab reproduce --help'.");
     }
 
+    @Test void mistypedRequiredOption_namesTheMisspellingNotAMissingOption() {
+        Outcome o = run("run", "--workload", "hundred-calls", "--modle", "virtual");
+        assertThat(o.code()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(o.err()).contains("'--modle'").contains("did you mean --model?").doesNotContain("Missing required");
+    }
+
     @Test void exclusiveOptions_oneBlocklabPrefix() {
         Outcome o = run("reproduce", "--quick", "--full");
         assertThat(o.code()).isEqualTo(Main.EXIT_USAGE);

@@ -34,6 +34,15 @@ public class DeviationTest {
         assertThat(d.flag()).isEqualTo("ok");
     }
 
+    @Test void of_zeroPrediction_noRatioAndNoFlag() {
+        // a graph of combine and CPU steps only predicts 0 ms: a ratio over it would be a huge meaningless number
+        Deviation d = Deviation.of(run("virtual", 1, 1, 0.08, 0, 0.08, 0, 10, 1, 1), 2);
+        assertThat(d.ratio()).isNaN();
+        assertThat(d.flagged()).isFalse();
+        assertThat(d.flag()).isEqualTo("- (prediction 0 ms)");
+        assertThat(RunTables.num(d.ratio())).isEqualTo("-");
+    }
+
     @Test void of_onePercentFailedBesideASlowdown_failuresNotBlamed() {
         // 1 % of requests failed (they end early), the run was 1.33 x slower: the failures cannot explain it
         Deviation d = Deviation.of(run("virtual", 1000, 990, 133, 100, 10, 0, 10, 1, 1), 2);
