@@ -209,8 +209,20 @@ public final class FrameworksUseCase {
      * {@code how} says what bounds it beyond that, e.g. {@code "no thread waits"}.
      */
     static dev.blocklab.model.Prediction overlapping(dev.blocklab.model.Demand d, String how) {
-        return new dev.blocklab.model.Prediction(d.slowestNanos(Path.CRITICAL), "one request alone: the four calls overlap, "
-                + d.describe(Path.CRITICAL) + "; " + how, Path.CRITICAL);
+        return overlapping(d, Long.MAX_VALUE, how);
+    }
+
+    /**
+     * The same when at most {@code requestsAtATime} requests hold the variant's I/O threads at once: a batch larger
+     * than that runs in waves of the critical path (100 requests on 16 threads holding 4 each: ceil(100 / 4) waves).
+     */
+    static dev.blocklab.model.Prediction overlapping(dev.blocklab.model.Demand d, long requestsAtATime, String how) {
+        long atATime = Math.max(1, requestsAtATime);
+        if (d.requests() <= atATime)
+            return new dev.blocklab.model.Prediction(d.slowestNanos(Path.CRITICAL), "one request alone: the four calls overlap, "
+                    + d.describe(Path.CRITICAL) + "; " + how, Path.CRITICAL);
+        return new dev.blocklab.model.Prediction(d.scheduleNanos(atATime, Path.CRITICAL), d.scheduleText(String.valueOf(atATime), Path.CRITICAL)
+                + ": the four calls of a request overlap; " + how, Path.CRITICAL);
     }
 
     /** The request's answer: the two merged texts joined. */

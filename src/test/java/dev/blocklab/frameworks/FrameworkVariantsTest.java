@@ -108,4 +108,24 @@ class FrameworkVariantsTest {
         } while (System.nanoTime() < deadline);
         return left;
     }
+
+    @org.junit.jupiter.api.Test
+    void predict_batchLargerThanThePoolServes_runsInWaves() throws Exception {
+        // 100 requests, four overlapping 20 ms calls each: 16 I/O threads serve 4 requests at a time, 25 waves
+        long ms = 1_000_000L;
+        dev.blocklab.model.Demand batch = new dev.blocklab.model.Demand(100, 80 * ms, 20 * ms, 20 * ms, 4, 0, 2);
+        dev.blocklab.model.Demand alone = new dev.blocklab.model.Demand(1, 80 * ms, 20 * ms, 20 * ms, 4, 0, 2);
+        try (SimulatedBackend backend = new SimulatedBackend(true)) {
+            for (String name : List.of("invokeall:16", "supplyasync:16", "rx-blocking:16")) {
+                try (Model model = FrameworkVariants.named(name, 16).create(backend, new FrameworksUseCase(1, 1))) {
+                    assertThat(model.predict(batch).nanos()).as(name).isEqualTo(25 * 20 * ms);
+                    assertThat(model.predict(batch).basis()).as(name).startsWith("ceil(100 / 4) x 20ms");
+                    assertThat(model.predict(alone).nanos()).as(name).isEqualTo(20 * ms);
+                }
+            }
+            try (Model reactor = FrameworkVariants.named("reactor", 16).create(backend, new FrameworksUseCase(1, 1))) {
+                assertThat(reactor.predict(batch).nanos()).as("no thread waits: every request overlaps").isEqualTo(20 * ms);
+            }
+        }
+    }
 }
