@@ -114,7 +114,7 @@ public final class Capacity {
                 }
                 boolean bounded = batch.nanos() > one.nanos() * 1.5;
                 yield new Predicted(bounded ? ceiling : Double.POSITIVE_INFINITY, p99, successByDesign(workload.graph()), bounded
-                        ? String.format(Locale.ROOT, "%d requests in %s by its formula (%s) = %s/s", n, Durations.format(batch.nanos()), batch.basis(), fmt(ceiling))
+                        ? String.format(Locale.ROOT, "a long batch (%d requests, a model of steady load) takes %s by its formula (%s) = %s/s", n, Durations.format(batch.nanos()), batch.basis(), fmt(ceiling))
                         : "its formula names no throughput limit (one request alone: " + one.basis() + ")");
             }
             case Entry.Http h -> http(h);

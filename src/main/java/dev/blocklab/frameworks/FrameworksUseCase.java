@@ -209,20 +209,23 @@ public final class FrameworksUseCase {
      * {@code how} says what bounds it beyond that, e.g. {@code "no thread waits"}.
      */
     static dev.blocklab.model.Prediction overlapping(dev.blocklab.model.Demand d, String how) {
-        return overlapping(d, Long.MAX_VALUE, how);
+        return new dev.blocklab.model.Prediction(d.slowestNanos(Path.CRITICAL), "one request alone: the four calls overlap, "
+                + d.describe(Path.CRITICAL) + "; " + how, Path.CRITICAL);
     }
 
     /**
-     * The same when at most {@code requestsAtATime} requests hold the variant's I/O threads at once: a batch larger
-     * than that runs in waves of the critical path (100 requests on 16 threads holding 4 each: ceil(100 / 4) waves).
+     * The same for a variant whose calls each hold one of {@code ioThreads} threads for the call's time: the pool
+     * serves the batch's calls one after another on each thread, so the batch takes at least its calls' total time
+     * over the threads (100 requests of 440 ms of calls on 16 threads: 2,750 ms), and never less than one request
+     * alone.
      */
-    static dev.blocklab.model.Prediction overlapping(dev.blocklab.model.Demand d, long requestsAtATime, String how) {
-        long atATime = Math.max(1, requestsAtATime);
-        if (d.requests() <= atATime)
-            return new dev.blocklab.model.Prediction(d.slowestNanos(Path.CRITICAL), "one request alone: the four calls overlap, "
-                    + d.describe(Path.CRITICAL) + "; " + how, Path.CRITICAL);
-        return new dev.blocklab.model.Prediction(d.scheduleNanos(atATime, Path.CRITICAL), d.scheduleText(String.valueOf(atATime), Path.CRITICAL)
-                + ": the four calls of a request overlap; " + how, Path.CRITICAL);
+    static dev.blocklab.model.Prediction overlapping(dev.blocklab.model.Demand d, long ioThreads, String how) {
+        long threads = Math.max(1, ioThreads);
+        long callTime = d.expectedNanos(Path.SERIAL);
+        long poolBound = (d.requests() * callTime + threads - 1) / threads + d.cpuFloor(threads);
+        if (poolBound <= d.slowestNanos(Path.CRITICAL)) return overlapping(d, how);
+        return new dev.blocklab.model.Prediction(poolBound, d.requests() + " requests x " + d.describe(Path.SERIAL)
+                + " of calls / " + threads + " I/O threads; " + how, Path.SERIAL);
     }
 
     /** The request's answer: the two merged texts joined. */

@@ -40,6 +40,6 @@ final class RxBlockingVariant extends IoPoolVariant {
     }
 
     @Override public Prediction predict(Demand d) {
-        return FrameworksUseCase.overlapping(d, poolSize / 4, "each call holds one of " + poolSize + " rx-io threads");
+        return FrameworksUseCase.overlapping(d, poolSize, "each call holds one of " + poolSize + " rx-io threads");
     }
 }

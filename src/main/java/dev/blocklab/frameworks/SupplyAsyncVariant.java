@@ -46,6 +46,6 @@ final class SupplyAsyncVariant extends IoPoolVariant {
     }
 
     @Override public Prediction predict(Demand d) {
-        return FrameworksUseCase.overlapping(d, poolSize / 4, poolSize + " I/O threads serve " + poolSize / 4 + " requests at a time");
+        return FrameworksUseCase.overlapping(d, poolSize, poolSize + " I/O threads serve " + poolSize / 4 + " requests at a time");
     }
 }

@@ -51,6 +51,6 @@ final class SuspendedFuturesVariant extends IoPoolVariant {
     }
 
     @Override public Prediction predict(Demand d) {
-        return FrameworksUseCase.overlapping(d, "calls and merges share " + poolSize + " I/O threads");
+        return FrameworksUseCase.overlapping(d, poolSize, "calls and merges share " + poolSize + " I/O threads");
     }
 }

@@ -160,8 +160,8 @@ final class TomcatJerseyVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
-        var path = resource.equals("sequential") ? dev.blocklab.workload.RequestTimes.Path.SERIAL
-                : dev.blocklab.workload.RequestTimes.Path.CRITICAL;
+        if (poolSize > 0) return FrameworksUseCase.overlapping(d, poolSize, "as the in-process " + resource + ", plus an HTTP round trip");
+        var path = dev.blocklab.workload.RequestTimes.Path.SERIAL;
         return new Prediction(d.slowestNanos(path), "one request alone, as the in-process " + resource + ", plus an HTTP round trip", path);
     }
 

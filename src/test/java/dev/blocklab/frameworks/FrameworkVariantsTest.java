@@ -110,21 +110,22 @@ class FrameworkVariantsTest {
     }
 
     @org.junit.jupiter.api.Test
-    void predict_batchLargerThanThePoolServes_runsInWaves() throws Exception {
-        // 100 requests, four overlapping 20 ms calls each: 16 I/O threads serve 4 requests at a time, 25 waves
+    void predict_batchLargerThanThePoolServes_isBoundByThePoolsThreadTime() throws Exception {
+        // 100 requests of four independent calls (200, 20, 200, 20 ms: 440 ms of calls, 200 ms critical path)
         long ms = 1_000_000L;
-        dev.blocklab.model.Demand batch = new dev.blocklab.model.Demand(100, 80 * ms, 20 * ms, 20 * ms, 4, 0, 2);
-        dev.blocklab.model.Demand alone = new dev.blocklab.model.Demand(1, 80 * ms, 20 * ms, 20 * ms, 4, 0, 2);
+        dev.blocklab.model.Demand batch = new dev.blocklab.model.Demand(100, 440 * ms, 200 * ms, 200 * ms, 4, 0, 2);
+        dev.blocklab.model.Demand alone = new dev.blocklab.model.Demand(1, 440 * ms, 200 * ms, 200 * ms, 4, 0, 2);
         try (SimulatedBackend backend = new SimulatedBackend(true)) {
-            for (String name : List.of("invokeall:16", "supplyasync:16", "rx-blocking:16")) {
+            for (String name : List.of("invokeall:16", "supplyasync:16", "rx-blocking:16", "cf-suspended:16")) {
                 try (Model model = FrameworkVariants.named(name, 16).create(backend, new FrameworksUseCase(1, 1))) {
-                    assertThat(model.predict(batch).nanos()).as(name).isEqualTo(25 * 20 * ms);
-                    assertThat(model.predict(batch).basis()).as(name).startsWith("ceil(100 / 4) x 20ms");
-                    assertThat(model.predict(alone).nanos()).as(name).isEqualTo(20 * ms);
+                    // 16 threads work through 100 x 440 ms of calls: 2,750 ms
+                    assertThat(model.predict(batch).nanos()).as(name).isEqualTo(2_750 * ms);
+                    assertThat(model.predict(batch).basis()).as(name).startsWith("100 requests x 440ms of calls / 16 I/O threads");
+                    assertThat(model.predict(alone).nanos()).as(name).isEqualTo(200 * ms);
                 }
             }
             try (Model reactor = FrameworkVariants.named("reactor", 16).create(backend, new FrameworksUseCase(1, 1))) {
-                assertThat(reactor.predict(batch).nanos()).as("no thread waits: every request overlaps").isEqualTo(20 * ms);
+                assertThat(reactor.predict(batch).nanos()).as("no thread waits: every request overlaps").isEqualTo(200 * ms);
             }
         }
     }
