@@ -54,6 +54,7 @@ public final class Main implements Runnable {
     /** Runs the command line and returns its exit code; used by tests. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Main());
+        everyCommandKnowsTheVersion(cl);
         cl.setExpandAtFiles(false);   // '@FILE' is ours to read (attack --body @req.json), not picocli's argument file
         // help as wide as the text reports (the terminal, or 120 columns), so examples stay on one line to copy
         cl.setUsageHelpWidth(Math.max(80, Math.min(200, TextWidth.columns(false))));
@@ -97,6 +98,14 @@ public final class Main implements Runnable {
             if (!near.isEmpty()) message += "; did you mean " + near.getFirst() + "?";
         }
         return message;
+    }
+
+    /** Every subcommand's --help offers -V/--version (the standard help options): make it print the version too. */
+    private static void everyCommandKnowsTheVersion(CommandLine cl) {
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            if (sub.getCommandSpec().versionProvider() == null) sub.getCommandSpec().versionProvider(new Version());
+            everyCommandKnowsTheVersion(sub);
+        }
     }
 
     /** Whether the command that failed was given {@code --verbose} (its {@link SharedOptions.Console}). */

@@ -54,12 +54,19 @@ public record IndexedJob(String name, String namespace, String image, int worker
         if (workers < 1) throw new IllegalArgumentException("--workers must be at least 1, got " + workers);
         attackArgs = List.copyOf(attackArgs);
         Objects.requireNonNull(startAt, "startAt");
-        for (String q : new String[]{cpu, memory})
-            try {
-                Quantity.getAmountInBytes(new Quantity(q));
-            } catch (RuntimeException e) {
-                throw new IllegalArgumentException("'" + q + "' is not a Kubernetes quantity (e.g. 1, 500m, 1Gi)");
-            }
+        positiveQuantity("--cpu", cpu);
+        positiveQuantity("--memory", memory);
+    }
+
+    /** A pod's request and limit: a Kubernetes quantity above zero (Kubernetes refuses the Job otherwise, at apply). */
+    private static void positiveQuantity(String flag, String q) {
+        java.math.BigDecimal amount;
+        try {
+            amount = Quantity.getAmountInBytes(new Quantity(q));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(flag + ": '" + q + "' is not a Kubernetes quantity (e.g. 1, 500m, 1Gi)");
+        }
+        if (amount.signum() <= 0) throw new IllegalArgumentException(flag + ": '" + q + "' must be above zero");
     }
 
     /** The Indexed Job of the attack. */

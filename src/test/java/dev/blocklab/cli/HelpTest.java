@@ -78,6 +78,13 @@ class HelpTest {
         assertThat(o.err()).contains("'--modle'").contains("did you mean --model?").doesNotContain("Missing required");
     }
 
+    @Test void subcommandVersion_printsTheVersionAsTheTopLevelDoes() {
+        String top = run("--version").out();
+        assertThat(top).startsWith("blocklab ");
+        assertThat(run("run", "-V").out()).isEqualTo(top);
+        assertThat(run("attack", "--version").out()).isEqualTo(top);
+    }
+
     @Test void exclusiveOptions_oneBlocklabPrefix() {
         Outcome o = run("reproduce", "--quick", "--full");
         assertThat(o.code()).isEqualTo(Main.EXIT_USAGE);

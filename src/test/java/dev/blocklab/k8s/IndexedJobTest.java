@@ -78,7 +78,11 @@ class IndexedJobTest {
         assertThatThrownBy(() -> new IndexedJob("Load_Test", null, "i", 1, List.of(), START, "1", "1Gi", null))
                 .hasMessageStartingWith("--name: 'Load_Test' is not a DNS label");
         assertThatThrownBy(() -> new IndexedJob("a", null, "i", 1, List.of(), START, "lots", "1Gi", null))
-                .hasMessage("'lots' is not a Kubernetes quantity (e.g. 1, 500m, 1Gi)");
+                .hasMessage("--cpu: 'lots' is not a Kubernetes quantity (e.g. 1, 500m, 1Gi)");
+        assertThatThrownBy(() -> new IndexedJob("a", null, "i", 1, List.of(), START, "-1", "1Gi", null))
+                .hasMessage("--cpu: '-1' must be above zero");
+        assertThatThrownBy(() -> new IndexedJob("a", null, "i", 1, List.of(), START, "1", "0", null))
+                .hasMessage("--memory: '0' must be above zero");
         assertThatThrownBy(() -> job(null).mergeJob()).hasMessageStartingWith("--merge-job needs --volume-claim");
     }
 }
