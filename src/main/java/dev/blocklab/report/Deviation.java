@@ -65,6 +65,11 @@ public record Deviation(double ratio, String cause, String detail) {
         if (ratio > 1 && late > 0)
             return new Deviation(ratio, "requests timed out", String.format(Locale.ROOT,
                     "%d of %d requests timed out or were cancelled, each holding its time until it gave up", late, r.counts().requests()));
+        double lateShare = r.counts().requests() == 0 ? 0 : (double) late / r.counts().requests();
+        if (ratio < 1 && late > 0 && lateShare >= (1 - ratio) / 2)
+            return new Deviation(ratio, "requests cut at their deadline", String.format(Locale.ROOT,
+                    "%d of %d requests timed out or were cancelled (%.0f %%), ending before their calls did", late,
+                    r.counts().requests(), lateShare * 100));
         double failedShare = r.counts().requests() == 0 ? 0 : (double) r.counts().failures() / r.counts().requests();
         if (ratio < 1 && r.counts().failures() > 0 && failedShare >= (1 - ratio) / 2)
             return new Deviation(ratio, "requests failed early", String.format(Locale.ROOT,

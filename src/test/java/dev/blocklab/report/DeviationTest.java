@@ -34,6 +34,16 @@ public class DeviationTest {
         assertThat(d.flag()).isEqualTo("ok");
     }
 
+    @Test void of_everyRequestCutAtItsDeadline_namesTheDeadlineNotOverlap() {
+        // 15 requests, all timed out at 30 ms of a 100 ms request: 0.31 x the prediction because of the deadline
+        RunResult r = run("fixed:4", 15, 0, 31, 100, 30, 4, 10, 1, 1);
+        r = new RunResult(r.model(), r.workload(), r.arrival(), r.arrivalKind(), r.timeScaleDivisor(), r.answer(),
+                new Counts(15, 0, 0, 15, 0, Map.of()), r.timing(), r.repeats(), r.prediction(), r.resources(), null);
+        Deviation d = Deviation.of(r, 2);
+        assertThat(d.cause()).isEqualTo("requests cut at their deadline");
+        assertThat(d.detail()).startsWith("15 of 15 requests timed out");
+    }
+
     @Test void of_zeroPrediction_noRatioAndNoFlag() {
         // a graph of combine and CPU steps only predicts 0 ms: a ratio over it would be a huge meaningless number
         Deviation d = Deviation.of(run("virtual", 1, 1, 0.08, 0, 0.08, 0, 10, 1, 1), 2);
