@@ -82,6 +82,16 @@ final class ServeCommand implements Runnable {
         ServerSettings settings = requestTimeout == null ? configured
                 : configured.withRequestTimeoutNanos(Flags.duration("--request-timeout", requestTimeout));
         java.util.List<dev.blocklab.workload.Workload> served = workloads.stream().map(dev.blocklab.workload.WorkloadFile::load).toList();
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (int i = 0; i < served.size(); i++) {
+            String name = served.get(i).name();
+            if (!names.add(name))
+                throw new IllegalArgumentException("--workload " + workloads.get(i) + ": another --workload file is also named '" + name + "'; rename one (its name: field)");
+            var builtIn = dev.blocklab.workload.BuiltInWorkloads.named(name);
+            if (builtIn.isPresent() && !builtIn.get().graph().equals(served.get(i).graph()) && !console.quiet)
+                err.println("blocklab serve: --workload " + workloads.get(i) + " is named '" + name + "' like a built-in workload: /run/"
+                        + name + "/{model} serves the file's; rename it (its name: field) to serve both");
+        }
         dev.blocklab.datastore.DatastoreSettings real = datastore.settings(kinds);
         for (var w : served) dev.blocklab.datastore.Datastores.check(w.graph(), real);
         if (real.postgres() || real.redis()) {

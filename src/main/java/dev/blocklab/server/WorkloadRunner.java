@@ -74,7 +74,7 @@ final class WorkloadRunner implements AutoCloseable {
         Workload workload = extra.stream().filter(w -> w.name().equals(workloadName)).findFirst()
                 .or(() -> BuiltInWorkloads.named(workloadName)).orElseThrow(() -> new Rejected(404,
                 "unknown workload '" + workloadName + "' (served: "
-                        + String.join(", ", java.util.stream.Stream.concat(extra.stream(), BuiltInWorkloads.all().stream()).map(Workload::name).toList()) + ")"));
+                        + String.join(", ", java.util.stream.Stream.concat(extra.stream(), BuiltInWorkloads.all().stream()).map(Workload::name).distinct().toList()) + ")"));
         ModelSpec spec;
         try {
             spec = Registry.parse(modelSpec).check(workload);

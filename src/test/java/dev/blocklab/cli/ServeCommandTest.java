@@ -27,6 +27,15 @@ class ServeCommandTest {
         }
     }
 
+    @Test void serve_twoWorkloadFilesOfOneName_refusedInOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path copy = dir.resolve("copy.yaml");
+        java.nio.file.Files.copy(java.nio.file.Path.of("examples/account-page.yaml"), copy);
+        int code = run("serve", "--port", "0", "--workload", "examples/account-page.yaml", "--workload", copy.toString());
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).startsWith("blocklab: --workload " + copy + ": another --workload file is also named 'account-page'");
+        assertThat(out.toString()).doesNotContain("listening");
+    }
+
     @Test void backend_portInUse_oneLineAndExit2() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
             assertThat(run("backend", "--port", String.valueOf(taken.getLocalPort()))).isEqualTo(2);
