@@ -102,8 +102,8 @@ public final class Capacity {
             case Entry.InProcess p -> {
                 long n = 10_000;
                 RunSettings rs = settings.runSettings();
-                Prediction batch = driver.predict(workload.withArrival(new Arrival.Batch((int) n)), p.factory(), rs);
-                Prediction one = driver.predict(workload.withArrival(new Arrival.Batch(1)), p.factory(), rs);
+                Prediction batch = driver.predict(workload.withArrival(new Arrival.Batch((int) n)), p.spec()::create, rs);
+                Prediction one = driver.predict(workload.withArrival(new Arrival.Batch(1)), p.spec()::create, rs);
                 double ceiling = ArrivalPrediction.capacityPerSecond(n, batch);
                 double p99 = one.millis();
                 if (RequestTimes.isRandom(workload.graph()) && one.path() != null) {

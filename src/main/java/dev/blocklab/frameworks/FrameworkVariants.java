@@ -24,7 +24,7 @@ public final class FrameworkVariants {
     static final int MIN_POOL = 4;
     static final int MAX_POOL = 100_000;
     /** Prefix of the registry names of variants whose names an engine model already has ({@code virtual}). */
-    static final String CLASH_PREFIX = "frameworks-";
+    public static final String CLASH_PREFIX = "frameworks-";
 
     /**
      * One variant.
