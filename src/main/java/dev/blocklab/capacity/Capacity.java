@@ -9,7 +9,6 @@ import dev.blocklab.experiment.ProfilePageExperiment;
 import dev.blocklab.experiment.RateSearch;
 import dev.blocklab.model.ArrivalPrediction;
 import dev.blocklab.model.Prediction;
-import dev.blocklab.server.ServerProfile;
 import dev.blocklab.workload.Arrival;
 import dev.blocklab.workload.Durations;
 import dev.blocklab.workload.RequestTimes;
@@ -123,13 +122,12 @@ public final class Capacity {
 
     /** A server profile's ceiling: the threads an endpoint holds over how long it holds them. */
     static Predicted http(Entry.Http h) {
-        boolean eventLoop = h.profile() instanceof ServerProfile.EventLoop;
         ProfilePageExperiment.Demand d = ProfilePageExperiment.demand(h.endpoint(), h.profile(), ForkJoinPool.getCommonPoolParallelism(), 1);
         long held = d.jobNanos().stream().mapToLong(Long::longValue).sum();
         double unloadedP99 = (h.endpoint().equals("/async-non-blocking") || h.endpoint().equals("/async-blocking")
                 ? d.jobNanos().stream().mapToLong(Long::longValue).max().orElse(0) : held) / 1e6;
-        int loops = 2 * Runtime.getRuntime().availableProcessors();
-        if (eventLoop && h.endpoint().equals("/sync-blocking")) {
+        if (h.profile().onEventLoop() && h.endpoint().equals("/sync-blocking")) {
+            int loops = d.threads();   // the profile's event loops, each held while a handler blocks
             double ceiling = loops * 1e9 / held;
             return new Predicted(ceiling, held / 1e6, 1, String.format(Locale.ROOT,
                     "the event loop is blocked: %d event loops each held %s per request = %s/s", loops, Durations.format(held), fmt(ceiling)));
