@@ -86,7 +86,7 @@ public final class Capacity {
                 progress.update(entry.name() + ": warm-up (discarded)");
                 meter.measure(settings.rates().startPerSecond());
                 CapacitySearch.Result search = settings.search().run(meter);
-                Predicted predicted = predict(driver, workload, entry, settings);
+                Predicted predicted = predict(workload, entry, settings);
                 results.add(new EntryResult(entry.name(), search, predicted, Why.of(entry, search, predicted, settings)));
             }
         } finally {
@@ -96,13 +96,13 @@ public final class Capacity {
     }
 
     /** The entry's ceiling from its own formula: {@code n} requests over its prediction for a batch of {@code n}. */
-    static Predicted predict(InProcessDriver driver, Workload workload, Entry entry, Settings settings) {
+    static Predicted predict(Workload workload, Entry entry, Settings settings) {
         return switch (entry) {
             case Entry.InProcess p -> {
                 long n = 10_000;
                 RunSettings rs = settings.runSettings();
-                Prediction batch = driver.predict(workload.withArrival(new Arrival.Batch((int) n)), p.spec()::create, rs);
-                Prediction one = driver.predict(workload.withArrival(new Arrival.Batch(1)), p.spec()::create, rs);
+                Prediction batch = InProcessDriver.predict(workload.withArrival(new Arrival.Batch((int) n)), p.spec(), rs);
+                Prediction one = InProcessDriver.predict(workload.withArrival(new Arrival.Batch(1)), p.spec(), rs);
                 double ceiling = ArrivalPrediction.capacityPerSecond(n, batch);
                 double p99 = one.millis();
                 if (RequestTimes.isRandom(workload.graph()) && one.path() != null) {

@@ -160,6 +160,11 @@ final class TomcatJerseyVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
+        return formula(resource, d);
+    }
+
+    /** {@link #predict} without an instance: the registry entry's prediction. */
+    static Prediction formula(String resource, Demand d) {
         var path = resource.equals("sequential") ? dev.blocklab.workload.RequestTimes.Path.SERIAL
                 : dev.blocklab.workload.RequestTimes.Path.CRITICAL;
         return new Prediction(d.slowestNanos(path), "one request alone, as the in-process " + resource + ", plus an HTTP round trip", path);
