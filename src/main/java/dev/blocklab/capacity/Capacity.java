@@ -9,7 +9,6 @@ import dev.blocklab.experiment.ProfilePageExperiment;
 import dev.blocklab.experiment.RateSearch;
 import dev.blocklab.model.ArrivalPrediction;
 import dev.blocklab.model.Prediction;
-import dev.blocklab.server.ServerProfile;
 import dev.blocklab.workload.Arrival;
 import dev.blocklab.workload.Durations;
 import dev.blocklab.workload.RequestTimes;
@@ -87,7 +86,7 @@ public final class Capacity {
                 progress.update(entry.name() + ": warm-up (discarded)");
                 meter.measure(settings.rates().startPerSecond());
                 CapacitySearch.Result search = settings.search().run(meter);
-                Predicted predicted = predict(driver, workload, entry, settings);
+                Predicted predicted = predict(workload, entry, settings);
                 results.add(new EntryResult(entry.name(), search, predicted, Why.of(entry, search, predicted, settings)));
             }
         } finally {
@@ -97,13 +96,13 @@ public final class Capacity {
     }
 
     /** The entry's ceiling from its own formula: {@code n} requests over its prediction for a batch of {@code n}. */
-    static Predicted predict(InProcessDriver driver, Workload workload, Entry entry, Settings settings) {
+    static Predicted predict(Workload workload, Entry entry, Settings settings) {
         return switch (entry) {
             case Entry.InProcess p -> {
                 long n = 10_000;
                 RunSettings rs = settings.runSettings();
-                Prediction batch = driver.predict(workload.withArrival(new Arrival.Batch((int) n)), p.factory(), rs);
-                Prediction one = driver.predict(workload.withArrival(new Arrival.Batch(1)), p.factory(), rs);
+                Prediction batch = InProcessDriver.predict(workload.withArrival(new Arrival.Batch((int) n)), p.spec(), rs);
+                Prediction one = InProcessDriver.predict(workload.withArrival(new Arrival.Batch(1)), p.spec(), rs);
                 double ceiling = ArrivalPrediction.capacityPerSecond(n, batch);
                 double p99 = one.millis();
                 if (RequestTimes.isRandom(workload.graph()) && one.path() != null) {
@@ -123,13 +122,12 @@ public final class Capacity {
 
     /** A server profile's ceiling: the threads an endpoint holds over how long it holds them. */
     static Predicted http(Entry.Http h) {
-        boolean eventLoop = h.profile() instanceof ServerProfile.EventLoop;
         ProfilePageExperiment.Demand d = ProfilePageExperiment.demand(h.endpoint(), h.profile(), ForkJoinPool.getCommonPoolParallelism(), 1);
         long held = d.jobNanos().stream().mapToLong(Long::longValue).sum();
         double unloadedP99 = (h.endpoint().equals("/async-non-blocking") || h.endpoint().equals("/async-blocking")
                 ? d.jobNanos().stream().mapToLong(Long::longValue).max().orElse(0) : held) / 1e6;
-        int loops = 2 * Runtime.getRuntime().availableProcessors();
-        if (eventLoop && h.endpoint().equals("/sync-blocking")) {
+        if (h.profile().onEventLoop() && h.endpoint().equals("/sync-blocking")) {
+            int loops = d.threads();   // the profile's event loops, each held while a handler blocks
             double ceiling = loops * 1e9 / held;
             return new Predicted(ceiling, held / 1e6, 1, String.format(Locale.ROOT,
                     "the event loop is blocked: %d event loops each held %s per request = %s/s", loops, Durations.format(held), fmt(ceiling)));

@@ -1,10 +1,7 @@
 package dev.blocklab.capacity;
 
-import dev.blocklab.model.Model;
-import dev.blocklab.model.ModelContext;
+import dev.blocklab.model.ModelSpec;
 import dev.blocklab.server.ServerProfile;
-
-import java.util.function.Function;
 
 /** One thing whose capacity is searched: a model or variant run in this process, or a server profile over HTTP. */
 public sealed interface Entry {
@@ -13,12 +10,12 @@ public sealed interface Entry {
     String name();
 
     /**
-     * A model or framework variant run by the in-process driver.
+     * A model or framework variant of the registry, run by the in-process driver.
      *
-     * @param kind    {@code model} or {@code variant}
-     * @param factory builds a fresh instance per run
+     * @param name the name as written, e.g. {@code virtual} on seed 002's use case for {@code frameworks-virtual}
+     * @param spec the parsed registry entry, which makes a fresh instance per run
      */
-    record InProcess(String name, String kind, Function<ModelContext, Model> factory) implements Entry {}
+    record InProcess(String name, ModelSpec spec) implements Entry {}
 
     /**
      * A blocklab server with a profile, attacked over HTTP on one endpoint by blocklab's own load generator.

@@ -30,7 +30,7 @@ final class Meters {
     /** An open run of {@code stepNanos} at the rate, in real time, under the in-process driver. */
     static CapacitySearch.Meter inProcess(InProcessDriver driver, Workload workload, Entry.InProcess entry, long stepNanos,
                                           RunSettings settings, Progress progress) {
-        return rate -> of(rate, driver.run(workload.withArrival(new Arrival.Open(rate, stepNanos)), entry.name(), entry.factory(),
+        return rate -> of(rate, driver.run(workload.withArrival(new Arrival.Open(rate, stepNanos)), entry.name(), entry.spec()::create,
                 settings, line -> progress.update(entry.name() + " at " + CapacitySearch.fmt(rate) + "/s: " + line)));
     }
 

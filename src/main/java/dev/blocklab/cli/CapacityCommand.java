@@ -58,10 +58,7 @@ final class CapacityCommand implements Runnable {
                                     OutputOptions output, String command) {
         Workload w = search.workload();
         Capacity.Settings settings = search.settings();
-        List<Entry> resolved = Entries.resolve(names, search.workload.equals(CapacityOptions.FRAMEWORKS));
-        for (Entry e : resolved)
-            if (Entries.needsFrameworksUseCase(e) && !search.workload.equals(CapacityOptions.FRAMEWORKS))
-                throw new IllegalArgumentException("entry '" + e.name() + "' is a framework variant: it runs seed 002's use case, use --workload frameworks");
+        List<Entry> resolved = Entries.resolve(names, w);
         PrintWriter err = spec.commandLine().getErr();
         ConsoleProgress progress = new ConsoleProgress(err, output.quiet());
         ExperimentResult result;

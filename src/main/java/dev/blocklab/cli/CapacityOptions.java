@@ -3,10 +3,8 @@ package dev.blocklab.cli;
 import dev.blocklab.capacity.Capacity;
 import dev.blocklab.capacity.Slo;
 import dev.blocklab.experiment.RateSearch;
-import dev.blocklab.frameworks.FrameworksUseCase;
-import dev.blocklab.workload.Arrival;
+import dev.blocklab.registry.Registry;
 import dev.blocklab.workload.Workload;
-import dev.blocklab.workload.Workloads;
 import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
@@ -14,9 +12,6 @@ import java.util.List;
 
 /** The search options that {@code capacity} and {@code advise} share, as one picocli mixin. */
 final class CapacityOptions {
-    /** The workload name that stands for seed 002's use case, which the framework variants run. */
-    static final String FRAMEWORKS = "frameworks";
-
     @Option(names = "--workload", required = true, paramLabel = "NAME|FILE",
             description = "A built-in workload, a YAML/JSON workload file, or 'frameworks' (seed 002's use case, 200 ms delays, which framework variants run).")
     String workload;
@@ -48,10 +43,8 @@ final class CapacityOptions {
 
     @picocli.CommandLine.Mixin SharedOptions.Seed seed = new SharedOptions.Seed();
 
-    Workload workload() {
-        if (workload.equals(FRAMEWORKS)) return FrameworksUseCase.workload(200_000_000L, new Arrival.Batch(1));
-        return Workloads.resolve(workload);
-    }
+    /** The workload by name or path, or seed 002's use case for 'frameworks' ({@link Registry#workload}). */
+    Workload workload() { return Registry.workload(workload); }
 
     /** One rate of the load core's syntax, or a one-line error naming {@code flag}. */
     private static double rate(String flag, String text) {

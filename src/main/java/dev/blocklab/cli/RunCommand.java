@@ -170,7 +170,6 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
      * warm-ups and repeats; 0 (no estimate) where the prediction cannot be made.
      */
     private static long[] estimates(Workload w, List<ModelSpec> specs, RunSettings settings) {
-        InProcessDriver driver = new InProcessDriver();
         long[] nanos = new long[specs.size()];
         for (int i = 0; i < specs.size(); i++) {
             ModelSpec m = specs.get(i);
@@ -181,7 +180,7 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
                 case Arrival.Batch b -> { }
             }
             try {
-                double millis = driver.predict(w, m::create, settings).millis();
+                double millis = InProcessDriver.predict(w, m, settings).millis();
                 nanos[i] = Double.isFinite(millis) && millis > 0 ? (long) (millis * 1e6 * runs) : 0;
             } catch (RuntimeException e) {
                 nanos[i] = 0;

@@ -126,7 +126,7 @@ public final class InProcessDriver {
         FailureScore failureScore = FailureScore.NOT_MEASURED;
         try (Backend backend = watched(backends.get(), graph, settings);
              Model model = models.apply(new ModelContext(backend, settings.spareThreads()))) {
-            prediction = predict(model, workload, settings, cpuNanosPerRequest);
+            prediction = predict(model::predict, workload, settings, cpuNanosPerRequest);
             FailureMeter meter = backend instanceof FailureMeter m ? m : null;
             Runner runner = new Runner(model, graph, settings, recorder, timeouts, progress);
             runner.meter = meter;
@@ -174,10 +174,18 @@ public final class InProcessDriver {
         return FailureMeter.canFail(graph, settings.requestTimeoutNanos()) ? new FailureMeter(backend, System::nanoTime) : backend;
     }
 
-    /** What theory predicts for this workload under this model, without running it. */
+    /**
+     * What theory predicts for this workload under this model, without running it: the entry's own formula, so no
+     * instance is made and no thread started.
+     */
+    public static Prediction predict(Workload workload, ModelSpec model, RunSettings settings) {
+        return predict(d -> model.predict(d, settings.spareThreads()), workload, settings, cpuNanosPerRequest(workload.graph()));
+    }
+
+    /** As {@link #predict(Workload, ModelSpec, RunSettings)} for a model that is not in the registry: made, asked, closed. */
     public Prediction predict(Workload workload, Function<ModelContext, Model> models, RunSettings settings) {
         try (Backend backend = backends.get(); Model model = models.apply(new ModelContext(backend, settings.spareThreads()))) {
-            return predict(model, workload, settings, cpuNanosPerRequest(workload.graph()));
+            return predict(model::predict, workload, settings, cpuNanosPerRequest(workload.graph()));
         }
     }
 
@@ -189,14 +197,14 @@ public final class InProcessDriver {
      * times; for open and closed arrivals, the mean latency that theory gives for the stream (see
      * {@link ArrivalPrediction}), with the model's capacity from its own formula for a large batch.
      */
-    static Prediction predict(Model model, Workload workload, RunSettings settings, long cpuNanosPerRequest) {
+    static Prediction predict(Function<Demand, Prediction> model, Workload workload, RunSettings settings, long cpuNanosPerRequest) {
         Graph graph = workload.graph();
         int cores = Runtime.getRuntime().availableProcessors();
         boolean random = RequestTimes.isRandom(graph);
         long divisor = settings.timeScaleDivisor();
         if (workload.arrival() instanceof Arrival.Batch b) {
             RequestTimes drawn = random ? RequestTimes.draw(graph, settings.seed(), divisor, b.requests()) : null;
-            return model.predict(Demand.of(graph, b.requests(), divisor, cpuNanosPerRequest, cores, drawn));
+            return model.apply(Demand.of(graph, b.requests(), divisor, cpuNanosPerRequest, cores, drawn));
         }
         long streamRequests = switch (workload.arrival()) {
             case Arrival.Open o -> o.requests();
@@ -205,9 +213,9 @@ public final class InProcessDriver {
         };
         RequestTimes sample = random
                 ? RequestTimes.draw(graph, settings.seed(), divisor, (int) Math.clamp(streamRequests, 2, STREAM_SAMPLE)) : null;
-        Prediction one = model.predict(Demand.of(graph, 1, divisor, cpuNanosPerRequest, cores, sample));
+        Prediction one = model.apply(Demand.of(graph, 1, divisor, cpuNanosPerRequest, cores, sample));
         long n = Math.max(10_000, streamRequests);
-        Prediction batch = model.predict(Demand.of(graph, n, divisor, cpuNanosPerRequest, cores, null));
+        Prediction batch = model.apply(Demand.of(graph, n, divisor, cpuNanosPerRequest, cores, null));
         return ArrivalPrediction.of(one, ArrivalPrediction.capacityPerSecond(n, batch), workload.arrival(), divisor,
                 sample, cpuNanosPerRequest);
     }

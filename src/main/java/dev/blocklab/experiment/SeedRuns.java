@@ -40,7 +40,7 @@ final class SeedRuns {
 
     /** Predicted wall time in milliseconds at this experiment's time scale. */
     double predictMillis(Workload workload, String modelSpec) {
-        return driver.predict(workload, Models.parse(modelSpec)::create, runSettings()).millis();
+        return InProcessDriver.predict(workload, Models.parse(modelSpec), runSettings()).millis();
     }
 
     /** Hands the row to the sink and returns it. */

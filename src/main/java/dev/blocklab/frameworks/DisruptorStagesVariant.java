@@ -103,6 +103,11 @@ final class DisruptorStagesVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
+        return formula(d);
+    }
+
+    /** {@link #predict} without an instance: the registry entry's prediction. */
+    static Prediction formula(Demand d) {
         return new Prediction(d.slowestNanos(Path.SERIAL), "one request alone: the four calls one after another, "
                 + d.describe(Path.SERIAL) + "; each stage serves " + WORKERS + " requests at a time", Path.SERIAL);
     }

@@ -142,6 +142,11 @@ final class DisruptorVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
+        return formula(d);
+    }
+
+    /** {@link #predict} without an instance: the registry entry's prediction. */
+    static Prediction formula(Demand d) {
         return FrameworksUseCase.overlapping(d, "merges on two handler threads");
     }
 

@@ -97,6 +97,11 @@ final class EventLoopVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
+        return formula(d);
+    }
+
+    /** {@link #predict} without an instance: the registry entry's prediction. */
+    static Prediction formula(Demand d) {
         return FrameworksUseCase.overlapping(d, "no thread waits, the merges hold the event loop");
     }
 

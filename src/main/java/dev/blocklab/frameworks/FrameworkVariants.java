@@ -1,13 +1,16 @@
 package dev.blocklab.frameworks;
 
 import dev.blocklab.backend.Backend;
+import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.ModelEntry;
+import dev.blocklab.model.Prediction;
 import dev.blocklab.preview.StructuredConcurrency;
 
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -24,7 +27,7 @@ public final class FrameworkVariants {
     static final int MIN_POOL = 4;
     static final int MAX_POOL = 100_000;
     /** Prefix of the registry names of variants whose names an engine model already has ({@code virtual}). */
-    static final String CLASH_PREFIX = "frameworks-";
+    public static final String CLASH_PREFIX = "frameworks-";
 
     /**
      * One variant.
@@ -49,14 +52,27 @@ public final class FrameworkVariants {
         Model create(Backend backend, FrameworksUseCase useCase, int poolSize);
     }
 
+    /** A variant's prediction from its I/O pool size (ignored when it has no pool) and the demand. */
+    @FunctionalInterface
+    private interface Formula {
+        Prediction predict(int poolSize, Demand demand);
+    }
+
     /**
      * A variant before its pool is sized.
      *
      * @param family      its name without the pool size
      * @param pooled      true when it has an I/O pool of N threads ({@code invokeall:N})
      * @param description one line, {@code N} standing for the pool size
+     * @param formula     its prediction, as its instances give it
      */
-    private record Family(String family, boolean pooled, String description, Optional<String> unavailable, Factory factory) {
+    private record Family(String family, boolean pooled, String description, Optional<String> unavailable, Factory factory,
+                          Formula formula) {
+        Family(String family, boolean pooled, String description, Optional<String> unavailable, Factory factory,
+               Function<Demand, Prediction> formula) {
+            this(family, pooled, description, unavailable, factory, (n, d) -> formula.apply(d));
+        }
+
         Variant sized(int n) {
             return new Variant(pooled ? family + ":" + n : family, description.replace(" N ", " " + n + " "), unavailable,
                     (b, u) -> factory.create(b, u, n));
@@ -66,7 +82,8 @@ public final class FrameworkVariants {
             String name = clashes(family) ? CLASH_PREFIX + family : family;
             return new ModelEntry(name, pooled ? name + ":N" : name, ModelEntry.Kind.VARIANT,
                     "seed 002: " + description, pooled ? MIN_POOL : 0, pooled ? MAX_POOL : 0, unavailable,
-                    FrameworksUseCase::cannotRun, (c, n) -> factory.create(c.backend(), new FrameworksUseCase(), n));
+                    FrameworksUseCase::cannotRun, (c, n) -> factory.create(c.backend(), new FrameworksUseCase(), n),
+                    (n, spare, d) -> formula.predict(n, d));
         }
     }
 
@@ -75,35 +92,35 @@ public final class FrameworkVariants {
 
     private static final List<Family> IN_PROCESS = List.of(
             new Family("sequential", false, "the four calls one after another on the request thread, which merges", NONE,
-                    (b, u, n) -> new SequentialVariant(b, u)),
+                    (b, u, n) -> new SequentialVariant(b, u), SequentialVariant::formula),
             new Family("invokeall", true, "ExecutorService.invokeAll of the four blocking calls on N I/O threads; merge on the request thread",
-                    NONE, InvokeAllVariant::new),
+                    NONE, InvokeAllVariant::new, InvokeAllVariant::formula),
             new Family("supplyasync", true, "supplyAsync on N I/O threads, allOf().get(); merge on the request thread",
-                    NONE, SupplyAsyncVariant::new),
+                    NONE, SupplyAsyncVariant::new, SupplyAsyncVariant::formula),
             new Family("cf-suspended", true, "supplyAsync + thenCombineAsync on N I/O threads, response completed there (suspended)",
-                    NONE, SuspendedFuturesVariant::new),
+                    NONE, SuspendedFuturesVariant::new, SuspendedFuturesVariant::formula),
             new Family("rx-blocking", true, "RxJava 3 zip over blocking calls on N rx-io threads (the article's table)",
-                    NONE, RxBlockingVariant::new),
+                    NONE, RxBlockingVariant::new, RxBlockingVariant::formula),
             new Family("rx-nonblocking", false, "RxJava 3 zip over non-blocking calls, merges on one rx-cpu thread per core",
-                    NONE, (b, u, n) -> new RxNonBlockingVariant(b, u)),
+                    NONE, (b, u, n) -> new RxNonBlockingVariant(b, u), RxNonBlockingVariant::formula),
             new Family("reactor", false, "Reactor Mono.zip over non-blocking calls, merges on one reactor-cpu thread per core",
-                    NONE, (b, u, n) -> new ReactorVariant(b, u)),
+                    NONE, (b, u, n) -> new ReactorVariant(b, u), ReactorVariant::formula),
             new Family("vertx-event-loop", false, "Vert.x 5: each request on one event loop (one per core), non-blocking calls, both merges on that loop (blocking it for their CPU time)",
-                    NONE, (b, u, n) -> new EventLoopVariant(b, u)),
+                    NONE, (b, u, n) -> new EventLoopVariant(b, u), EventLoopVariant::formula),
             new Family("disruptor-latch", false, "Disruptor 4, calls in parallel (non-blocking), merge handlers; request thread waits",
-                    NONE, (b, u, n) -> new DisruptorVariant(b, u, true)),
+                    NONE, (b, u, n) -> new DisruptorVariant(b, u, true), DisruptorVariant::formula),
             new Family("disruptor-async", false, "Disruptor 4, calls in parallel (non-blocking), merge handlers; response suspended",
-                    NONE, (b, u, n) -> new DisruptorVariant(b, u, false)),
+                    NONE, (b, u, n) -> new DisruptorVariant(b, u, false), DisruptorVariant::formula),
             new Family("disruptor-stages", false, "the original's wiring: chained stages of 2 blocking handlers, calls one after another; request thread waits",
-                    NONE, (b, u, n) -> new DisruptorStagesVariant(b, u)),
+                    NONE, (b, u, n) -> new DisruptorStagesVariant(b, u), DisruptorStagesVariant::formula),
             new Family("pekko-blocking", false, "Pekko typed actors, a non-blocking actor per request; request thread waits for the reply",
-                    NONE, (b, u, n) -> new PekkoVariant(b, u, true)),
+                    NONE, (b, u, n) -> new PekkoVariant(b, u, true), PekkoVariant::formula),
             new Family("pekko-async", false, "Pekko typed actors, ask pattern; the ask's future is the response (suspended)",
-                    NONE, (b, u, n) -> new PekkoVariant(b, u, false)),
+                    NONE, (b, u, n) -> new PekkoVariant(b, u, false), PekkoVariant::formula),
             new Family("virtual", false, "a virtual thread per request, the four blocking calls on virtual threads; merge on the request's thread",
-                    NONE, (b, u, n) -> new VirtualThreadsVariant(b, u)),
+                    NONE, (b, u, n) -> new VirtualThreadsVariant(b, u), VirtualThreadsVariant::formula),
             new Family("structured", false, "a virtual thread per request forking the four calls in a StructuredTaskScope",
-                    StructuredConcurrency.unavailableReason(), (b, u, n) -> new StructuredVariant(b, u)));
+                    StructuredConcurrency.unavailableReason(), (b, u, n) -> new StructuredVariant(b, u), StructuredVariant::formula));
 
     /**
      * The article's own stack: Tomcat 11.0.14 with Jersey 3.1.11, the blocking variants as JAX-RS resources on
@@ -112,13 +129,17 @@ public final class FrameworkVariants {
      */
     private static final List<Family> SERVLET = List.of(
             new Family(TomcatJerseyVariant.PREFIX + "sequential", false, "the four calls one after another on Tomcat's request thread" + ON_TOMCAT,
-                    NONE, (b, u, n) -> new TomcatJerseyVariant(b, u, "sequential", 0)),
+                    NONE, (b, u, n) -> new TomcatJerseyVariant(b, u, "sequential", 0),
+                    (n, d) -> TomcatJerseyVariant.formula("sequential", 0, d)),
             new Family(TomcatJerseyVariant.PREFIX + "invokeall", true, "invokeAll on N I/O threads, merge on Tomcat's request thread" + ON_TOMCAT,
-                    NONE, (b, u, n) -> new TomcatJerseyVariant(b, u, "invokeall", n)),
+                    NONE, (b, u, n) -> new TomcatJerseyVariant(b, u, "invokeall", n),
+                    (n, d) -> TomcatJerseyVariant.formula("invokeall", n, d)),
             new Family(TomcatJerseyVariant.PREFIX + "supplyasync", true, "supplyAsync on N I/O threads, allOf().get() on Tomcat's request thread" + ON_TOMCAT,
-                    NONE, (b, u, n) -> new TomcatJerseyVariant(b, u, "supplyasync", n)),
+                    NONE, (b, u, n) -> new TomcatJerseyVariant(b, u, "supplyasync", n),
+                    (n, d) -> TomcatJerseyVariant.formula("supplyasync", n, d)),
             new Family(TomcatJerseyVariant.PREFIX + "cf-suspended", true, "@Suspended AsyncResponse resumed from thenCombineAsync on N I/O threads" + ON_TOMCAT,
-                    NONE, (b, u, n) -> new TomcatJerseyVariant(b, u, "cf-suspended", n)));
+                    NONE, (b, u, n) -> new TomcatJerseyVariant(b, u, "cf-suspended", n),
+                    (n, d) -> TomcatJerseyVariant.formula("cf-suspended", n, d)));
 
     static {
         // Reactor and Pekko log through SLF4J when it is present; without a provider SLF4J warns on stderr once.

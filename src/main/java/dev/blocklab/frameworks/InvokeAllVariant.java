@@ -44,6 +44,11 @@ final class InvokeAllVariant extends IoPoolVariant {
     }
 
     @Override public Prediction predict(Demand d) {
+        return formula(poolSize, d);
+    }
+
+    /** {@link #predict} without an instance: the registry entry's prediction. */
+    static Prediction formula(int poolSize, Demand d) {
         return FrameworksUseCase.overlapping(d, poolSize, poolSize + " I/O threads serve " + poolSize / 4 + " requests at a time");
     }
 }

@@ -40,6 +40,11 @@ final class RxBlockingVariant extends IoPoolVariant {
     }
 
     @Override public Prediction predict(Demand d) {
+        return formula(poolSize, d);
+    }
+
+    /** {@link #predict} without an instance: the registry entry's prediction. */
+    static Prediction formula(int poolSize, Demand d) {
         return FrameworksUseCase.overlapping(d, poolSize, "each call holds one of " + poolSize + " rx-io threads");
     }
 }

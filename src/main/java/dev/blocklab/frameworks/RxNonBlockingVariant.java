@@ -44,6 +44,11 @@ final class RxNonBlockingVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
+        return formula(d);
+    }
+
+    /** {@link #predict} without an instance: the registry entry's prediction. */
+    static Prediction formula(Demand d) {
         return FrameworksUseCase.overlapping(d, "no thread waits");
     }
 

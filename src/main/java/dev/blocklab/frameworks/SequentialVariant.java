@@ -37,6 +37,11 @@ final class SequentialVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
+        return formula(d);
+    }
+
+    /** {@link #predict} without an instance: the registry entry's prediction. */
+    static Prediction formula(Demand d) {
         return new Prediction(d.slowestNanos(Path.SERIAL), "one request alone: the four delays one after another, "
                 + d.describe(Path.SERIAL) + ", plus the merge", Path.SERIAL);
     }

@@ -47,6 +47,11 @@ final class StructuredVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
+        return formula(d);
+    }
+
+    /** {@link #predict} without an instance: the registry entry's prediction. */
+    static Prediction formula(Demand d) {
         return FrameworksUseCase.overlapping(d, "forked in one scope on virtual threads");
     }
 

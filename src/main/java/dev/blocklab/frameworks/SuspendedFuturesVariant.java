@@ -51,6 +51,11 @@ final class SuspendedFuturesVariant extends IoPoolVariant {
     }
 
     @Override public Prediction predict(Demand d) {
+        return formula(poolSize, d);
+    }
+
+    /** {@link #predict} without an instance: the registry entry's prediction. */
+    static Prediction formula(int poolSize, Demand d) {
         return FrameworksUseCase.overlapping(d, poolSize, "calls and merges share " + poolSize + " I/O threads");
     }
 }

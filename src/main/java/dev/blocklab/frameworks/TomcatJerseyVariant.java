@@ -160,6 +160,11 @@ final class TomcatJerseyVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
+        return formula(resource, poolSize, d);
+    }
+
+    /** {@link #predict} without an instance: the registry entry's prediction. */
+    static Prediction formula(String resource, int poolSize, Demand d) {
         if (poolSize > 0) return FrameworksUseCase.overlapping(d, poolSize, "as the in-process " + resource + ", plus an HTTP round trip");
         var path = dev.blocklab.workload.RequestTimes.Path.SERIAL;
         return new Prediction(d.slowestNanos(path), "one request alone, as the in-process " + resource + ", plus an HTTP round trip", path);

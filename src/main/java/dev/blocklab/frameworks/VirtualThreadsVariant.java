@@ -34,6 +34,11 @@ final class VirtualThreadsVariant implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
+        return formula(d);
+    }
+
+    /** {@link #predict} without an instance: the registry entry's prediction. */
+    static Prediction formula(Demand d) {
         return FrameworksUseCase.overlapping(d, "virtual threads unmount while waiting");
     }
 

@@ -23,6 +23,11 @@ final class CachedThreadPoolModel implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
+        return formula(d);
+    }
+
+    /** {@link #predict} without an instance: the registry entry's prediction. */
+    static Prediction formula(Demand d) {
         return new Prediction(d.slowestNanos(Path.SERIAL) + d.cpuFloor(d.requests()),
                 d.describe(Path.SERIAL) + " (a thread per request, no queue)", Path.SERIAL);
     }

@@ -27,6 +27,11 @@ final class CfBlockingModel extends PooledModel {
     }
 
     @Override public Prediction predict(Demand d) {
+        return formula(threads, d);
+    }
+
+    /** {@link #predict} without an instance: the registry entry's prediction. */
+    static Prediction formula(int threads, Demand d) {
         int k = Math.max(1, d.callsPerRequest());
         long meanCall = d.serialNanos() / k;
         long waves = (d.requests() * k + threads - 1) / threads;

@@ -24,6 +24,11 @@ final class CfNonBlockingModel extends PooledModel {
     }
 
     @Override public Prediction predict(Demand d) {
+        return formula(threads, d);
+    }
+
+    /** {@link #predict} without an instance: the registry entry's prediction. */
+    static Prediction formula(int threads, Demand d) {
         return new Prediction(d.slowestNanos(Path.CRITICAL) + d.cpuFloor(threads),
                 "critical path " + d.describe(Path.CRITICAL) + " (no thread held while waiting)", Path.CRITICAL);
     }

@@ -37,6 +37,11 @@ final class ManagedForkJoinModel extends PooledModel {
     }
 
     @Override public Prediction predict(Demand d) {
+        return formula(threads, spareThreads, d);
+    }
+
+    /** {@link #predict} without an instance: the registry entry's prediction. */
+    static Prediction formula(int threads, int spareThreads, Demand d) {
         int max = threads + spareThreads;
         return new Prediction(d.scheduleNanos(max, Path.SERIAL),
                 d.scheduleText("(" + threads + " + " + spareThreads + " spares)", Path.SERIAL), Path.SERIAL);

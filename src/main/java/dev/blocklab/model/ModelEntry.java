@@ -20,10 +20,22 @@ import java.util.function.Function;
  * @param unavailable why it cannot run on this JVM, or empty
  * @param cannotRun   why it cannot run a workload of this graph (one line), or empty when it can
  * @param factory     makes a fresh instance from the context and the size (0 when it takes none)
+ * @param predictor   what theory predicts for a demand, without an instance (no thread started); an instance's
+ *                    {@link Model#predict} gives the same
  */
 public record ModelEntry(String family, String syntax, Kind kind, String description, int minSize, int maxSize,
                          Optional<String> unavailable, Function<Graph, Optional<String>> cannotRun,
-                         BiFunction<ModelContext, Integer, Model> factory) {
+                         BiFunction<ModelContext, Integer, Model> factory, Predictor predictor) {
+
+    /** An entry's prediction: a pure function of its size, its context's settings and the demand. */
+    @FunctionalInterface
+    public interface Predictor {
+        /**
+         * @param size         the size after the colon, or 0 when the entry takes none
+         * @param spareThreads the threads a managed fork-join pool may add ({@link ModelContext#managedSpareThreads})
+         */
+        Prediction predict(int size, int spareThreads, Demand demand);
+    }
 
     /** Where an entry comes from. */
     public enum Kind {
@@ -47,12 +59,14 @@ public record ModelEntry(String family, String syntax, Kind kind, String descrip
         Objects.requireNonNull(unavailable, "unavailable");
         Objects.requireNonNull(cannotRun, "cannotRun");
         Objects.requireNonNull(factory, "factory");
+        Objects.requireNonNull(predictor, "predictor");
     }
 
     /** An entry that runs any graph. */
     public static ModelEntry anyGraph(String family, String syntax, Kind kind, String description, int minSize, int maxSize,
-                                      Optional<String> unavailable, BiFunction<ModelContext, Integer, Model> factory) {
-        return new ModelEntry(family, syntax, kind, description, minSize, maxSize, unavailable, g -> Optional.empty(), factory);
+                                      Optional<String> unavailable, BiFunction<ModelContext, Integer, Model> factory,
+                                      Predictor predictor) {
+        return new ModelEntry(family, syntax, kind, description, minSize, maxSize, unavailable, g -> Optional.empty(), factory, predictor);
     }
 
     /** True when the name takes a size after a colon ({@code fixed:8}). */

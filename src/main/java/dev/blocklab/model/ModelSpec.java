@@ -36,6 +36,18 @@ public record ModelSpec(ModelEntry entry, int size) {
     }
 
     /**
+     * What theory predicts for {@code demand}, from the entry's formula: no instance, no thread.
+     *
+     * @param spareThreads as {@link ModelContext#managedSpareThreads}
+     * @throws UnsupportedOperationException when the entry cannot run on this JVM
+     */
+    public Prediction predict(Demand demand, int spareThreads) {
+        if (entry.unavailable().isPresent())
+            throw new UnsupportedOperationException("model '" + text() + "' is unavailable: " + entry.unavailable().get());
+        return entry.predictor().predict(size, spareThreads, demand);
+    }
+
+    /**
      * Checks that this model can run the workload.
      *
      * @throws IllegalArgumentException naming the model, the workload and why, in one line

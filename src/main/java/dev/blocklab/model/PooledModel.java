@@ -34,6 +34,11 @@ abstract class PooledModel implements Model {
 
     /** N requests at a time, each holding its thread for its calls in sequence. */
     @Override public Prediction predict(Demand d) {
+        return formula(threads, d);
+    }
+
+    /** {@link #predict} without an instance: the registry entry's prediction. */
+    static Prediction formula(int threads, Demand d) {
         return new Prediction(d.scheduleNanos(threads, Path.SERIAL), d.scheduleText(String.valueOf(threads), Path.SERIAL), Path.SERIAL);
     }
 

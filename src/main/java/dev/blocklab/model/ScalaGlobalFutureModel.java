@@ -46,7 +46,25 @@ final class ScalaGlobalFutureModel implements Model {
         // like ExecutionContext.global(), a ForkJoinPool that is its own ExecutionContext
         ForkJoinPool pool = (ForkJoinPool) executionContext;
         this.parallelism = pool.getParallelism();
-        this.maxBlockers = ((ExecutionContextImpl.DefaultThreadFactory) pool.getFactory()).maxBlockers();
+        this.maxBlockers = maxBlockers(pool);
+    }
+
+    private static int maxBlockers(ForkJoinPool pool) {
+        return ((ExecutionContextImpl.DefaultThreadFactory) pool.getFactory()).maxBlockers();
+    }
+
+    /**
+     * The prediction for a pool configured as the global one, read from a fresh pool that is then shut down (a
+     * {@code ForkJoinPool} starts no thread before its first task).
+     */
+    static Prediction formula(boolean blocking, Demand d) {
+        ExecutionContextExecutorService fresh = ExecutionContext.fromExecutorService(null);
+        try {
+            ForkJoinPool pool = (ForkJoinPool) fresh;
+            return formula(blocking, pool.getParallelism(), maxBlockers(pool), d);
+        } finally {
+            fresh.shutdownNow();
+        }
     }
 
     @Override public String name() { return blocking ? "scala-global-blocking" : "scala-global"; }
@@ -69,6 +87,11 @@ final class ScalaGlobalFutureModel implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
+        return formula(blocking, parallelism, maxBlockers, d);
+    }
+
+    /** {@link #predict} without an instance: the registry entry's prediction. */
+    static Prediction formula(boolean blocking, int parallelism, int maxBlockers, Demand d) {
         if (!blocking) {
             return new Prediction(d.scheduleNanos(parallelism, Path.SERIAL),
                     d.scheduleText(parallelism + " (Scala's parallelism, from the cores)", Path.SERIAL), Path.SERIAL);

@@ -24,6 +24,11 @@ final class SequentialModel implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
+        return formula(d);
+    }
+
+    /** {@link #predict} without an instance: the registry entry's prediction. */
+    static Prediction formula(Demand d) {
         if (d.drawnPerRequest())
             return new Prediction(d.scheduleNanos(1, Path.SERIAL), "the sum of " + d.requests() + " requests' times, one at a time ("
                     + d.describe(Path.SERIAL) + ")", Path.SERIAL);

@@ -46,6 +46,11 @@ final class StructuredModel implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
+        return formula(d);
+    }
+
+    /** {@link #predict} without an instance: the registry entry's prediction. */
+    static Prediction formula(Demand d) {
         return new Prediction(d.slowestNanos(Path.LEVELLED) + d.cpuFloor(d.cores()),
                 "levels of the graph forked and joined in turn: " + d.describe(Path.LEVELLED), Path.LEVELLED);
     }

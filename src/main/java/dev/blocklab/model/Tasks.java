@@ -81,16 +81,23 @@ public final class Tasks {
     }
 
     /**
-     * The thread running one request's body on a pool the model does not control (such as Scala's execution
-     * context, whose futures cannot be cancelled): {@link #interrupt} reaches that thread only while the body runs,
-     * so a late interrupt never hits the pool's next task. Thread-safe.
+     * The thread running one request's blocking body on a thread the caller does not own (a pool such as Scala's
+     * execution context, whose futures cannot be cancelled, or a server's handler thread): {@link #interrupt}
+     * reaches that thread only while the body runs, stops a body that has not started from starting, and the
+     * interrupt it sent is cleared when the body ends, so it never reaches the thread's next task. One body per
+     * instance. Thread-safe.
      */
-    static final class Runner {
+    public static final class Runner {
         private Thread thread;
         private boolean stopped;
+        private boolean interruptSent;
 
-        /** Runs {@code body} on the current thread, interruptible by {@link #interrupt} until it returns. */
-        Object run(Callable<Object> body) throws Exception {
+        /**
+         * Runs {@code body} on the current thread, interruptible by {@link #interrupt} until it returns.
+         *
+         * @throws java.util.concurrent.CancellationException when {@link #interrupt} came first, or a body already ran
+         */
+        public <T> T run(Callable<T> body) throws Exception {
             synchronized (this) {
                 if (stopped) throw new java.util.concurrent.CancellationException("request ended before it started");
                 thread = Thread.currentThread();
@@ -101,16 +108,22 @@ public final class Tasks {
                 synchronized (this) {
                     thread = null;
                     stopped = true;
-                    Thread.interrupted();   // an interrupt that raced with the end is not the next task's
+                    if (interruptSent) Thread.interrupted();   // ours, and it raced with the end: not the next task's
                 }
             }
         }
 
-        /** Interrupts the body if it runs; stops it from starting if it has not. */
-        synchronized void interrupt() {
+        /** Interrupts the body if it runs; stops it from starting if it has not. Idempotent. */
+        public synchronized void interrupt() {
             stopped = true;
-            if (thread != null && thread != Thread.currentThread()) thread.interrupt();
+            if (thread != null && thread != Thread.currentThread() && !interruptSent) {
+                interruptSent = true;
+                thread.interrupt();
+            }
         }
+
+        /** True while a thread runs the body. */
+        public synchronized boolean running() { return thread != null; }
     }
 
     /** Runs a blocking call where a lambda cannot throw checked exceptions. */

@@ -35,6 +35,11 @@ final class VirtualThreadPerTaskModel implements Model {
     }
 
     @Override public Prediction predict(Demand d) {
+        return formula(d);
+    }
+
+    /** {@link #predict} without an instance: the registry entry's prediction. */
+    static Prediction formula(Demand d) {
         return new Prediction(d.slowestNanos(Path.SERIAL) + d.cpuFloor(d.cores()),
                 d.describe(Path.SERIAL) + " (a virtual thread per request, calls in sequence)", Path.SERIAL);
     }

@@ -40,6 +40,22 @@ public final class Registry {
     public static ModelSpec parse(String name) { return ModelSpec.parse(name, ALL); }
 
     /**
+     * Parses a name for runs of {@code workload}, as {@link #parse(String)}, with one alias: on seed 002's use case
+     * (the graph the framework variants run) a name that an engine model and a framework variant share
+     * ({@code virtual}, {@code structured}, {@code sequential}) names the variant, registered as
+     * {@code frameworks-virtual} etc., as the frameworks comparison calls it. Not checked against the workload:
+     * see {@link ModelSpec#check}.
+     *
+     * @throws IllegalArgumentException naming the problem in one line
+     */
+    public static ModelSpec parse(String name, Workload workload) {
+        String variant = FrameworkVariants.CLASH_PREFIX + name;
+        if (FrameworksUseCase.cannotRun(workload.graph()).isEmpty() && ALL.stream().anyMatch(e -> e.family().equals(variant)))
+            return parse(variant);
+        return parse(name);
+    }
+
+    /**
      * A workload by name or path, as {@link Workloads#resolve}, plus {@value #FRAMEWORKS_WORKLOAD}: seed 002's use
      * case (posts and albums after 200 ms, comments and photos after 20 ms, a batch of {@value #FRAMEWORKS_BATCH}),
      * the one workload the framework variants run.

@@ -5,6 +5,7 @@ import dev.blocklab.backend.Backend;
 import dev.blocklab.backend.HttpBackend;
 import dev.blocklab.backend.SimulatedBackend;
 import dev.blocklab.backend.Vertxes;
+import dev.blocklab.model.Tasks;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -359,27 +360,15 @@ public final class BlocklabServer implements AutoCloseable {
     /**
      * One request's work, cancelled when its client disconnects before the answer: a handler blocked on its
      * behalf is interrupted (a platform thread in a socket read notices at the read's end or its timeout), a
-     * pending future is cancelled. The interrupt never reaches the thread's next request.
+     * pending future is cancelled. The interrupt never reaches the thread's next request ({@link Tasks.Runner}, as
+     * the Scala model's requests).
      */
     private static final class Work {
-        private Thread thread;
+        private final Tasks.Runner handler = new Tasks.Runner();
         private java.util.concurrent.CompletableFuture<?> future;
         private boolean cancelled;
 
-        <T> T blocking(java.util.concurrent.Callable<T> body) throws Exception {
-            synchronized (this) {
-                if (cancelled) throw new java.util.concurrent.CancellationException("client disconnected");
-                thread = Thread.currentThread();
-            }
-            try {
-                return body.call();
-            } finally {
-                synchronized (this) {
-                    thread = null;
-                }
-                if (cancelled) Thread.interrupted();   // an interrupt meant for this request only
-            }
-        }
+        <T> T blocking(java.util.concurrent.Callable<T> body) throws Exception { return handler.run(body); }
 
         <T> CompletionStage<T> async(CompletionStage<T> stage) {
             var f = stage.toCompletableFuture();
@@ -393,14 +382,14 @@ public final class BlocklabServer implements AutoCloseable {
         }
 
         /** True once a handler thread runs the request or its future is pending. */
-        synchronized boolean started() { return thread != null || future != null; }
+        synchronized boolean started() { return handler.running() || future != null; }
 
         void cancel() {
             java.util.concurrent.CompletableFuture<?> f;
             synchronized (this) {
                 if (cancelled) return;
                 cancelled = true;
-                if (thread != null) thread.interrupt();
+                handler.interrupt();
                 f = future;
             }
             if (f != null) f.cancel(true);

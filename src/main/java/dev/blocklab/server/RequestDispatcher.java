@@ -4,12 +4,8 @@ import io.vertx.core.Context;
 
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinWorkerThread;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -53,7 +49,6 @@ final class RequestDispatcher implements AutoCloseable {
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger liveThreads = new AtomicInteger();
-    private final AtomicInteger threadNames = new AtomicInteger();
     private final java.util.concurrent.atomic.LongAdder threadStartFailures = new java.util.concurrent.atomic.LongAdder();
     private final java.util.concurrent.atomic.LongAdder delayShed = new java.util.concurrent.atomic.LongAdder();
     private volatile int threadCap = Integer.MAX_VALUE;
@@ -73,35 +68,14 @@ final class RequestDispatcher implements AutoCloseable {
         this.capacity = capacity;
         this.admission = admission;
         this.log = log;
-        this.executor = switch (profile) {
-            case ServerProfile.Play25 p -> new ForkJoinPool(p.parallelism(), pool -> {
+        this.executor = profile.executor(new ServerProfile.ThreadCount() {
+            @Override public void starting() {
                 checkThreadLimit(maxHandlerThreads);
-                var t = new ForkJoinWorkerThread(null, pool, false) {
-                    @Override protected void onTermination(Throwable exception) { liveThreads.decrementAndGet(); }
-                };
                 liveThreads.incrementAndGet();
-                t.setName("play-2.5-" + threadNames.getAndIncrement());
-                return t;
-            }, null, false);
-            case ServerProfile.Threads t -> new ThreadPoolExecutor(t.threads(), t.threads(), 60, TimeUnit.SECONDS,
-                    new LinkedBlockingQueue<>(), countedFactory(Thread.ofPlatform().name("http-", 0).factory(), maxHandlerThreads));
-            case ServerProfile.Virtual v -> Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("http-virtual-", 0).factory());
-            case ServerProfile.EventLoop e -> null;
-        };
-    }
+            }
 
-    private ThreadFactory countedFactory(ThreadFactory platform, int maxHandlerThreads) {
-        return task -> {
-            checkThreadLimit(maxHandlerThreads);
-            liveThreads.incrementAndGet();
-            return platform.newThread(() -> {
-                try {
-                    task.run();
-                } finally {
-                    liveThreads.decrementAndGet();
-                }
-            });
-        };
+            @Override public void ended() { liveThreads.decrementAndGet(); }
+        }).orElse(null);
     }
 
     private void checkThreadLimit(int maxHandlerThreads) {

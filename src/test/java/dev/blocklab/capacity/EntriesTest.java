@@ -1,6 +1,10 @@
 package dev.blocklab.capacity;
 
+import dev.blocklab.model.ModelEntry;
+import dev.blocklab.registry.Registry;
 import dev.blocklab.server.ServerProfile;
+import dev.blocklab.workload.BuiltInWorkloads;
+import dev.blocklab.workload.Workload;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -9,37 +13,51 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class EntriesTest {
+    private static final Workload MIXED = BuiltInWorkloads.mixed();
+    private static final Workload FRAMEWORKS = Registry.workload(Registry.FRAMEWORKS_WORKLOAD);
+
+    private static ModelEntry.Kind kind(Entry e) { return ((Entry.InProcess) e).spec().entry().kind(); }
+
     @Test
-    void resolve_modelsVariantsAndHttpProfiles() {
-        assertThat(Entries.resolve("fixed:8")).isInstanceOfSatisfying(Entry.InProcess.class, e -> assertThat(e.kind()).isEqualTo("model"));
-        assertThat(Entries.resolve("reactor")).isInstanceOfSatisfying(Entry.InProcess.class, e -> assertThat(e.kind()).isEqualTo("variant"));
-        assertThat(Entries.resolve("http:play-2.5/sync-blocking")).isInstanceOfSatisfying(Entry.Http.class, e -> {
+    void resolve_registryEntriesAndHttpProfiles() {
+        assertThat(kind(Entries.resolve("fixed:8", MIXED))).isEqualTo(ModelEntry.Kind.MODEL);
+        assertThat(kind(Entries.resolve("reactor", FRAMEWORKS))).isEqualTo(ModelEntry.Kind.VARIANT);
+        assertThat(Entries.resolve("invokeall:8", FRAMEWORKS)).isInstanceOfSatisfying(Entry.InProcess.class, e -> {
+            assertThat(e.name()).isEqualTo("invokeall:8");
+            assertThat(e.spec().size()).isEqualTo(8);
+        });
+        assertThat(Entries.resolve("http:play-2.5/sync-blocking", MIXED)).isInstanceOfSatisfying(Entry.Http.class, e -> {
             assertThat(e.profile()).isInstanceOf(ServerProfile.Play25.class);
             assertThat(e.endpoint()).isEqualTo("/sync-blocking");
         });
     }
 
     @Test
-    void resolve_aNameThatIsBothIsTheVariantForSeed002() {
-        assertThat(Entries.resolve(List.of("virtual"), false).getFirst()).extracting(e -> ((Entry.InProcess) e).kind()).isEqualTo("model");
-        assertThat(Entries.resolve(List.of("virtual"), true).getFirst()).extracting(e -> ((Entry.InProcess) e).kind()).isEqualTo("variant");
-        assertThat(Entries.needsFrameworksUseCase(Entries.resolve("reactor"))).isTrue();
+    void resolve_aNameThatIsBothIsTheVariantOnSeed002_keepingTheNameAsWritten() {
+        assertThat(kind(Entries.resolve(List.of("virtual"), MIXED).getFirst())).isEqualTo(ModelEntry.Kind.MODEL);
+        Entry.InProcess variant = (Entry.InProcess) Entries.resolve(List.of("virtual"), FRAMEWORKS).getFirst();
+        assertThat(variant.spec().text()).isEqualTo("frameworks-virtual");
+        assertThat(variant.name()).isEqualTo("virtual");
+        assertThat(kind(Entries.resolve("fixed:4", FRAMEWORKS))).as("a model runs seed 002's use case too").isEqualTo(ModelEntry.Kind.MODEL);
     }
 
     @Test
-    void resolve_unknown_oneLineNamingIt() {
-        assertThatThrownBy(() -> Entries.resolve("fixd:8")).hasMessageStartingWith("unknown entry 'fixd:8'");
-        assertThatThrownBy(() -> Entries.resolve("http:virtual/nowhere")).hasMessageContaining("unknown endpoint /nowhere");
-        assertThatThrownBy(() -> Entries.resolve("http:virtual")).hasMessageContaining("write http:PROFILE/ENDPOINT");
+    void resolve_badNames_oneLineNamingIt() {
+        assertThatThrownBy(() -> Entries.resolve("fixd:8", MIXED)).hasMessageStartingWith("unknown entry 'fixd:8'")
+                .hasMessageContaining("reactor").hasMessageNotContaining("\n");
+        assertThatThrownBy(() -> Entries.resolve("fixed", MIXED)).hasMessageStartingWith("model 'fixed' needs a thread count");
+        assertThatThrownBy(() -> Entries.resolve("reactor", MIXED)).hasMessageContaining("use --workload frameworks");
+        assertThatThrownBy(() -> Entries.resolve("http:virtual/nowhere", MIXED)).hasMessageContaining("unknown endpoint /nowhere");
+        assertThatThrownBy(() -> Entries.resolve("http:virtual", MIXED)).hasMessageContaining("write http:PROFILE/ENDPOINT");
     }
 
     @Test
     void httpPrediction_poolsAndTheBlockedEventLoop() {
-        Capacity.Predicted play = Capacity.http((Entry.Http) Entries.resolve("http:threads:20/sync-blocking"));
+        Capacity.Predicted play = Capacity.http((Entry.Http) Entries.resolve("http:threads:20/sync-blocking", MIXED));
         assertThat(play.ceilingPerSecond()).isEqualTo(20.0); // 20 threads holding 1 s (200 + 500 + 300 ms)
         assertThat(play.basis()).contains("a pool of 20", "holding each request 1s = 20/s");
-        Capacity.Predicted loop = Capacity.http((Entry.Http) Entries.resolve("http:event-loop/sync-blocking"));
+        Capacity.Predicted loop = Capacity.http((Entry.Http) Entries.resolve("http:event-loop/sync-blocking", MIXED));
         assertThat(loop.basis()).startsWith("the event loop is blocked");
-        assertThat(Capacity.http((Entry.Http) Entries.resolve("http:event-loop/async-non-blocking")).ceilingPerSecond()).isInfinite();
+        assertThat(Capacity.http((Entry.Http) Entries.resolve("http:event-loop/async-non-blocking", MIXED)).ceilingPerSecond()).isInfinite();
     }
 }

@@ -13,6 +13,7 @@ import dev.blocklab.workload.CallInvocation;
 import dev.blocklab.workload.Graph;
 import dev.blocklab.workload.Latency;
 import dev.blocklab.workload.Request;
+import dev.blocklab.workload.RequestTimes;
 import dev.blocklab.workload.Step;
 import dev.blocklab.workload.Value;
 import dev.blocklab.workload.Workload;
@@ -41,7 +42,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * The one contract every registry entry honours, engine models and framework variants alike: on every contract
  * workload it can run, the same answers as the reference of its kind ({@code sequential}, or
  * {@code frameworks-sequential}) and the same downstream calls as {@code sequential}, for the same seed; failures
- * with their root cause; call timeouts; cancellation; and no platform thread left after close. An engine model
+ * with their root cause; call timeouts; cancellation; no platform thread left after close; and the entry's
+ * prediction, made without an instance, equal to the instance's. An engine model
  * runs every contract workload, a variant only the frameworks use case. Delays are divided by {@value #SCALE}.
  */
 class ModelContractTest {
@@ -175,6 +177,22 @@ class ModelContractTest {
         try (SimulatedBackend backend = new SimulatedBackend()) {
             assertThat(answers(Registry.parse(MODEL_REFERENCE), mixedWithFrequentFailures(), 40, backend).values())
                     .anyMatch(v -> v.startsWith("failed: java.io.IOException: audit")).anyMatch(v -> !v.startsWith("failed"));
+        }
+    }
+
+    @ParameterizedTest @MethodSource("entries")
+    void predict_theEntrysFormulaWithoutAnInstance_isTheInstances(String name) {
+        ModelSpec spec = spec(name);
+        List<Demand> demands = new ArrayList<>();
+        for (Graph graph : workloads()) {
+            if (!runs(spec, graph)) continue;
+            demands.add(Demand.of(graph, 100, SCALE, 1_000, 4));
+            demands.add(Demand.of(graph, 1, SCALE, 0, 2));
+            if (RequestTimes.isRandom(graph)) demands.add(Demand.of(graph, 100, SCALE, 1_000, 4, RequestTimes.draw(graph, SEED, SCALE, 100)));
+        }
+        assertThat(demands).isNotEmpty();
+        try (SimulatedBackend backend = new SimulatedBackend(); Model model = spec.create(new ModelContext(backend, 8))) {
+            for (Demand d : demands) assertThat(spec.predict(d, 8)).as(d.toString()).isEqualTo(model.predict(d));
         }
     }
 

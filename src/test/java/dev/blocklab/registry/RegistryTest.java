@@ -35,6 +35,15 @@ class RegistryTest {
     }
 
     @Test
+    void parse_forSeed002sUseCase_aSharedNameIsTheVariant_elsewhereTheModel() {
+        assertThat(Registry.parse("virtual", Registry.workload("frameworks")).text()).isEqualTo("frameworks-virtual");
+        assertThat(Registry.parse("structured", Registry.workload("frameworks")).text()).isEqualTo("frameworks-structured");
+        assertThat(Registry.parse("virtual", BuiltInWorkloads.hundredCalls()).text()).isEqualTo("virtual");
+        assertThat(Registry.parse("fixed:4", Registry.workload("frameworks")).text()).isEqualTo("fixed:4");
+        assertThat(Registry.parse("reactor", BuiltInWorkloads.hundredCalls()).text()).as("parsed, not checked").isEqualTo("reactor");
+    }
+
+    @Test
     void parse_badNames_oneLineNamingTheProblem() {
         assertThatThrownBy(() -> Registry.parse("invokeall")).hasMessage("model 'invokeall' needs a thread count: write 'invokeall:N', e.g. invokeall:4");
         assertThatThrownBy(() -> Registry.parse("invokeall:2")).hasMessage("model 'invokeall:2': the pool needs at least 4 threads, got 2");
