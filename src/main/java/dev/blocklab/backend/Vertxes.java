@@ -12,6 +12,9 @@ import io.vertx.core.VertxOptions;
  */
 public final class Vertxes {
     static {
+        // one line per record, as blocklab's own messages are, instead of JUL's two-line default with a date
+        if (System.getProperty("java.util.logging.SimpleFormatter.format") == null)
+            System.setProperty("java.util.logging.SimpleFormatter.format", "blocklab: %4$s from %3$s: %5$s%6$s%n");
         if (System.getProperty("vertx.logger-delegate-factory-class-name") == null)
             System.setProperty("vertx.logger-delegate-factory-class-name", "io.vertx.core.logging.JULLogDelegateFactory");
         InternalLoggerFactory.setDefaultFactory(JdkLoggerFactory.INSTANCE);
