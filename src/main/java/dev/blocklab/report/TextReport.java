@@ -60,7 +60,10 @@ final class TextReport implements Report<ExperimentResult> {
         for (String line : lines) out.append(line).append('\n');
     }
 
-    /** Every column padded to its widest cell; the first column left-aligned, the rest right-aligned. */
+    /**
+     * Every column padded to its widest cell; the first column and columns of words (a cell with a space: a cause,
+     * a formula, a verdict) left-aligned, so sentences start in one place; figures right-aligned.
+     */
     static String layout(Table table) { return layout(table, WIDE); }
 
     /** The table in at most {@code width} columns where it can be done (see the class comment). */
@@ -95,9 +98,14 @@ final class TextReport implements Report<ExperimentResult> {
         int[] widths = fit(natural, minimumWidths(table, kept, natural), width);
         if (lineWidth(widths) > width || tallestRow(table, kept, widths) > MAX_ROW_LINES) return records(table, width);
         StringBuilder out = new StringBuilder();
-        appendRow(out, pick(table.columns(), kept), widths);
+        boolean[] words = new boolean[kept.size()];
+        for (int k = 0; k < kept.size(); k++) {
+            int c = kept.get(k);
+            words[k] = c == 0 || table.rows().stream().anyMatch(row -> row.get(c).strip().contains(" "));
+        }
+        appendRow(out, pick(table.columns(), kept), widths, words);
         out.append("-".repeat(lineWidth(widths))).append('\n');
-        for (List<String> row : table.rows()) appendRow(out, pick(row, kept), widths);
+        for (List<String> row : table.rows()) appendRow(out, pick(row, kept), widths, words);
         if (omitted != null) out.append(omitted).append('\n');
         return out.toString();
     }
@@ -205,7 +213,7 @@ final class TextReport implements Report<ExperimentResult> {
     }
 
     /** One row, over several lines where a cell is wider than its column. */
-    private static void appendRow(StringBuilder out, List<String> cells, int[] widths) {
+    private static void appendRow(StringBuilder out, List<String> cells, int[] widths, boolean[] words) {
         List<List<String>> wrapped = new ArrayList<>();
         int height = 1;
         for (int c = 0; c < cells.size(); c++) {
@@ -219,7 +227,7 @@ final class TextReport implements Report<ExperimentResult> {
                 if (c > 0) line.append(GAP);
                 String cell = l < wrapped.get(c).size() ? wrapped.get(c).get(l) : "";
                 String pad = " ".repeat(Math.max(0, widths[c] - cell.length()));
-                line.append(c == 0 || wrapped.get(c).size() > 1 ? cell + pad : pad + cell);
+                line.append(words[c] || wrapped.get(c).size() > 1 ? cell + pad : pad + cell);
             }
             out.append(line.toString().stripTrailing()).append('\n');
         }
