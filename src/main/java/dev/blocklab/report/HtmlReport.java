@@ -55,7 +55,9 @@ public final class HtmlReport implements Report<ExperimentResult> {
         }
         out.append("</ol>\n</nav>\n");
         for (int i = 0; i < results.size(); i++) section(out, results.get(i), ids.get(i));
-        out.append("<footer><p class=\"meta\">Drawn by blocklab: self-contained, nothing loaded from the network. Hover a point or bar for its figures.</p></footer>\n");
+        boolean charts = results.stream().anyMatch(r -> !r.charts().isEmpty());
+        out.append("<footer><p class=\"meta\">Drawn by blocklab: self-contained, nothing loaded from the network.")
+                .append(charts ? " Hover a point or bar for its figures." : "").append("</p></footer>\n");
         return out.append("</body>\n</html>\n").toString();
     }
 
