@@ -11,7 +11,6 @@ import dev.blocklab.report.RunCharts;
 import dev.blocklab.report.RunTables;
 import dev.blocklab.model.ModelSpec;
 import dev.blocklab.registry.Registry;
-import dev.blocklab.report.ReportFormat;
 import dev.blocklab.result.Environment;
 import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.result.RunResult;
@@ -86,11 +85,7 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
     @Option(names = "--spare-threads", paramLabel = "N", description = "Spare threads of forkjoin-managed (default: ${DEFAULT-VALUE}, as Scala's global context).")
     int spareThreads;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text, json, csv or html (default: ${DEFAULT-VALUE}).")
-    String format;
-
-
-
+    @picocli.CommandLine.Mixin SharedOptions.Format format = new SharedOptions.Format();
 
     @picocli.CommandLine.Mixin OutputOptions output = new OutputOptions();
 
@@ -102,7 +97,7 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
     @Override public int getExitCode() { return exitCode; }
 
     @Override public void run() {
-        ReportFormat reportFormat = ReportFormat.parse(format);
+        format.parse();
         Workload resolved = Registry.workload(workload);
         Workload w = resolved.withArrival(arrival(resolved.arrival()));
         List<ModelSpec> specs = models.stream().map(Registry::parse).map(m -> m.check(w)).toList();   // parsed once, here
@@ -161,8 +156,7 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
             ReportCommand.writeHtml(output.html(), "run " + w.name(), List.of(result), ReportCommand.now());
             output.console.saved(err, "HTML report", output.html());
         }
-        spec.commandLine().getOut().print(reportFormat.create(output.columns()).render(result));
-        spec.commandLine().getOut().flush();
+        format.print(spec, result, output.columns());
     }
 
     /**
