@@ -40,9 +40,7 @@ import java.util.List;
 
                 "  blocklab run --workload hundred-calls --model forkjoin:4 --time-scale 10 --audit --fail-if 'misuse>0'",
                 "  blocklab run --workload frameworks --model reactor --model invokeall:16 --model virtual --time-scale 10"})
-final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerator {
-    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
-
+final class RunCommand extends MeasuringCommand {
     @Option(names = "--workload", required = true, paramLabel = "NAME|FILE",
             description = "A built-in workload (see 'blocklab workloads'), frameworks (seed 002's use case, for the framework variants) or a YAML/JSON workload file.")
     String workload;
@@ -62,9 +60,8 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
     @picocli.CommandLine.Mixin DatastoreOptions datastore = new DatastoreOptions();
 
     @picocli.CommandLine.Mixin AuditOptions audit = new AuditOptions();
-    private int exitCode;
 
-    @Override public int getExitCode() { return exitCode; }
+    @Override AuditOptions audit() { return audit; }
 
     @Override public void run() {
         format.parse();
@@ -112,10 +109,9 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
             console.clear();
             result = result(w, results, servers == null ? "" : "; " + servers.describe(), poolNotes);
             if (auditor != null) {
-                dev.blocklab.audit.AuditResult audited = auditor.finish();
-                audited.findings().forEach(f -> file.write("audit", f));
+                dev.blocklab.audit.AuditResult audited = audit.finish(auditor, file);
                 result = audited.appendTo(result);
-                exitCode = audit.exitCode(audited, err);
+                audit.exitCode(audited, err);
             }
             file.writeResult(result);
             file.writePageTitle("run " + w.name());
