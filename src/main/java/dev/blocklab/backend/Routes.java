@@ -3,8 +3,6 @@ package dev.blocklab.backend;
 import dev.blocklab.workload.Durations;
 import dev.blocklab.workload.Latency;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -72,12 +70,7 @@ public final class Routes {
 
     /** Parses a routes file; errors name the file and line. */
     public static List<Route> load(Path file) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("routes file '" + file + "' cannot be read: " + e.getMessage());
-        }
+        List<String> lines = dev.blocklab.TextFiles.lines(file, "routes file '" + file + "' cannot be read");
         List<Route> routes = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).trim();

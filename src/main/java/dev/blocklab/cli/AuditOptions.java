@@ -4,6 +4,7 @@ import dev.blocklab.audit.AuditCondition;
 import dev.blocklab.audit.AuditResult;
 import dev.blocklab.audit.AuditSettings;
 import dev.blocklab.audit.Auditor;
+import dev.blocklab.report.ResultsFile;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
@@ -28,6 +29,8 @@ final class AuditOptions {
             description = "With --audit: exit 1 when COND holds, e.g. 'misuse>0' (findings not blocking by design) or 'findings>0'; repeatable.")
     List<String> failIf = new ArrayList<>();
 
+    private int exitCode;
+
     /** Validates the options and starts the auditor, or returns null without {@code --audit}. */
     Auditor start() {
         List<AuditCondition> conditions = conditions();
@@ -42,7 +45,17 @@ final class AuditOptions {
 
     private List<AuditCondition> conditions() { return failIf.stream().map(AuditCondition::parse).toList(); }
 
-    /** The exit code for {@code result}: 1 when a {@code --fail-if} condition holds (each printed on {@code err}), else 0. */
+    /** Finishes {@code auditor} (from {@link #start}) and saves each finding to {@code file} as an {@code audit} line. */
+    AuditResult finish(Auditor auditor, ResultsFile file) {
+        AuditResult audited = auditor.finish();
+        audited.findings().forEach(f -> file.write("audit", f));
+        return audited;
+    }
+
+    /**
+     * The exit code for {@code result}: 1 when a {@code --fail-if} condition holds (each printed on {@code err}), else 0;
+     * also what {@link #exitCode()} answers from then on.
+     */
     int exitCode(AuditResult result, PrintWriter err) {
         int code = 0;
         for (AuditCondition c : conditions()) {
@@ -53,6 +66,10 @@ final class AuditOptions {
             }
         }
         err.flush();
+        exitCode = code;
         return code;
     }
+
+    /** The exit code of the last {@link #exitCode(AuditResult, PrintWriter)}; 0 before (and without {@code --audit}). */
+    int exitCode() { return exitCode; }
 }

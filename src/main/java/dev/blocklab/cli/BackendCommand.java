@@ -7,7 +7,6 @@ import dev.blocklab.backend.Routes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,11 +29,7 @@ import java.util.List;
                 "  blocklab backend --routes routes.txt --time-scale 10",
                 "  curl 'http://127.0.0.1:9100/call?delayMicros=250000&value=hello'",
                 "  curl http://127.0.0.1:9100/stats"})
-final class BackendCommand implements Runnable {
-    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
-
-    @picocli.CommandLine.Mixin SharedOptions.Listen listen = new SharedOptions.Listen();
-
+final class BackendCommand extends ServerCommand {
     @Option(names = "--route", paramLabel = "ROUTE", description = "A path and its behaviour, e.g. '/orders delay=lognormal(40ms,250ms) bytes=2048'; repeatable.")
     List<String> routes = new ArrayList<>();
 
@@ -50,7 +45,6 @@ final class BackendCommand implements Runnable {
 
     @Override public void run() {
         dev.blocklab.backend.Vertxes.init();
-        PrintWriter out = spec.commandLine().getOut();
         List<Route> configured = new ArrayList<>();
         if (routesFile != null) configured.addAll(Routes.load(routesFile));
         for (String r : routes) configured.add(Routes.parse(r, "--route"));
@@ -58,12 +52,10 @@ final class BackendCommand implements Runnable {
                 eventLoops == null ? Runtime.getRuntime().availableProcessors() : eventLoops);
         BackendServer backend = BackendServer.start(settings);
         Foreground foreground = new Foreground("blocklab-backend-shutdown", backend::close);
-        out.println("listening on " + backend.uri());
-        if (!console.quiet) {
-            for (Route r : settings.routes()) out.println("  " + r.describe());
-            out.println("  /call?delayMicros=D&status=S&bytes=B&value=V   /stats   /health   (time scale 1/" + settings.timeScaleDivisor() + ")");
-        }
-        out.flush();
+        List<String> details = new ArrayList<>();
+        for (Route r : settings.routes()) details.add("  " + r.describe());
+        details.add("  /call?delayMicros=D&status=S&bytes=B&value=V   /stats   /health   (time scale 1/" + settings.timeScaleDivisor() + ")");
+        announce(backend.uri(), console.quiet, details);
         foreground.await();
     }
 }

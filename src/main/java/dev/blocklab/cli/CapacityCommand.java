@@ -5,7 +5,6 @@ import dev.blocklab.capacity.Capacity;
 import dev.blocklab.capacity.CapacityReport;
 import dev.blocklab.capacity.Entries;
 import dev.blocklab.capacity.Entry;
-import dev.blocklab.report.ReportFormat;
 import dev.blocklab.result.Environment;
 import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.workload.Workload;
@@ -36,18 +35,15 @@ final class CapacityCommand implements Runnable {
                     + "/sync-blocking, /async-blocking, /async-non-blocking). Repeat to compare.")
     List<String> entries;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text, json, csv or html (default: ${DEFAULT-VALUE}).")
-    String format;
+    @picocli.CommandLine.Mixin SharedOptions.Format format = new SharedOptions.Format();
 
     @picocli.CommandLine.Mixin CapacityOptions search = new CapacityOptions();
 
     @picocli.CommandLine.Mixin OutputOptions output = new OutputOptions();
 
     @Override public void run() {
-        ReportFormat reportFormat = ReportFormat.parse(format);
-        ExperimentResult result = measure(spec, search, entries, output, "capacity").result();
-        spec.commandLine().getOut().print(reportFormat.create(output.columns()).render(result));
-        spec.commandLine().getOut().flush();
+        format.parse();
+        format.print(spec, measure(spec, search, entries, output, "capacity").result(), output.columns());
     }
 
     /** The report and the entries' results it was made from. */

@@ -20,13 +20,13 @@ final class MergeReport {
     private MergeReport() {}
 
     static void run(ReportCommand c) {
-        String f = c.format.trim().toLowerCase(Locale.ROOT);
+        String f = c.format.format.trim().toLowerCase(Locale.ROOT);
         ReportFormat format = null;
         if (!f.equals("hdr"))
             try {
                 format = ReportFormat.parse(f);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--format: '" + c.format + "' is not one of text, json, csv, html, hdr");
+                throw new IllegalArgumentException("--format: '" + c.format.format + "' is not one of text, json, csv, html, hdr");
             }
         ShardMerge merged = ShardMerge.of(ShardMerge.read(c.files));
         String text;

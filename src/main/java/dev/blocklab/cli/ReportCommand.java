@@ -36,8 +36,7 @@ final class ReportCommand implements Runnable {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "JSON Lines files written by 'blocklab run' or 'blocklab reproduce'.")
     List<Path> files;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text, json, csv or html (default: ${DEFAULT-VALUE}).")
-    String format;
+    @picocli.CommandLine.Mixin SharedOptions.Format format = new SharedOptions.Format();
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write the report to FILE instead of standard output.")
     Path out;
@@ -60,7 +59,7 @@ final class ReportCommand implements Runnable {
             MergeReport.run(this);
             return;
         }
-        ReportFormat reportFormat = ReportFormat.parse(format);
+        ReportFormat reportFormat = format.parse();
         List<Comparison.Source> sources = new ArrayList<>();
         for (Path file : files) {
             if (!Files.isRegularFile(file)) throw new IllegalArgumentException("report: no such file " + file);

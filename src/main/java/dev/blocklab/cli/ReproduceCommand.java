@@ -43,9 +43,7 @@ import java.util.List;
                 "  blocklab reproduce misuse",
                 "  blocklab reproduce failures",
                 "  blocklab reproduce frameworks --quick --audit --fail-if 'misuse>0'"})
-final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeGenerator {
-    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
-
+final class ReproduceCommand extends MeasuringCommand {
     @Parameters(arity = "0..1", paramLabel = "NAME", description = "The experiment; all in-process ones when omitted.")
     String name;
 
@@ -72,12 +70,11 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
 
     @picocli.CommandLine.Mixin AuditOptions audit = new AuditOptions();
 
+    @Override AuditOptions audit() { return audit; }
+
     private static String pageTitle(List<ExperimentResult> done) {
         return "reproduce " + String.join(", ", done.stream().map(ExperimentResult::experiment).toList());
     }
-    private int exitCode;
-
-    @Override public int getExitCode() { return exitCode; }
 
     @Override public void run() {
         ReportFormat reportFormat = ReportFormat.parse(format);
@@ -144,8 +141,7 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
                 Interrupted.remove(interrupted);
             }
             if (auditor != null) {
-                dev.blocklab.audit.AuditResult audited = auditor.finish();
-                audited.findings().forEach(f -> file.write("audit", f));
+                dev.blocklab.audit.AuditResult audited = audit.finish(auditor, file);
                 ExperimentResult result = audited.asExperimentResult(env);
                 file.writeResult(result);
                 done.add(result);
@@ -155,7 +151,7 @@ final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeG
                     out.print(reportFormat.create(output.columns()).render(result));
                     out.flush();
                 }
-                exitCode = audit.exitCode(audited, err);
+                audit.exitCode(audited, err);
             }
             if (reportFormat == ReportFormat.HTML) {
                 out.print(new dev.blocklab.report.HtmlReport(reportedAt).renderPage(pageTitle(done), done));

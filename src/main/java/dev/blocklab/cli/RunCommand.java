@@ -5,13 +5,11 @@ import dev.blocklab.datastore.DatastoreSettings;
 import dev.blocklab.datastore.Datastores;
 import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.driver.RunSettings;
-import dev.blocklab.load.Rates;
 import dev.blocklab.report.LabelledRun;
 import dev.blocklab.report.RunCharts;
 import dev.blocklab.report.RunTables;
 import dev.blocklab.model.ModelSpec;
 import dev.blocklab.registry.Registry;
-import dev.blocklab.report.ReportFormat;
 import dev.blocklab.result.Environment;
 import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.result.RunResult;
@@ -42,9 +40,7 @@ import java.util.List;
 
                 "  blocklab run --workload hundred-calls --model forkjoin:4 --time-scale 10 --audit --fail-if 'misuse>0'",
                 "  blocklab run --workload frameworks --model reactor --model invokeall:16 --model virtual --time-scale 10"})
-final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerator {
-    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
-
+final class RunCommand extends MeasuringCommand {
     @Option(names = "--workload", required = true, paramLabel = "NAME|FILE",
             description = "A built-in workload (see 'blocklab workloads'), frameworks (seed 002's use case, for the framework variants) or a YAML/JSON workload file.")
     String workload;
@@ -53,61 +49,26 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
             description = "A model such as fixed:8 or virtual, or a framework variant such as reactor (frameworks workload only; see 'blocklab models'); repeat to compare.")
     List<String> models;
 
-    @Option(names = "--requests", paramLabel = "N", description = "Send a batch of N requests at once (overrides the workload's arrival).")
-    Integer requests;
+    @picocli.CommandLine.Mixin ArrivalOptions arrival = new ArrivalOptions();
 
-    @Option(names = "--users", paramLabel = "N", description = "Closed loop: N users, each sending its next request when the last completes (with --duration).")
-    Integer users;
+    @picocli.CommandLine.Mixin RunOptions run = new RunOptions();
 
-    @Option(names = "--rate", paramLabel = "RATE", description = "Open model: send RATE requests a second whatever happens (with --duration), e.g. 500/s; "
-            + "a ramp 100/s..5000/s over the duration, or steps 100/s,500/s,1000/s (each held for --step, or the duration shared equally). "
-            + "Like every delay, the schedule is compressed by --time-scale N: N times the rate for 1/N of the duration, the same requests.")
-    String rate;
-
-    @Option(names = "--step", paramLabel = "D", description = "With steps in --rate: how long each rate is held (real time), e.g. 5s; the last holds to the end.")
-    String step;
-
-    @Option(names = "--duration", paramLabel = "D", description = "Duration of a closed or open run, e.g. 10s (real time, divided by --time-scale).")
-    String duration;
-
-    @picocli.CommandLine.Mixin SharedOptions.TimeScale scale = new SharedOptions.TimeScale();
-
-    @Option(names = "--warmups", paramLabel = "N", description = "Runs discarded before measuring (default: ${DEFAULT-VALUE}).")
-    int warmups;
-
-    @Option(names = "--repeats", paramLabel = "N", description = "Measured runs; the median is reported with the range (default: ${DEFAULT-VALUE}).")
-    int repeats;
-
-    @Option(names = "--timeout", paramLabel = "D", description = "Cancel a request still running after D (real time, divided by --time-scale).")
-    String timeout;
-
-    @picocli.CommandLine.Mixin SharedOptions.Seed seed = new SharedOptions.Seed();
-
-    @Option(names = "--spare-threads", paramLabel = "N", description = "Spare threads of forkjoin-managed (default: ${DEFAULT-VALUE}, as Scala's global context).")
-    int spareThreads;
-
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text, json, csv or html (default: ${DEFAULT-VALUE}).")
-    String format;
-
-
-
+    @picocli.CommandLine.Mixin SharedOptions.Format format = new SharedOptions.Format();
 
     @picocli.CommandLine.Mixin OutputOptions output = new OutputOptions();
 
     @picocli.CommandLine.Mixin DatastoreOptions datastore = new DatastoreOptions();
 
     @picocli.CommandLine.Mixin AuditOptions audit = new AuditOptions();
-    private int exitCode;
 
-    @Override public int getExitCode() { return exitCode; }
+    @Override AuditOptions audit() { return audit; }
 
     @Override public void run() {
-        ReportFormat reportFormat = ReportFormat.parse(format);
+        format.parse();
         Workload resolved = Registry.workload(workload);
-        Workload w = resolved.withArrival(arrival(resolved.arrival()));
+        Workload w = resolved.withArrival(arrival.arrival(resolved.arrival()));
         List<ModelSpec> specs = models.stream().map(Registry::parse).map(m -> m.check(w)).toList();   // parsed once, here
-        RunSettings settings = new RunSettings(scale.timeScale, warmups, repeats,
-                timeout == null ? 0 : Flags.duration("--timeout", timeout), seed.seed, spareThreads);
+        RunSettings settings = run.settings();
         PrintWriter err = spec.commandLine().getErr();
         DatastoreSettings real = datastore.settings();
         Datastores.check(w.graph(), real);
@@ -148,10 +109,9 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
             console.clear();
             result = result(w, results, servers == null ? "" : "; " + servers.describe(), poolNotes);
             if (auditor != null) {
-                dev.blocklab.audit.AuditResult audited = auditor.finish();
-                audited.findings().forEach(f -> file.write("audit", f));
+                dev.blocklab.audit.AuditResult audited = audit.finish(auditor, file);
                 result = audited.appendTo(result);
-                exitCode = audit.exitCode(audited, err);
+                audit.exitCode(audited, err);
             }
             file.writeResult(result);
             file.writePageTitle("run " + w.name());
@@ -161,8 +121,7 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
             ReportCommand.writeHtml(output.html(), "run " + w.name(), List.of(result), ReportCommand.now());
             output.console.saved(err, "HTML report", output.html());
         }
-        spec.commandLine().getOut().print(reportFormat.create(output.columns()).render(result));
-        spec.commandLine().getOut().flush();
+        format.print(spec, result, output.columns());
     }
 
     /**
@@ -196,26 +155,8 @@ final class RunCommand implements Runnable, picocli.CommandLine.IExitCodeGenerat
         notes.addAll(poolNotes);
         List<Table> tables = new ArrayList<>(List.of(RunTables.runs(subject, results), RunTables.predictions(subject + ": prediction beside measurement", labelled)));
         RunTables.failures(subject + ": how requests failed", labelled).ifPresent(tables::add);
-        return new ExperimentResult("run", w.name() + ": " + w.description(), "delays / " + scale.timeScale + servers, Environment.current(),
+        return new ExperimentResult("run", w.name() + ": " + w.description(), "delays / " + run.scale.timeScale + servers, Environment.current(),
                 results, tables, notes, RunCharts.standard(w.name(), labelled));
-    }
-
-    private Arrival arrival(Arrival fromWorkload) {
-        int chosen = (requests != null ? 1 : 0) + (users != null ? 1 : 0) + (rate != null ? 1 : 0);
-        if (chosen > 1) throw new IllegalArgumentException("choose one of --requests, --users and --rate");
-        if (requests != null) {
-            if (duration != null) throw new IllegalArgumentException("--duration goes with --users or --rate, not --requests");
-            return new Arrival.Batch(Flags.positive("--requests", requests));
-        }
-        if (users != null || rate != null) {
-            if (duration == null) throw new IllegalArgumentException((users != null ? "--users" : "--rate") + " needs --duration, e.g. --duration 10s");
-            long d = Flags.duration("--duration", duration);
-            return users != null ? new Arrival.Closed(Flags.positive("--users", users), d)
-                    : new Arrival.Open(Rates.parse(rate, d, step == null ? 0 : Flags.duration("--step", step)), d);
-        }
-        if (duration != null) throw new IllegalArgumentException("--duration needs --users or --rate");
-        if (step != null) throw new IllegalArgumentException("--step goes with steps such as --rate 100/s,500/s");
-        return fromWorkload;
     }
 
     private static List<String> notes(List<RunResult> results) {

@@ -33,11 +33,7 @@ import java.util.List;
                 "  curl http://127.0.0.1:9000/run/mixed/cf-nonblocking:2",
                 "  blocklab serve --profile event-loop --audit      # the audit's findings are printed on Ctrl-C",
                 "  blocklab serve --profile threads:4 --request-timeout 500ms"})
-final class ServeCommand implements Runnable {
-    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
-
-    @picocli.CommandLine.Mixin SharedOptions.Listen listen = new SharedOptions.Listen();
-
+final class ServeCommand extends ServerCommand {
     @Option(names = "--profile", defaultValue = "play-2.5", paramLabel = "PROFILE",
             description = "play-2.5, threads:N, virtual or event-loop (default: ${DEFAULT-VALUE}).")
     String profile;
@@ -122,12 +118,10 @@ final class ServeCommand implements Runnable {
                 out.flush();
             }
         });
-        out.println("listening on " + server.uri());
-        if (!console.quiet) out.println("profile " + settings.profile().describe() + ", queue " + settings.queueCapacity()
+        announce(server.uri(), console.quiet, List.of("profile " + settings.profile().describe() + ", queue " + settings.queueCapacity()
                 + ", admission " + settings.admission().label()
                 + ", backend " + (startedServers != null ? startedServers.describe() : backend == null ? "simulated (in process)" : backend)
-                + ", time scale 1/" + settings.timeScaleDivisor());
-        out.flush();
+                + ", time scale 1/" + settings.timeScaleDivisor()));
         if (auditor == null) foreground.await();
         else auditor.during("serve " + settings.profile().name(), () -> { foreground.await(); return null; });
     }

@@ -1,6 +1,9 @@
 package dev.blocklab.cli;
 
+import dev.blocklab.report.ReportFormat;
 import dev.blocklab.report.ResultsFile;
+import dev.blocklab.result.ExperimentResult;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
@@ -45,6 +48,22 @@ final class SharedOptions {
         /** The results file to stream to: {@code --save}, or a fresh file under results/. */
         ResultsFile openOrDefault(String command) {
             return new ResultsFile(save != null ? save : ResultsFile.defaultPath(command));
+        }
+    }
+
+    /** {@code --format} of a command whose report is one {@link ExperimentResult}, and printing it so. */
+    static final class Format {
+        @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text, json, csv or html (default: ${DEFAULT-VALUE}).")
+        String format;
+
+        /** The format, or a one-line error naming {@code --format}; call it before measuring, so a typo fails at once. */
+        ReportFormat parse() { return ReportFormat.parse(format); }
+
+        /** {@code result} rendered in this format, {@code columns} wide, on the command's standard output. */
+        void print(CommandSpec spec, ExperimentResult result, int columns) {
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(parse().create(columns).render(result));
+            out.flush();
         }
     }
 

@@ -18,7 +18,6 @@ import dev.blocklab.workload.Workload;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,21 +30,10 @@ import java.util.Optional;
  */
 final class FrameworksExperiment implements Experiment {
     /** The article's average latency at 50 users, 200 ms, by variant family (REFERENCE.md section 3). */
-    static final Map<String, Double> ARTICLE_200MS = new LinkedHashMap<>();
+    static final Map<String, Double> ARTICLE_200MS = ArticleFigures.millis("sequential 2100, invokeall 1800, supplyasync 1800, "
+            + "cf-suspended 3500, rx-blocking 2300, disruptor-stages 3000, disruptor-async 3500, pekko-blocking 3000");
     /** ... and at 400 ms. */
-    static final Map<String, Double> ARTICLE_400MS = new LinkedHashMap<>();
-    static {
-        ARTICLE_200MS.put("sequential", 2_100.0);
-        ARTICLE_200MS.put("invokeall", 1_800.0);
-        ARTICLE_200MS.put("supplyasync", 1_800.0);
-        ARTICLE_200MS.put("cf-suspended", 3_500.0);
-        ARTICLE_200MS.put("rx-blocking", 2_300.0);
-        ARTICLE_200MS.put("disruptor-stages", 3_000.0);
-        ARTICLE_200MS.put("disruptor-async", 3_500.0);
-        ARTICLE_200MS.put("pekko-blocking", 3_000.0);
-        ARTICLE_400MS.put("sequential", 2_600.0);
-        ARTICLE_400MS.put("invokeall", 3_000.0);
-    }
+    static final Map<String, Double> ARTICLE_400MS = ArticleFigures.millis("sequential 2600, invokeall 3000");
 
     /**
      * How much to run.

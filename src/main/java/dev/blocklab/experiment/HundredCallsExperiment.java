@@ -16,7 +16,6 @@ import dev.blocklab.workload.BuiltInWorkloads;
 import dev.blocklab.workload.Workload;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -26,18 +25,8 @@ import java.util.Map;
  */
 final class HundredCallsExperiment implements Experiment {
     /** The article's figures at full scale, in milliseconds. */
-    static final Map<String, Double> ARTICLE_MILLIS = new LinkedHashMap<>();
-    static {
-        ARTICLE_MILLIS.put("sequential", 100_122.0);
-        ARTICLE_MILLIS.put("fixed:8", 13_057.0);
-        ARTICLE_MILLIS.put("forkjoin:16", 7_057.0);
-        ARTICLE_MILLIS.put("forkjoin-managed:16", 1_069.0);
-        ARTICLE_MILLIS.put("scala-global", 7_057.0);
-        ARTICLE_MILLIS.put("scala-global-blocking", 1_069.0);
-        ARTICLE_MILLIS.put("cf-nonblocking:8", 1_044.0);
-        ARTICLE_MILLIS.put("virtual", null);
-        ARTICLE_MILLIS.put("structured", null);
-    }
+    static final Map<String, Double> ARTICLE_MILLIS = ArticleFigures.millis("sequential 100122, fixed:8 13057, forkjoin:16 7057, "
+            + "forkjoin-managed:16 1069, scala-global 7057, scala-global-blocking 1069, cf-nonblocking:8 1044, virtual -, structured -");
     private static final int CORES = Runtime.getRuntime().availableProcessors();
     static final int[] SWEEP_CALLS = {1, 10, 100, 1_000, 10_000};
 

@@ -25,9 +25,7 @@ import java.util.concurrent.CompletableFuture;
 final class DisruptorStagesVariant implements Model {
     static final int WORKERS = 2;
 
-    private static final class Event {
-        Request request;
-        CompletableFuture<Object> response;
+    private static final class Event extends RequestEvent {
         final Object[] values = new Object[4];
         Throwable failure;
         String answer;
@@ -92,14 +90,7 @@ final class DisruptorStagesVariant implements Model {
     @Override public String name() { return "disruptor-stages"; }
 
     @Override public CompletableFuture<Object> submit(Request request) {
-        return requests.handle(() -> {
-            CompletableFuture<Object> response = new CompletableFuture<>();
-            disruptor.publishEvent((e, seq) -> {
-                e.request = request;
-                e.response = response;
-            });
-            return RequestThreads.holdIf(true, response);   // the request thread waits for its answer
-        });
+        return requests.handle(() -> RequestThreads.holdIf(true, RequestEvent.publish(disruptor, request)));   // the request thread waits
     }
 
     @Override public Prediction predict(Demand d) {

@@ -34,14 +34,7 @@ import java.util.concurrent.CompletableFuture;
 final class DisruptorVariant implements Model {
     static final int RING_SIZE = 8192;
 
-    private static final class CallEvent {
-        Request request;
-        CompletableFuture<Object> response;
-    }
-
-    private static final class MergeEvent {
-        Request request;
-        CompletableFuture<Object> response;
+    private static final class MergeEvent extends RequestEvent {
         Object[] values;
         Throwable failure;
         String postsAndComments;
@@ -55,7 +48,7 @@ final class DisruptorVariant implements Model {
     private final boolean waits;
     private final RequestThreads requests = new RequestThreads();
     private final RequestThreads.Named threads = RequestThreads.factory("disruptor");
-    private final Disruptor<CallEvent> calls;
+    private final Disruptor<RequestEvent> calls;
     private final Disruptor<MergeEvent> merges;
 
     DisruptorVariant(Backend backend, FrameworksUseCase useCase, boolean waits) {
@@ -80,8 +73,8 @@ final class DisruptorVariant implements Model {
         };
         merges.handleEventsWith(posts, albums).then(reply);
 
-        calls = new Disruptor<>(CallEvent::new, RING_SIZE, named("disruptor-dispatch"), ProducerType.MULTI, new BlockingWaitStrategy());
-        calls.handleEventsWith((CallEvent e, long seq, boolean end) -> {
+        calls = new Disruptor<>(RequestEvent::new, RING_SIZE, named("disruptor-dispatch"), ProducerType.MULTI, new BlockingWaitStrategy());
+        calls.handleEventsWith((RequestEvent e, long seq, boolean end) -> {
             Request request = e.request;
             CompletableFuture<Object> response = e.response;
             e.request = null;
@@ -131,14 +124,7 @@ final class DisruptorVariant implements Model {
     @Override public String name() { return waits ? "disruptor-latch" : "disruptor-async"; }
 
     @Override public CompletableFuture<Object> submit(Request request) {
-        return requests.handle(() -> {
-            CompletableFuture<Object> response = new CompletableFuture<>();
-            calls.publishEvent((e, seq) -> {
-                e.request = request;
-                e.response = response;
-            });
-            return RequestThreads.holdIf(waits, response);
-        });
+        return requests.handle(() -> RequestThreads.holdIf(waits, RequestEvent.publish(calls, request)));
     }
 
     @Override public Prediction predict(Demand d) {

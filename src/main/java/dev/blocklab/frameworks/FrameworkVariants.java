@@ -118,9 +118,9 @@ public final class FrameworkVariants {
             new Family("pekko-async", false, "Pekko typed actors, ask pattern; the ask's future is the response (suspended)",
                     NONE, (b, u, n) -> new PekkoVariant(b, u, false), PekkoVariant::formula),
             new Family("virtual", false, "a virtual thread per request, the four blocking calls on virtual threads; merge on the request's thread",
-                    NONE, (b, u, n) -> new VirtualThreadsVariant(b, u), VirtualThreadsVariant::formula),
+                    NONE, (b, u, n) -> new VirtualRequestVariant(b, u, false), d -> VirtualRequestVariant.formula(false, d)),
             new Family("structured", false, "a virtual thread per request forking the four calls in a StructuredTaskScope",
-                    StructuredConcurrency.unavailableReason(), (b, u, n) -> new StructuredVariant(b, u), StructuredVariant::formula));
+                    StructuredConcurrency.unavailableReason(), (b, u, n) -> new VirtualRequestVariant(b, u, true), d -> VirtualRequestVariant.formula(true, d)));
 
     /**
      * The article's own stack: Tomcat 11.0.14 with Jersey 3.1.11, the blocking variants as JAX-RS resources on

@@ -27,12 +27,7 @@ final class InvokeAllVariant extends IoPoolVariant {
 
     /** The four calls through {@code io.invokeAll}, then both merges on the calling thread; also the JAX-RS resource's body. */
     static String answer(Backend backend, FrameworksUseCase useCase, Request request, ExecutorService io) throws Exception {
-        List<Callable<Object>> calls = new ArrayList<>();
-        for (int i = 0; i < 4; i++) {
-            int call = i;
-            calls.add(() -> backend.callBlocking(useCase.invocation(request, call)));
-        }
-        List<Future<Object>> done = io.invokeAll(calls);
+        List<Future<Object>> done = io.invokeAll(blockingCalls(backend, useCase, request));
         Object[] v = new Object[4];
         try {
             for (int i = 0; i < 4; i++) v[i] = done.get(i).get();
@@ -41,6 +36,16 @@ final class InvokeAllVariant extends IoPoolVariant {
         }
         return FrameworksUseCase.answer(
                 useCase.postsAndComments(request, v[0], v[1]), useCase.albumsAndPhotos(request, v[2], v[3]));
+    }
+
+    /** The four calls of {@code request}, each a blocking call to {@code backend}, in step order. */
+    static List<Callable<Object>> blockingCalls(Backend backend, FrameworksUseCase useCase, Request request) {
+        List<Callable<Object>> calls = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            int call = i;
+            calls.add(() -> backend.callBlocking(useCase.invocation(request, call)));
+        }
+        return calls;
     }
 
     @Override public Prediction predict(Demand d) {

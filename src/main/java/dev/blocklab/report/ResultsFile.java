@@ -98,12 +98,7 @@ public final class ResultsFile implements AutoCloseable {
      * measurements, with the standard tables and charts; a file with neither is an error naming it.
      */
     public static List<ExperimentResult> read(Path file) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
-        }
+        List<String> lines = dev.blocklab.TextFiles.lines(file, "cannot read " + file);
         List<ExperimentResult> results = new ArrayList<>();
         List<RunResult> runs = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {

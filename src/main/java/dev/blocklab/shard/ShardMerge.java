@@ -76,12 +76,7 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
         List<Source> sources = new ArrayList<>();
         List<Failed> failed = new ArrayList<>();
         for (Path file : expand(paths)) {
-            List<String> lines;
-            try {
-                lines = Files.readAllLines(file);
-            } catch (IOException e) {
-                throw new IllegalArgumentException("--merge: cannot read " + file + ": " + e.getMessage());
-            }
+            List<String> lines = dev.blocklab.TextFiles.lines(file, "--merge: cannot read " + file);
             int before = sources.size();
             for (int i = 0; i < lines.size(); i++) {
                 String line = lines.get(i).trim();

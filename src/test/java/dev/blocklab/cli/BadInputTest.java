@@ -4,8 +4,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -18,18 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class BadInputTest {
     @TempDir Path dir;
 
-    private record Outcome(int exitCode, String out, String err) {}
-
-    private static Outcome run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Outcome(code, out.toString(), err.toString());
-    }
-
     /** Exit 2 and one line on stderr (plus picocli's "Try --help" line for a flag it rejected itself). */
-    private static void assertOneLine(Outcome o, String... mentions) {
-        assertThat(o.exitCode()).as(o.err()).isEqualTo(Main.EXIT_USAGE);
+    private static void assertOneLine(Cli.Run o, String... mentions) {
+        assertThat(o.exit()).as(o.err()).isEqualTo(Main.EXIT_USAGE);
         String first = o.err().lines().findFirst().orElse("");
         assertThat(first).startsWith("blocklab: ").contains(mentions);
         assertThat(o.err().lines().filter(l -> !l.startsWith("Try 'blocklab")).count()).as(o.err()).isEqualTo(1);
@@ -40,13 +29,13 @@ class BadInputTest {
         return Files.writeString(dir.resolve("w" + System.nanoTime() + ".yaml"), "arrival: {batch: 2}\nsteps:\n" + steps);
     }
 
-    private Outcome runWorkload(Path file, String model) {
-        return run("run", "--workload", file.toString(), "--model", model, "--time-scale", "100", "--repeats", "1",
+    private Cli.Run runWorkload(Path file, String model) {
+        return Cli.run("run", "--workload", file.toString(), "--model", model, "--time-scale", "100", "--repeats", "1",
                 "--warmups", "0", "--quiet", "--format", "json", "--save", dir.resolve("r.jsonl").toString());
     }
 
     @Test void attackBody_missingFile_isOneLine() {
-        assertOneLine(run("attack", "http://127.0.0.1:1/", "--body", "@/nonexistent", "--duration", "1s"),
+        assertOneLine(Cli.run("attack", "http://127.0.0.1:1/", "--body", "@/nonexistent", "--duration", "1s"),
                 "--body", "/nonexistent");
     }
 
@@ -57,16 +46,16 @@ class BadInputTest {
                 .parseArgs("http://127.0.0.1:1/", "--method", "POST", "--body", "@" + body);
         assertThat(new String(command.settings().targets().getFirst().body())).isEqualTo("{\"a\": 1}");
         // and through Main: the @ argument reaches the option instead of being read as an argument file
-        assertOneLine(run("attack", "http://127.0.0.1:1/", "--body", "@" + dir.resolve("missing.json"), "--duration", "1s"),
+        assertOneLine(Cli.run("attack", "http://127.0.0.1:1/", "--body", "@" + dir.resolve("missing.json"), "--duration", "1s"),
                 "--body", "missing.json");
     }
 
     @Test void attackDuration_beyondAWeek_namesTheLimit() {
-        assertOneLine(run("attack", "http://127.0.0.1:1/", "--duration", "999999999h"), "--duration", "168h");
+        assertOneLine(Cli.run("attack", "http://127.0.0.1:1/", "--duration", "999999999h"), "--duration", "168h");
     }
 
     @Test void attackRate_beyondAMillionASecond_namesTheLimit() {
-        assertOneLine(run("attack", "http://127.0.0.1:1/", "--rate", "1000000000000/s", "--duration", "1s"),
+        assertOneLine(Cli.run("attack", "http://127.0.0.1:1/", "--rate", "1000000000000/s", "--duration", "1s"),
                 "--rate", "1000000/s");
     }
 
@@ -111,7 +100,7 @@ class BadInputTest {
                     inputs: [a, b]
                     sum: 0
                 """);
-        Outcome o = runWorkload(file, "virtual");
+        Cli.Run o = runWorkload(file, "virtual");
         assertThat(o.out()).as(o.err()).doesNotContain("\"answer\" : -2", "\"answer\":-2");
         assertThat(o.out() + o.err()).contains("overflows");
     }
@@ -120,9 +109,9 @@ class BadInputTest {
         // two requests of one 1 s call each (a fixed latency), in real time, each cut at 100 ms: both fail with the
         // timeout (without the cut each would answer after 1 s); counted, not timed, so a busy machine cannot flake it
         Path file = Files.writeString(dir.resolve("slow.yaml"), "arrival: {batch: 2}\nsteps:\n  - call: a\n    latency: 1s\n    returns: 1\n");
-        Outcome o = run("run", "--workload", file.toString(), "--model", "sequential", "--timeout", "100ms",
+        Cli.Run o = Cli.run("run", "--workload", file.toString(), "--model", "sequential", "--timeout", "100ms",
                 "--repeats", "1", "--warmups", "0", "--quiet", "--format", "json", "--save", dir.resolve("s.jsonl").toString());
-        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(o.exit()).as(o.err()).isZero();
         assertThat(o.out()).as("each request cut at its timeout")
                 .contains("sequential: 2 x timeout: request timed out after 100ms");
     }

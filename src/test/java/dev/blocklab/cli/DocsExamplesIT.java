@@ -3,8 +3,6 @@ package dev.blocklab.cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,14 +37,6 @@ class DocsExamplesIT {
     /** Experiments too long for a docs check even at delays / 100 (a rate search, a million jobs, real databases, Pekko). */
     static final Set<String> HEAVY = Set.of("frameworks", "frameworks-capacity", "million-jobs", "database", "profile-page-pekko", "frameworks-servlet");
 
-    record Exit(int code, String out, String err) {}
-
-    static Exit blocklab(List<String> args) {
-        StringWriter out = new StringWriter(), err = new StringWriter();
-        int code = Main.execute(args.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Exit(code, out.toString(), err.toString());
-    }
-
     /** The example's arguments made quick and pointed at {@code dir}. */
     List<String> quick(List<String> args, Path results) {
         List<String> out = new ArrayList<>();
@@ -79,8 +69,8 @@ class DocsExamplesIT {
         assumeTrue(Boolean.getBoolean("blocklab.docs.run"), "opt-in: -Dblocklab.docs.run=true");
         // a saved run for the report examples
         Path results = dir.resolve("fixture.jsonl");
-        assertThat(blocklab(List.of("run", "--workload", "task-graph", "--model", "fixed:2", "--model", "virtual", "--time-scale", "100",
-                "--warmups", "0", "--repeats", "1", "--quiet", "--save", results.toString())).code()).isZero();
+        assertThat(Cli.run("run", "--workload", "task-graph", "--model", "fixed:2", "--model", "virtual", "--time-scale", "100",
+                "--warmups", "0", "--repeats", "1", "--quiet", "--save", results.toString()).exit()).isZero();
         List<String> problems = new ArrayList<>();
         List<String> notRun = new ArrayList<>();
         Map<String, String> ranAlready = new java.util.HashMap<>();   // a command line documented twice runs once
@@ -102,14 +92,14 @@ class DocsExamplesIT {
             String same = ranAlready.putIfAbsent(String.join(" ", args), e.where());
             if (same != null) { notRun.add(e.where() + ": the same command line as " + same + ", run once"); continue; }
             long start = System.nanoTime();
-            Exit exit = blocklab(args);
+            Cli.Run result = Cli.run(args.toArray(String[]::new));
             ran++;
             long millis = (System.nanoTime() - start) / 1_000_000;
             boolean thresholdExample = args.contains("--fail-if");
-            if (!(exit.code() == 0 || thresholdExample && exit.code() == 1) || exit.err().contains("\tat ") || exit.err().contains("Exception in"))
-                problems.add(e.where() + ": blocklab " + String.join(" ", args) + " -> exit " + exit.code() + "\n    "
-                        + exit.err().lines().filter(l -> !l.startsWith("... ")).limit(5).reduce((a, b) -> a + "\n    " + b).orElse(""));
-            System.out.println("docs example " + e.where() + " (" + millis + " ms): blocklab " + String.join(" ", args) + " -> " + exit.code());
+            if (!(result.exit() == 0 || thresholdExample && result.exit() == 1) || result.err().contains("\tat ") || result.err().contains("Exception in"))
+                problems.add(e.where() + ": blocklab " + String.join(" ", args) + " -> exit " + result.exit() + "\n    "
+                        + result.err().lines().filter(l -> !l.startsWith("... ")).limit(5).reduce((a, b) -> a + "\n    " + b).orElse(""));
+            System.out.println("docs example " + e.where() + " (" + millis + " ms): blocklab " + String.join(" ", args) + " -> " + result.exit());
         }
         System.out.println("docs examples: " + ran + " run, " + notRun.size() + " not run:\n  " + String.join("\n  ", notRun));
         assertThat(ran).isGreaterThan(20);

@@ -5,8 +5,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -15,15 +13,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Every command's and subcommand's {@code --help} through {@link Main}, and the one-line usage errors. */
 class HelpTest {
-    record Outcome(int code, String out, String err) {}
-
-    static Outcome run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Outcome(code, out.toString(), err.toString());
-    }
-
     /** The path of every command under blocklab, found by walking picocli's tree (so a new command is covered). */
     static List<String> commands() {
         List<String> paths = new ArrayList<>();
@@ -48,8 +37,8 @@ class HelpTest {
     void help_everyCommand_noPicocliWarningAndEndsInExamples(String path) {
         List<String> args = new ArrayList<>(path.isEmpty() ? List.of() : Arrays.asList(path.split(" ")));
         args.add("--help");
-        Outcome o = run(args.toArray(String[]::new));
-        assertThat(o.code()).isZero();
+        Cli.Run o = Cli.run(args.toArray(String[]::new));
+        assertThat(o.exit()).isZero();
         assertThat(o.err()).as("stderr of blocklab %s --help", path).isEmpty();
         assertThat(o.out()).doesNotContain("picocli WARN").doesNotContain("%n").contains("Usage: blocklab");
         assertThat(o.out()).as("an Examples section").contains("\nExamples:\n");
@@ -61,14 +50,14 @@ class HelpTest {
     }
 
     @Test void mistypedCommand_suggestsTheNearestAndOneHelpHint() {
-        Outcome o = run("reproduc");
-        assertThat(o.code()).isEqualTo(Main.EXIT_USAGE);
+        Cli.Run o = Cli.run("reproduc");
+        assertThat(o.exit()).isEqualTo(Main.EXIT_USAGE);
         assertThat(o.err()).contains("did you mean reproduce?").contains("Try 'blocklab --help'.").doesNotContain("  --help");
     }
 
     @Test void mistypedOption_suggestsTheNearest() {
-        Outcome o = run("reproduce", "--ful");
-        assertThat(o.code()).isEqualTo(Main.EXIT_USAGE);
+        Cli.Run o = Cli.run("reproduce", "--ful");
+        assertThat(o.exit()).isEqualTo(Main.EXIT_USAGE);
         assertThat(o.err()).contains("--full").contains("Try 'blocklab reproduce --help'.");
     }
 
@@ -86,14 +75,14 @@ class HelpTest {
     }
 
     @Test void exclusiveOptions_oneBlocklabPrefix() {
-        Outcome o = run("reproduce", "--quick", "--full");
-        assertThat(o.code()).isEqualTo(Main.EXIT_USAGE);
+        Cli.Run o = Cli.run("reproduce", "--quick", "--full");
+        assertThat(o.exit()).isEqualTo(Main.EXIT_USAGE);
         assertThat(o.err()).startsWith("blocklab: --quick, --full are mutually exclusive").doesNotContain("Error:");
     }
 
     @Test void version_isTheProjectVersionFromTheBuild() {
-        Outcome o = run("--version");
-        assertThat(o.code()).isZero();
+        Cli.Run o = Cli.run("--version");
+        assertThat(o.exit()).isZero();
         assertThat(o.out()).matches("(?s)blocklab \\d+\\.\\d+\\.\\d+(-SNAPSHOT)? on Java .*").doesNotContain("dev").doesNotContain("${");
     }
 
@@ -106,21 +95,21 @@ class HelpTest {
     }
 
     @Test void models_haveTheColumnTheirHelpPromises() {
-        Outcome help = run("models", "--help");
+        Cli.Run help = Cli.run("models", "--help");
         assertThat(help.out()).contains("'runs here'");
-        Outcome o = run("models");
+        Cli.Run o = Cli.run("models");
         assertThat(o.out().lines().findFirst().orElseThrow()).contains("model").contains("runs here");
         assertThat(o.out().lines().skip(1)).allMatch(l -> l.matches("\\S+\\s+(model|variant)\\s+(yes|no)\\s+.+"));
     }
 
     @Test void workloads_singularForOneCall() {
-        Outcome o = run("workloads");
+        Cli.Run o = Cli.run("workloads");
         assertThat(o.out()).contains("1 call,").doesNotContain(" 1 calls");
     }
 
     @Test void completion_printsABashScriptCoveringEveryCommand() {
-        Outcome o = run("completion");
-        assertThat(o.code()).isZero();
+        Cli.Run o = Cli.run("completion");
+        assertThat(o.exit()).isZero();
         assertThat(o.err()).isEmpty();
         assertThat(o.out()).startsWith("#!/usr/bin/env bash").contains("complete -F _complete_blocklab");
         for (String command : List.of("run", "reproduce", "report", "models", "workloads", "serve", "backend", "attack", "completion"))

@@ -7,8 +7,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -16,15 +14,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class MainTest {
     @TempDir Path tmp;
-
-    record Outcome(int code, String out, String err) {}
-
-    Outcome run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Outcome(code, out.toString(), err.toString());
-    }
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
@@ -42,8 +31,8 @@ class MainTest {
             "run --workload hundred-calls|Missing required option: '--model=MODEL'",
             "run --workload hundred-calls --model virtual --repeats x|Invalid value for option '--repeats'"})
     void execute_badInput_exitsTwoWithOneLine(String args, String message) {
-        Outcome o = run((args + " --save " + tmp.resolve("r.jsonl")).split(" "));
-        assertThat(o.code()).isEqualTo(2);
+        Cli.Run o = Cli.run((args + " --save " + tmp.resolve("r.jsonl")).split(" "));
+        assertThat(o.exit()).isEqualTo(2);
         assertThat(o.err()).contains(message).doesNotContain("Exception").doesNotContain("\tat ");
         assertThat(o.err().lines().filter(l -> l.startsWith("blocklab:")).count()).isEqualTo(1);
     }
@@ -51,10 +40,10 @@ class MainTest {
     @Test
     void run_jsonFormat_carriesTheDocumentedFields() throws Exception {
         Path save = tmp.resolve("runs.jsonl");
-        Outcome o = run("run", "--workload", "task-graph", "--model", "fixed:2", "--model", "virtual",
+        Cli.Run o = Cli.run("run", "--workload", "task-graph", "--model", "fixed:2", "--model", "virtual",
                 "--time-scale", "100", "--warmups", "0", "--repeats", "1", "--format", "json", "--quiet",
                 "--save", save.toString());
-        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.exit()).as(o.err()).isZero();
         JsonNode root = new ObjectMapper().readTree(o.out());
         assertThat(root.get("rows")).hasSize(2);
         JsonNode row = root.get("rows").get(0);
@@ -77,8 +66,8 @@ class MainTest {
 
     @Test
     void models_listsEveryModel() {
-        Outcome o = run("models");
-        assertThat(o.code()).isZero();
+        Cli.Run o = Cli.run("models");
+        assertThat(o.exit()).isZero();
         assertThat(o.out()).contains("sequential", "fixed:N", "cached", "forkjoin:N", "forkjoin-managed:N",
                 "cf-blocking:N", "cf-nonblocking:N", "virtual", "structured");
     }
@@ -86,23 +75,23 @@ class MainTest {
     @Test
     void help_ofEveryCommand_endsWithExamples() {
         for (String cmd : new String[]{"run", "reproduce", "models", "workloads"}) {
-            Outcome o = run(cmd, "--help");
-            assertThat(o.code()).isZero();
+            Cli.Run o = Cli.run(cmd, "--help");
+            assertThat(o.exit()).isZero();
             assertThat(o.out()).as(cmd).contains("Examples:");
         }
     }
 
     @Test
     void reproduceHelp_listsEveryRegisteredExperiment() {
-        String help = run("reproduce", "--help").out();
+        String help = Cli.run("reproduce", "--help").out();
         for (var e : dev.blocklab.experiment.Experiments.all()) assertThat(help).contains(e.name());
     }
 
     @Test
     void reproduce_formatHtml_onePageOnStandardOutput_asRunAccepts() {
-        Outcome o = run("reproduce", "task-graph", "--time-scale", "100", "--format", "html", "--quiet",
+        Cli.Run o = Cli.run("reproduce", "task-graph", "--time-scale", "100", "--format", "html", "--quiet",
                 "--save", tmp.resolve("r.jsonl").toString());
-        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.exit()).as(o.err()).isZero();
         assertThat(o.out()).startsWith("<!DOCTYPE html>").contains("reproduce task-graph").contains("<svg");
         assertThat(o.out().indexOf("<!DOCTYPE html>")).isEqualTo(o.out().lastIndexOf("<!DOCTYPE html>"));
     }

@@ -11,8 +11,6 @@ import dev.blocklab.result.RunResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,15 +20,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class ReportCommandTest {
     @TempDir Path dir;
-
-    private record Exit(int code, String out, String err) {}
-
-    private static Exit blocklab(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Exit(code, out.toString(), err.toString());
-    }
 
     /** A results file as run and reproduce write it: rows streamed first, then each whole result. */
     private Path saved(String name, List<ExperimentResult> results) {
@@ -65,27 +54,27 @@ class ReportCommandTest {
     @Test void report_html_sameBytesAsTheOriginalResults() throws Exception {
         Path file = saved("a.jsonl", originals());
         Path html = dir.resolve("out/report.html");
-        Exit exit = blocklab("report", "--format", "html", "--out", html.toString(), "--timestamp", SyntheticResults.TIMESTAMP, file.toString());
-        assertThat(exit.code()).as(exit.err()).isZero();
+        Cli.Run report = Cli.run("report", "--format", "html", "--out", html.toString(), "--timestamp", SyntheticResults.TIMESTAMP, file.toString());
+        assertThat(report.exit()).as(report.err()).isZero();
         assertThat(Files.readString(html)).isEqualTo(new HtmlReport(SyntheticResults.TIMESTAMP)
                 .renderPage("synthetic-runs, hand-made", originals()));
     }
 
     @Test void report_textWide_sameAsTheOriginalResults() {
-        Exit exit = blocklab("report", "--wide", saved("a.jsonl", originals()).toString());
-        assertThat(exit.code()).as(exit.err()).isZero();
-        assertThat(exit.out()).isEqualTo(ReportFormat.TEXT.create().render(originals().get(0)) + "\n"
+        Cli.Run report = Cli.run("report", "--wide", saved("a.jsonl", originals()).toString());
+        assertThat(report.exit()).as(report.err()).isZero();
+        assertThat(report.out()).isEqualTo(ReportFormat.TEXT.create().render(originals().get(0)) + "\n"
                 + ReportFormat.TEXT.create().render(originals().get(1)));
     }
 
     @Test void report_textDefault_fitsTheTerminalWidth() {
-        Exit exit = blocklab("report", saved("a.jsonl", originals()).toString());
-        assertThat(exit.code()).as(exit.err()).isZero();
+        Cli.Run report = Cli.run("report", saved("a.jsonl", originals()).toString());
+        assertThat(report.exit()).as(report.err()).isZero();
         int width = TextWidth.columns(false);
-        assertThat(exit.out()).isEqualTo(ReportFormat.TEXT.create(width).render(originals().get(0)) + "\n"
+        assertThat(report.out()).isEqualTo(ReportFormat.TEXT.create(width).render(originals().get(0)) + "\n"
                 + ReportFormat.TEXT.create(width).render(originals().get(1)));
-        assertThat(exit.out().lines().filter(l -> l.length() > width)).isEmpty();
-        assertThat(exit.out()).contains("with --wide");
+        assertThat(report.out().lines().filter(l -> l.length() > width)).isEmpty();
+        assertThat(report.out()).contains("with --wide");
     }
 
     @Test void textWidth_columnsFromTheEnvironment_or120() {
@@ -97,28 +86,28 @@ class ReportCommandTest {
     }
 
     @Test void report_json_keepsChartsWithTheirType() throws Exception {
-        Exit exit = blocklab("report", "--format", "json", saved("a.jsonl", List.of(SyntheticResults.handMade())).toString());
-        assertThat(exit.code()).as(exit.err()).isZero();
-        JsonNode root = Jsons.mapper().readTree(exit.out());
+        Cli.Run report = Cli.run("report", "--format", "json", saved("a.jsonl", List.of(SyntheticResults.handMade())).toString());
+        assertThat(report.exit()).as(report.err()).isZero();
+        JsonNode root = Jsons.mapper().readTree(report.out());
         assertThat(root.get("charts")).hasSize(4);
         assertThat(root.get("charts").get(0).get("type").asText()).isEqualTo("line");
         assertThat(root.get("charts").get(2).get("type").asText()).isEqualTo("bar");
     }
 
     @Test void report_csv_tablesOnly() {
-        Exit exit = blocklab("report", "--format", "csv", saved("a.jsonl", List.of(SyntheticResults.standard())).toString());
-        assertThat(exit.code()).as(exit.err()).isZero();
-        assertThat(exit.out()).startsWith("table,model,requests,").contains("\nSynthetic runs,fixed:8,100,")
+        Cli.Run report = Cli.run("report", "--format", "csv", saved("a.jsonl", List.of(SyntheticResults.standard())).toString());
+        assertThat(report.exit()).as(report.err()).isZero();
+        assertThat(report.out()).startsWith("table,model,requests,").contains("\nSynthetic runs,fixed:8,100,")
                 .contains("\nCost per request,").doesNotContain("\n# ").doesNotContain("\n\n");
     }
 
     @Test void report_csvOfTwoFiles_oneHeaderAndTheFileInTheTableColumn() {
         Path a = saved("before.jsonl", List.of(SyntheticResults.standard()));
         Path b = saved("after.jsonl", List.of(SyntheticResults.standard()));
-        Exit exit = blocklab("report", "--format", "csv", a.toString(), b.toString());
-        assertThat(exit.code()).as(exit.err()).isZero();
-        assertThat(exit.out().lines().filter(l -> l.startsWith("table,"))).hasSize(1);
-        assertThat(exit.out()).contains("\nbefore.jsonl / synthetic-runs: Synthetic runs,fixed:8,")
+        Cli.Run report = Cli.run("report", "--format", "csv", a.toString(), b.toString());
+        assertThat(report.exit()).as(report.err()).isZero();
+        assertThat(report.out().lines().filter(l -> l.startsWith("table,"))).hasSize(1);
+        assertThat(report.out()).contains("\nbefore.jsonl / synthetic-runs: Synthetic runs,fixed:8,")
                 .contains("\nafter.jsonl / synthetic-runs: Synthetic runs,fixed:8,").doesNotContain("\n\n");
     }
 
@@ -126,8 +115,8 @@ class ReportCommandTest {
         Path a = saved("before.jsonl", List.of(SyntheticResults.standard()));
         Path b = saved("after.jsonl", List.of(SyntheticResults.standard()));
         Path html = dir.resolve("cmp.html");
-        Exit exit = blocklab("report", "--format", "html", "--out", html.toString(), "--timestamp", "t", a.toString(), b.toString());
-        assertThat(exit.code()).as(exit.err()).isZero();
+        Cli.Run report = Cli.run("report", "--format", "html", "--out", html.toString(), "--timestamp", "t", a.toString(), b.toString());
+        assertThat(report.exit()).as(report.err()).isZero();
         String page = Files.readString(html);
         assertThat(page.indexOf("id=\"r1-comparison\"")).isPositive().isLessThan(page.indexOf("id=\"r2-before-jsonl-synthetic-runs\""));
         assertThat(page).contains("synthetic-runs (quick, delays / 10): synthetic: latency percentile spectrum")
@@ -149,8 +138,8 @@ class ReportCommandTest {
         Path a = saved("quick.jsonl", List.of(quick));
         Path b = saved("full.jsonl", List.of(full));
         Path html = dir.resolve("scales.html");
-        Exit exit = blocklab("report", "--format", "html", "--out", html.toString(), "--timestamp", "t", a.toString(), b.toString());
-        assertThat(exit.code()).as(exit.err()).isZero();
+        Cli.Run report = Cli.run("report", "--format", "html", "--out", html.toString(), "--timestamp", "t", a.toString(), b.toString());
+        assertThat(report.exit()).as(report.err()).isZero();
         String page = Files.readString(html);
         String comparison = page.substring(page.indexOf("id=\"r1-comparison\""), page.indexOf("id=\"r2-quick-jsonl-synthetic-runs\""));
         assertThat(comparison).doesNotContain("data-series=\"quick.jsonl: ").doesNotContain("<svg");
@@ -171,23 +160,23 @@ class ReportCommandTest {
     @Test void report_notAResultsFile_exit2NamingFileAndLine() throws Exception {
         Path file = dir.resolve("bad.jsonl");
         Files.writeString(file, "{\"kind\":\"run\"}\nnot json\n");
-        Exit exit = blocklab("report", file.toString());
-        assertThat(exit.code()).isEqualTo(Main.EXIT_USAGE);
-        assertThat(exit.err()).contains("bad.jsonl line 2: not a saved result");
+        Cli.Run report = Cli.run("report", file.toString());
+        assertThat(report.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(report.err()).contains("bad.jsonl line 2: not a saved result");
     }
 
     @Test void report_missingFile_exit2() {
-        Exit exit = blocklab("report", dir.resolve("nope.jsonl").toString());
-        assertThat(exit.code()).isEqualTo(Main.EXIT_USAGE);
-        assertThat(exit.err()).contains("no such file");
+        Cli.Run report = Cli.run("report", dir.resolve("nope.jsonl").toString());
+        assertThat(report.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(report.err()).contains("no such file");
     }
 
     @Test void run_html_writesChartsAndTheSavedResultRebuildsTheSamePage() throws Exception {
         Path save = dir.resolve("run.jsonl");
         Path html = dir.resolve("run.html");
-        Exit exit = blocklab("run", "--workload", "task-graph", "--model", "fixed:2", "--model", "virtual", "--time-scale", "100",
+        Cli.Run report = Cli.run("run", "--workload", "task-graph", "--model", "fixed:2", "--model", "virtual", "--time-scale", "100",
                 "--warmups", "0", "--repeats", "1", "--quiet", "--save", save.toString(), "--html", html.toString());
-        assertThat(exit.code()).as(exit.err()).isZero();
+        assertThat(report.exit()).as(report.err()).isZero();
         String page = Files.readString(html);
         // task-graph sends one request per run: the spectrum leaves those runs out and says why
         assertThat(page).contains("task-graph: latency percentile spectrum").contains("Left out, one request each")
@@ -200,8 +189,8 @@ class ReportCommandTest {
         String reported = page.substring(page.indexOf("Reported ") + 9, page.indexOf(".</p>", page.indexOf("Reported ")));
         Path rebuilt = dir.resolve("rebuilt.html");
         // no --title: the page's title comes from the saved file, so the rebuilt page is byte-identical
-        assertThat(blocklab("report", "--format", "html", "--timestamp", reported,
-                "--out", rebuilt.toString(), save.toString()).code()).isZero();
+        assertThat(Cli.run("report", "--format", "html", "--timestamp", reported,
+                "--out", rebuilt.toString(), save.toString()).exit()).isZero();
         assertThat(Files.readString(rebuilt)).isEqualTo(page);
         assertThat(page).contains("<title>blocklab: run task-graph</title>");
     }

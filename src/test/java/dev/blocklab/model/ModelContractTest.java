@@ -17,6 +17,7 @@ import dev.blocklab.workload.RequestTimes;
 import dev.blocklab.workload.Step;
 import dev.blocklab.workload.Value;
 import dev.blocklab.workload.Workload;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -45,6 +46,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * with their root cause; call timeouts; cancellation; no platform thread left after close; and the entry's
  * prediction, made without an instance, equal to the instance's. An engine model
  * runs every contract workload, a variant only the frameworks use case. Delays are divided by {@value #SCALE}.
+ *
+ * <p>An entry that starts a server ({@code jaxrs-*}: an embedded Tomcat, warmed up) starts it once for this class,
+ * not once per test: the tests of answers, failures and timeouts share one instance per entry ({@link #lease}),
+ * while the tests of close and of threads left behind still create and close their own, and {@link #closeShared}
+ * checks that the shared instances leave no thread behind either.
  */
 class ModelContractTest {
     private static final long SCALE = 100;
@@ -99,19 +105,23 @@ class ModelContractTest {
     }
 
     private static TreeMap<Long, String> answers(ModelSpec spec, Graph graph, int requests, SimulatedBackend backend, long scale) {
-        TreeMap<Long, String> out = new TreeMap<>();
         try (Model model = spec.create(new ModelContext(backend, 8))) {
-            List<CompletableFuture<Object>> futures = new ArrayList<>();
-            for (int i = 0; i < requests; i++) futures.add(model.submit(new Request(i, graph, SEED, scale)));
-            for (int i = 0; i < requests; i++) {
-                try {
-                    out.put((long) i, String.valueOf(futures.get(i).get(30, TimeUnit.SECONDS)));
-                } catch (ExecutionException e) {
-                    Throwable root = rootCause(e);
-                    out.put((long) i, "failed: " + root.getClass().getName() + ": " + root.getMessage());
-                } catch (Exception e) {
-                    throw new AssertionError(spec + " request " + i + ": " + e, e);
-                }
+            return answers(spec, model, graph, requests, scale);
+        }
+    }
+
+    private static TreeMap<Long, String> answers(ModelSpec spec, Model model, Graph graph, int requests, long scale) {
+        TreeMap<Long, String> out = new TreeMap<>();
+        List<CompletableFuture<Object>> futures = new ArrayList<>();
+        for (int i = 0; i < requests; i++) futures.add(model.submit(new Request(i, graph, SEED, scale)));
+        for (int i = 0; i < requests; i++) {
+            try {
+                out.put((long) i, String.valueOf(futures.get(i).get(30, TimeUnit.SECONDS)));
+            } catch (ExecutionException e) {
+                Throwable root = rootCause(e);
+                out.put((long) i, "failed: " + root.getClass().getName() + ": " + root.getMessage());
+            } catch (Exception e) {
+                throw new AssertionError(spec + " request " + i + ": " + e, e);
             }
         }
         return out;
@@ -147,9 +157,11 @@ class ModelContractTest {
     private static int requests(int workload) { return workload == 2 ? 40 : 10; }
 
     private static Expected observe(ModelSpec spec, int workload) {
-        try (SimulatedBackend backend = new SimulatedBackend(true)) {
-            TreeMap<Long, String> answers = answers(spec, workloads().get(workload), requests(workload), backend, FAST_SCALE);
-            return new Expected(answers, calls(backend));
+        try (Lease lease = lease(spec)) {
+            int before = lease.backend().recordedCalls().size();   // a shared backend has the calls of earlier tests
+            TreeMap<Long, String> answers = answers(spec, lease.model(), workloads().get(workload), requests(workload), FAST_SCALE);
+            List<CallInvocation> calls = lease.backend().recordedCalls();
+            return new Expected(answers, calls(calls.subList(before, calls.size())));
         }
     }
 
@@ -201,8 +213,8 @@ class ModelContractTest {
         ModelSpec spec = spec(name);
         Graph failing = first(spec, BuiltInWorkloads.taskGraph(true).graph(),
                 frameworksWithPosts(c -> new Step.Call(c.name(), c.inputs(), c.latency(), c.returns(), 1, FAILURE, 0)));
-        try (SimulatedBackend backend = new SimulatedBackend(); Model model = spec.create(new ModelContext(backend, 8))) {
-            CompletableFuture<Object> f = model.submit(new Request(0, failing, SEED, SCALE));
+        try (Lease lease = lease(spec)) {
+            CompletableFuture<Object> f = lease.model().submit(new Request(0, failing, SEED, SCALE));
             assertThatThrownBy(() -> f.get(30, TimeUnit.SECONDS))
                     .isInstanceOf(ExecutionException.class)
                     .satisfies(e -> assertRootCause(rootCause(e), IllegalArgumentException.class, "This won't work!"));
@@ -229,9 +241,9 @@ class ModelContractTest {
         Graph timingOut = first(spec, Graph.singleCall(new Step.Call("slow", List.of(), new Latency.Fixed(SLOW_NANOS),
                         new Value.Constant(1L), 0, null, 20_000_000_000L)),
                 frameworksWithPosts(c -> new Step.Call(c.name(), c.inputs(), new Latency.Fixed(SLOW_NANOS), c.returns(), 0, null, 20_000_000_000L)));
-        try (SimulatedBackend backend = new SimulatedBackend(); Model model = spec.create(new ModelContext(backend, 8))) {
+        try (Lease lease = lease(spec)) {
             long t0 = System.nanoTime();
-            CompletableFuture<Object> f = model.submit(new Request(0, timingOut, SEED, SCALE));
+            CompletableFuture<Object> f = lease.model().submit(new Request(0, timingOut, SEED, SCALE));
             assertThatThrownBy(() -> f.get(30, TimeUnit.SECONDS))
                     .satisfies(e -> assertRootCause(rootCause(e), TimeoutException.class, null));
             assertThat(System.nanoTime() - t0).isLessThan(TimeUnit.SECONDS.toNanos(5));
@@ -280,9 +292,70 @@ class ModelContractTest {
         return new Graph(g.input(), steps);
     }
 
-    private static Set<String> calls(SimulatedBackend backend) {
+    private static Set<String> calls(List<CallInvocation> recorded) {
         Set<String> out = new HashSet<>();
-        for (CallInvocation c : backend.recordedCalls()) out.add(c.requestId() + "/" + c.call() + "/" + c.delayNanos());
+        for (CallInvocation c : recorded) out.add(c.requestId() + "/" + c.call() + "/" + c.delayNanos());
         return out;
+    }
+
+    /**
+     * A model of an entry on a backend that records its calls: the class's shared instance for an entry that starts a
+     * server, kept open by {@link #close()}; a fresh one, closed with its backend, for every other entry.
+     */
+    private record Lease(Model model, SimulatedBackend backend, boolean shared) implements AutoCloseable {
+        @Override public void close() {
+            if (shared) return;
+            model.close();
+            backend.close();
+        }
+    }
+
+    /** The shared instances, by entry, and the threads each started, which must be gone once it is closed. */
+    private static final java.util.Map<String, Lease> SHARED = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.Map<String, Set<Thread>> SHARED_THREADS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static boolean startsServer(ModelSpec spec) { return spec.text().startsWith("jaxrs-"); }
+
+    private static Lease lease(ModelSpec spec) {
+        if (!startsServer(spec)) {
+            SimulatedBackend backend = new SimulatedBackend(true);
+            return new Lease(spec.create(new ModelContext(backend, 8)), backend, false);
+        }
+        return SHARED.computeIfAbsent(spec.text(), name -> {
+            Set<Thread> before = Thread.getAllStackTraces().keySet();
+            SimulatedBackend backend = new SimulatedBackend(true);
+            Lease lease = new Lease(spec.create(new ModelContext(backend, 8)), backend, true);
+            Set<Thread> started = new HashSet<>(Thread.getAllStackTraces().keySet());
+            started.removeAll(before);
+            SHARED_THREADS.put(name, started);
+            return lease;
+        });
+    }
+
+    /**
+     * Closes the shared instances: none of the platform threads each started is alive afterwards (bounded wait), nor
+     * any thread of the kinds they start on demand (Tomcat's request threads, the HTTP client's), which no other test
+     * of this class starts.
+     */
+    @AfterAll
+    static void closeShared() throws InterruptedException {
+        for (var e : SHARED.entrySet()) {
+            e.getValue().model().close();
+            e.getValue().backend().close();
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        List<String> alive;
+        do {
+            Set<Thread> suspects = new HashSet<>();
+            SHARED_THREADS.values().forEach(suspects::addAll);
+            for (Thread t : Thread.getAllStackTraces().keySet())
+                if (t.getName().startsWith("request-tomcat-") || t.getName().startsWith("HttpClient-")) suspects.add(t);
+            alive = suspects.stream().filter(Thread::isAlive).filter(t -> !InProcessDriver.jvmOwned(t)).map(Thread::getName).sorted().toList();
+            if (alive.isEmpty()) break;
+            Thread.sleep(20);
+        } while (System.nanoTime() < deadline);
+        SHARED.clear();
+        SHARED_THREADS.clear();
+        assertThat(alive).as("threads a shared instance started, alive after its close").isEmpty();
     }
 }

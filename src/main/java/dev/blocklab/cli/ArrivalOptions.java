@@ -1,0 +1,48 @@
+package dev.blocklab.cli;
+
+import dev.blocklab.load.Rates;
+import dev.blocklab.workload.Arrival;
+import picocli.CommandLine.Option;
+
+/**
+ * How {@code run}'s requests arrive instead of the workload's own arrival, as one picocli mixin: a batch
+ * ({@code --requests}), closed users or an open rate (constant, ramp or steps) for a duration; parsed into the
+ * load core's {@link Arrival}.
+ */
+final class ArrivalOptions {
+    @Option(names = "--requests", paramLabel = "N", description = "Send a batch of N requests at once (overrides the workload's arrival).")
+    Integer requests;
+
+    @Option(names = "--users", paramLabel = "N", description = "Closed loop: N users, each sending its next request when the last completes (with --duration).")
+    Integer users;
+
+    @Option(names = "--rate", paramLabel = "RATE", description = "Open model: send RATE requests a second whatever happens (with --duration), e.g. 500/s; "
+            + "a ramp 100/s..5000/s over the duration, or steps 100/s,500/s,1000/s (each held for --step, or the duration shared equally). "
+            + "Like every delay, the schedule is compressed by --time-scale N: N times the rate for 1/N of the duration, the same requests.")
+    String rate;
+
+    @Option(names = "--step", paramLabel = "D", description = "With steps in --rate: how long each rate is held (real time), e.g. 5s; the last holds to the end.")
+    String step;
+
+    @Option(names = "--duration", paramLabel = "D", description = "Duration of a closed or open run, e.g. 10s (real time, divided by --time-scale).")
+    String duration;
+
+    /** The arrival the options ask for, or {@code fromWorkload} without any; one-line errors name the flags. */
+    Arrival arrival(Arrival fromWorkload) {
+        int chosen = (requests != null ? 1 : 0) + (users != null ? 1 : 0) + (rate != null ? 1 : 0);
+        if (chosen > 1) throw new IllegalArgumentException("choose one of --requests, --users and --rate");
+        if (requests != null) {
+            if (duration != null) throw new IllegalArgumentException("--duration goes with --users or --rate, not --requests");
+            return new Arrival.Batch(Flags.positive("--requests", requests));
+        }
+        if (users != null || rate != null) {
+            if (duration == null) throw new IllegalArgumentException((users != null ? "--users" : "--rate") + " needs --duration, e.g. --duration 10s");
+            long d = Flags.duration("--duration", duration);
+            return users != null ? new Arrival.Closed(Flags.positive("--users", users), d)
+                    : new Arrival.Open(Rates.parse(rate, d, step == null ? 0 : Flags.duration("--step", step)), d);
+        }
+        if (duration != null) throw new IllegalArgumentException("--duration needs --users or --rate");
+        if (step != null) throw new IllegalArgumentException("--step goes with steps such as --rate 100/s,500/s");
+        return fromWorkload;
+    }
+}

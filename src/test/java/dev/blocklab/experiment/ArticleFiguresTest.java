@@ -1,0 +1,33 @@
+package dev.blocklab.experiment;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ArticleFiguresTest {
+    @Test
+    void millis_table_namesInTheTablesOrderWithTheirFiguresAndNullForADash() {
+        Map<String, Double> figures = ArticleFigures.millis("sequential 100122, fixed:8 13057,virtual -");
+        assertThat(figures.keySet()).containsExactly("sequential", "fixed:8", "virtual");
+        assertThat(figures.get("sequential")).isEqualTo(100_122.0);
+        assertThat(figures.get("fixed:8")).isEqualTo(13_057.0);
+        assertThat(figures).containsKey("virtual");
+        assertThat(figures.get("virtual")).isNull();
+    }
+
+    @Test
+    void millis_rowWithoutAFigure_namesTheRow() {
+        assertThatThrownBy(() -> ArticleFigures.millis("sequential 2100, invokeall"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'invokeall'");
+    }
+
+    @Test
+    void millis_theExperimentsTables_asTheArticlesPrintThem() {
+        assertThat(HundredCallsExperiment.ARTICLE_MILLIS).hasSize(9).containsEntry("forkjoin-managed:16", 1_069.0);
+        assertThat(FrameworksExperiment.ARTICLE_200MS).hasSize(8).containsEntry("pekko-blocking", 3_000.0);
+        assertThat(FrameworksExperiment.ARTICLE_400MS).containsExactly(Map.entry("sequential", 2_600.0), Map.entry("invokeall", 3_000.0));
+    }
+}
