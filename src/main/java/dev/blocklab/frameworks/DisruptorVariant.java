@@ -127,14 +127,10 @@ final class DisruptorVariant implements Model {
         return requests.handle(() -> RequestThreads.holdIf(waits, RequestEvent.publish(calls, request)));
     }
 
-    @Override public Prediction predict(Demand d) {
-        return formula(d);
-    }
+    /** What bounds a request beyond its critical path, for the prediction (the registry entry's too). */
+    static final String HOW = "merges on two handler threads";
 
-    /** {@link #predict} without an instance: the registry entry's prediction. */
-    static Prediction formula(Demand d) {
-        return FrameworksUseCase.overlapping(d, "merges on two handler threads");
-    }
+    @Override public Prediction predict(Demand d) { return FrameworksUseCase.overlapping(d, HOW); }
 
     @Override public void close() {
         requests.close();

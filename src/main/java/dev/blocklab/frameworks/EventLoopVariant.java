@@ -96,14 +96,10 @@ final class EventLoopVariant implements Model {
         return f;
     }
 
-    @Override public Prediction predict(Demand d) {
-        return formula(d);
-    }
+    /** What bounds a request beyond its critical path, for the prediction (the registry entry's too). */
+    static final String HOW = "no thread waits, the merges hold the event loop";
 
-    /** {@link #predict} without an instance: the registry entry's prediction. */
-    static Prediction formula(Demand d) {
-        return FrameworksUseCase.overlapping(d, "no thread waits, the merges hold the event loop");
-    }
+    @Override public Prediction predict(Demand d) { return FrameworksUseCase.overlapping(d, HOW); }
 
     @Override public void close() { Vertxes.awaitClose(vertx.close(), 10, "closing the event-loop variant's Vert.x"); }
 }

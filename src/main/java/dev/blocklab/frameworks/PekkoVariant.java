@@ -117,14 +117,10 @@ final class PekkoVariant implements Model {
         });
     }
 
-    @Override public Prediction predict(Demand d) {
-        return formula(d);
-    }
+    /** What bounds a request beyond its critical path, for the prediction (the registry entry's too). */
+    static final String HOW = "merges on the actor dispatcher";
 
-    /** {@link #predict} without an instance: the registry entry's prediction. */
-    static Prediction formula(Demand d) {
-        return FrameworksUseCase.overlapping(d, "merges on the actor dispatcher");
-    }
+    @Override public Prediction predict(Demand d) { return FrameworksUseCase.overlapping(d, HOW); }
 
     @Override public void close() {
         requests.close();

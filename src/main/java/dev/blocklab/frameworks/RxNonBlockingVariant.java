@@ -43,14 +43,10 @@ final class RxNonBlockingVariant implements Model {
                 .observeOn(scheduler);
     }
 
-    @Override public Prediction predict(Demand d) {
-        return formula(d);
-    }
+    /** What bounds a request beyond its critical path, for the prediction (the registry entry's too). */
+    static final String HOW = "no thread waits";
 
-    /** {@link #predict} without an instance: the registry entry's prediction. */
-    static Prediction formula(Demand d) {
-        return FrameworksUseCase.overlapping(d, "no thread waits");
-    }
+    @Override public Prediction predict(Demand d) { return FrameworksUseCase.overlapping(d, HOW); }
 
     @Override public void close() {
         requests.close();

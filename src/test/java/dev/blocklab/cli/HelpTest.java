@@ -62,16 +62,16 @@ class HelpTest {
     }
 
     @Test void mistypedRequiredOption_namesTheMisspellingNotAMissingOption() {
-        Outcome o = run("run", "--workload", "hundred-calls", "--modle", "virtual");
-        assertThat(o.code()).isEqualTo(Main.EXIT_USAGE);
+        Cli.Run o = Cli.run("run", "--workload", "hundred-calls", "--modle", "virtual");
+        assertThat(o.exit()).isEqualTo(Main.EXIT_USAGE);
         assertThat(o.err()).contains("'--modle'").contains("did you mean --model?").doesNotContain("Missing required");
     }
 
     @Test void subcommandVersion_printsTheVersionAsTheTopLevelDoes() {
-        String top = run("--version").out();
+        String top = Cli.run("--version").out();
         assertThat(top).startsWith("blocklab ");
-        assertThat(run("run", "-V").out()).isEqualTo(top);
-        assertThat(run("attack", "--version").out()).isEqualTo(top);
+        assertThat(Cli.run("run", "-V").out()).isEqualTo(top);
+        assertThat(Cli.run("attack", "--version").out()).isEqualTo(top);
     }
 
     @Test void exclusiveOptions_oneBlocklabPrefix() {
