@@ -126,7 +126,9 @@ class ShardCommandsTest {
         assertThat(job.getSpec().getTemplate().getSpec().getContainers().getFirst().getArgs())
                 .contains("--shard", "$(JOB_COMPLETION_INDEX)/3", "--start-at", "2026-11-23T18:00:00Z", "--save", "/results/blocklab-attack/shard-$(JOB_COMPLETION_INDEX).jsonl");
         assertThat(read(merge)).contains("blocklab-attack-merge").contains("--merge");
-        assertThat(r.err()).contains("kubectl wait -n perf --for=condition=complete job/blocklab-attack");
+        assertThat(r.err()).contains("kubectl wait -n perf --for=condition=complete job/blocklab-attack")
+                .contains("kubectl apply -f " + merge).doesNotContain("MERGE-JOB");
+        assertThat(read(out)).contains("# merge: ").contains("kubectl apply -f " + merge);
 
         assertUsage(Cli.run("k8s-job", "--workers", "3", "--image", "i", "--", "http://target:8080/", "--rate", "fast"), "--rate");
         assertUsage(Cli.run("k8s-job", "--workers", "3", "--image", "i", "--", "http://target:8080/", "--shard", "0/3"), "--shard");
