@@ -75,8 +75,8 @@ final class AdviseCommand implements Runnable {
             for (String line : advice) {
                 if (line.startsWith(REPRODUCE)) {   // the command continued as a shell reads it, to copy as it is
                     shellLines(REPRODUCE, line.substring(REPRODUCE.length()), TextWidth.columns(false)).forEach(out::println);
-                } else {
-                    PrintingCommand.hanging(out, "", line);
+                } else {   // a sentence continues two spaces in, as the text reports' notes do
+                    dev.blocklab.report.TextWrap.lines(line, TextWidth.columns(false), "  ").forEach(out::println);
                 }
             }
         }

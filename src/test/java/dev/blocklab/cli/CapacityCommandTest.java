@@ -51,8 +51,10 @@ class CapacityCommandTest {
                 "--start-rate", "5/s", "--max-rate", "10/s", "--bisections", "0", "--repeats", "1", "--step", "1s", "--quiet",
                 "--save", dir.resolve("advise.jsonl").toString());
         assertThat(o.exit()).as(o.err()).isZero();
-        assertThat(o.out()).startsWith("For " + dir.resolve("one-call.yaml") + ", use virtual: it kept p99<=500ms up to at least 10 requests a second")
-                .contains("Reproduce: ./blocklab capacity --workload");
+        assertThat(o.out().lines()).allMatch(l -> l.length() <= TextWidth.columns(false));
+        String joined = o.out().replace(" \\\n    ", " ").replace("\n  ", " ");   // the wrapped lines joined again
+        assertThat(joined).startsWith("For " + dir.resolve("one-call.yaml") + ", use virtual: it kept p99<=500ms up to at least 10 requests a second")
+                .contains("Reproduce: ./blocklab capacity --workload " + dir.resolve("one-call.yaml") + " --entry virtual --slo 'p99<=500ms'");
     }
 
     @Test
