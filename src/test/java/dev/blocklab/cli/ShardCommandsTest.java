@@ -91,13 +91,35 @@ class ShardCommandsTest {
     }
 
     @Test
-    void attackWorkers_twoChildJvms_mergedReportAndAWorkerLineEach() {
+    void attackWorkers_twoChildJvms_mergedReportAndAWorkerLineEach_noReadyMarksLeft() throws Exception {
+        java.util.Set<Path> before = workersDirs();
         Cli.Run r = Cli.run("attack", "http://127.0.0.1:" + server.port() + "/", "--rate", "40/s", "--duration", "1s", "--warmup", "0",
                 "--workers", "2", "--quiet");
-        assertThat(r.exit()).as(r.err()).isZero();
-        assertThat(r.out()).contains("Requests").contains("Workers [shard, requests").containsPattern("(?m)^  0/2, \\d+, ")
-                .containsPattern("(?m)^  1/2, \\d+, ");
-        assertThat(r.err()).doesNotContain("INCOMPLETE");
+        java.util.Set<Path> made = workersDirs();
+        made.removeAll(before);
+        try {
+            assertThat(r.exit()).as(r.err()).isZero();
+            assertThat(r.out()).contains("Requests").contains("Workers [shard, requests").containsPattern("(?m)^  0/2, \\d+, ")
+                    .containsPattern("(?m)^  1/2, \\d+, ");
+            assertThat(r.err()).doesNotContain("INCOMPLETE");
+            assertThat(made).hasSize(1);
+            try (var files = Files.list(made.iterator().next())) {   // each worker removed its barrier mark once released
+                assertThat(files.map(p -> p.getFileName().toString()).sorted())
+                        .contains("start-at", "shard-0.jsonl", "shard-1.jsonl").noneMatch(n -> n.contains(".ready."));
+            }
+        } finally {
+            for (Path d : made) try (var tree = Files.walk(d)) {
+                for (Path p : tree.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    /** The directories {@code attack --workers} writes under results/ in the working directory. */
+    private static java.util.Set<Path> workersDirs() throws java.io.IOException {
+        if (!Files.isDirectory(Path.of("results"))) return new java.util.TreeSet<>();
+        try (var all = Files.list(Path.of("results"))) {
+            return new java.util.TreeSet<>(all.filter(p -> p.getFileName().toString().startsWith("workers-")).toList());
+        }
     }
 
     @Test
