@@ -23,7 +23,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -354,20 +353,6 @@ class DocsExamplesIT {
         return covering;
     }
 
-    private Set<Path> workersDirsNow() throws IOException {
-        Path results = Path.of("results");
-        if (!Files.isDirectory(results)) return Set.of();
-        try (Stream<Path> all = Files.list(results)) {
-            return new TreeSet<>(all.filter(p -> p.getFileName().toString().startsWith("workers-")).toList());
-        }
-    }
-
-    private static void delete(Path tree) throws IOException {
-        try (Stream<Path> all = Files.walk(tree)) {
-            for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        }
-    }
-
     @Test void everyDocumentedCommandLine_runsQuickly_orIsListedWithItsReason() throws Exception {
         assumeTrue(Boolean.getBoolean("blocklab.docs.run"), "opt-in: -Dblocklab.docs.run=true");
         long began = System.nanoTime();
@@ -381,7 +366,7 @@ class DocsExamplesIT {
         Map<String, String> ranAlready = new HashMap<>();   // a command line documented twice runs once
         Map<String, Integer> ranByCommand = new java.util.TreeMap<>();
         Map<String, DocsExamplesTest.Example> covering = coveringRuns(results);
-        Set<Path> workersBefore = workersDirsNow();
+        Set<Path> workersBefore = WorkersDirs.now();
         String file = null;
         try {
             for (DocsExamplesTest.Example e : DocsExamplesTest.examples()) {
@@ -429,13 +414,9 @@ class DocsExamplesIT {
                     }
                     String same = ranAlready.putIfAbsent(ran, e.where());
                     if (same != null) { notRun.add(e.where() + ": the same command line as " + same + ", run once"); continue; }
-                    Set<Path> workersBeforeThis = workersDirsNow();
+                    Set<Path> workersBeforeThis = WorkersDirs.now();
                     Cli.Run exit = blocklab(args);
-                    if (args.contains("--workers")) {
-                        Set<Path> made = new TreeSet<>(workersDirsNow());
-                        made.removeAll(workersBeforeThis);
-                        workerDirs.addAll(made);
-                    }
+                    if (args.contains("--workers")) workerDirs.addAll(WorkersDirs.madeSince(workersBeforeThis));
                     boolean thresholdExample = args.contains("--fail-if");
                     if (!(exit.exit() == 0 || thresholdExample && exit.exit() == 1) || tracesIn(exit.err()))
                         problems.add(e.where() + ": blocklab " + ran + " -> exit " + exit.exit() + "\n    " + firstLines(exit.err()));
@@ -451,9 +432,7 @@ class DocsExamplesIT {
             serving.clear();
             if (fallbackServe != null) problems.addAll(stopAll(List.of(fallbackServe)));
             if (nullTarget != null) nullTarget.close();
-            Set<Path> made = new TreeSet<>(workersDirsNow());
-            made.removeAll(workersBefore);
-            for (Path p : made) delete(p);
+            WorkersDirs.delete(WorkersDirs.madeSince(workersBefore));
         }
         int ran = ranByCommand.values().stream().mapToInt(Integer::intValue).sum();
         System.out.println("docs examples: " + ran + " run " + ranByCommand + " in " + (System.nanoTime() - began) / 1_000_000_000 + " s, "

@@ -92,11 +92,10 @@ class ShardCommandsTest {
 
     @Test
     void attackWorkers_twoChildJvms_mergedReportAndAWorkerLineEach_noReadyMarksLeft() throws Exception {
-        java.util.Set<Path> before = workersDirs();
+        java.util.Set<Path> before = WorkersDirs.now();
         Cli.Run r = Cli.run("attack", "http://127.0.0.1:" + server.port() + "/", "--rate", "40/s", "--duration", "1s", "--warmup", "0",
                 "--workers", "2", "--quiet");
-        java.util.Set<Path> made = workersDirs();
-        made.removeAll(before);
+        java.util.Set<Path> made = WorkersDirs.madeSince(before);
         try {
             assertThat(r.exit()).as(r.err()).isZero();
             assertThat(r.out()).contains("Requests").contains("Workers [shard, requests").containsPattern("(?m)^  0/2, \\d+, ")
@@ -108,17 +107,7 @@ class ShardCommandsTest {
                         .contains("start-at", "shard-0.jsonl", "shard-1.jsonl").noneMatch(n -> n.contains(".ready."));
             }
         } finally {
-            for (Path d : made) try (var tree = Files.walk(d)) {
-                for (Path p : tree.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-            }
-        }
-    }
-
-    /** The directories {@code attack --workers} writes under results/ in the working directory. */
-    private static java.util.Set<Path> workersDirs() throws java.io.IOException {
-        if (!Files.isDirectory(Path.of("results"))) return new java.util.TreeSet<>();
-        try (var all = Files.list(Path.of("results"))) {
-            return new java.util.TreeSet<>(all.filter(p -> p.getFileName().toString().startsWith("workers-")).toList());
+            WorkersDirs.delete(made);
         }
     }
 
