@@ -58,7 +58,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * <p>Opt-in ({@code -Dblocklab.docs.run=true}), run by {@code .ci/run} after the test suite. 2026-11-26 on the
  * shared 2-core machine at load average 14 to 34: 62 examples run, 30 not, in 321 s (reproduce 142 s, run 106 s,
  * attack 59 s of which the three {@code --workers} runs took 38 s, starting two JVMs each; serve and backend 5 s,
- * report 3 s). The measuring examples dominate: {@code reproduce hundred-thousand-calls}, {@code overhead}, the
+ * report 3 s); again at load 20: 385 s (attack 75 s, the {@code --workers} runs 55 s). The measuring examples dominate: {@code reproduce hundred-thousand-calls}, {@code overhead}, the
  * default three and the embedded PostgreSQL's start take 30 to 45 s each at that load.
  */
 class DocsExamplesIT {
