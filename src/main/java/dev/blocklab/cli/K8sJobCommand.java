@@ -100,8 +100,9 @@ final class K8sJobCommand implements Callable<Integer> {
 
     private String mergeHint() {
         String ns = namespace == null ? "" : " -n " + namespace;
-        if (volumeClaim != null)
-            return "kubectl wait" + ns + " --for=condition=complete job/" + name + " --timeout=1h && kubectl apply -f MERGE-JOB.yaml, then "
+        if (volumeClaim != null)   // the merge Job's file as written, or how to write it
+            return "kubectl wait" + ns + " --for=condition=complete job/" + name + " --timeout=1h && kubectl apply -f "
+                    + (mergeJob != null ? mergeJob.toString() : "FILE (write it with --merge-job FILE)") + ", then "
                     + "kubectl logs" + ns + " job/" + name + "-merge; the report is also in /results/" + name + "/merged.txt";
         return "kubectl wait" + ns + " --for=condition=complete job/" + name + " --timeout=1h; kubectl logs" + ns + " --tail=-1 --prefix=false -l "
                 + IndexedJob.LABEL + "=" + name + " --max-log-requests=" + Math.max(5, workers) + " > shards.log; blocklab report --merge shards.log";

@@ -18,10 +18,10 @@ import java.io.PrintWriter;
 final class ModelsCommand extends PrintingCommand {
     @Override void print(PrintWriter out) {
         int width = Math.max("model".length(), Registry.all().stream().mapToInt(i -> i.syntax().length()).max().orElse(10));
-        String row = "%-" + width + "s  %-7s  %-9s  %s%n";
-        out.printf(row, "model", "kind", "runs here", "what it does");
+        String row = "%-" + width + "s  %-7s  %-9s  ";
+        out.println(String.format(row, "model", "kind", "runs here") + "what it does");
         for (ModelEntry entry : Registry.all()) {
-            out.printf(row, entry.syntax(), entry.kind().label(), entry.unavailable().isPresent() ? "no" : "yes",
+            hanging(out, String.format(row, entry.syntax(), entry.kind().label(), entry.unavailable().isPresent() ? "no" : "yes"),
                     entry.description() + entry.unavailable().map(r -> " (unavailable: " + r + ")").orElse(""));
         }
     }

@@ -43,15 +43,31 @@ public final class StartAt {
         }
     }
 
+    /**
+     * Marks this worker ready beside {@code file}, waits for the instant, and removes the mark again whatever the
+     * outcome (the coordinator counts marks only before it writes the barrier), so no marks are left behind.
+     */
     private static Instant barrier(Path file, Clock clock, long timeoutMillis) {
-        long deadline = clock.millis() + timeoutMillis;
+        Path ready = file.resolveSibling(file.getFileName() + ".ready." + ProcessHandle.current().pid());
         try {
-            Path ready = file.resolveSibling(file.getFileName() + ".ready." + ProcessHandle.current().pid());
             if (ready.toAbsolutePath().getParent() != null && Files.isDirectory(ready.toAbsolutePath().getParent()) && !Files.exists(ready))
                 Files.createFile(ready);
         } catch (IOException e) {
             // a read-only barrier volume: the worker still waits, it just cannot say it is up
         }
+        try {
+            return awaitBarrier(file, clock, timeoutMillis);
+        } finally {
+            try {
+                Files.deleteIfExists(ready);
+            } catch (IOException e) {
+                // a read-only volume: there was no mark to remove
+            }
+        }
+    }
+
+    private static Instant awaitBarrier(Path file, Clock clock, long timeoutMillis) {
+        long deadline = clock.millis() + timeoutMillis;
         while (true) {
             try {
                 if (Files.isRegularFile(file)) {

@@ -51,8 +51,44 @@ class CapacityCommandTest {
                 "--start-rate", "5/s", "--max-rate", "10/s", "--bisections", "0", "--repeats", "1", "--step", "1s", "--quiet",
                 "--save", dir.resolve("advise.jsonl").toString());
         assertThat(o.exit()).as(o.err()).isZero();
-        assertThat(o.out()).startsWith("For " + dir.resolve("one-call.yaml") + ", use virtual: it kept p99<=500ms up to at least 10 requests a second")
-                .contains("Reproduce: ./blocklab capacity --workload");
+        assertThat(o.out().lines()).allMatch(l -> l.length() <= TextWidth.columns(false));
+        String joined = o.out().replace(" \\\n    ", " ").replace("\n  ", " ");   // the wrapped lines joined again
+        assertThat(joined).startsWith("For " + dir.resolve("one-call.yaml") + ", use virtual: it kept p99<=500ms up to at least 10 requests a second")
+                .contains("Reproduce: ./blocklab capacity --workload " + dir.resolve("one-call.yaml") + " --entry virtual --slo 'p99<=500ms'");
+    }
+
+    @Test
+    void advise_formatJson_theAdviceTheRecommendationAndTheCapacityResult() throws Exception {
+        Cli.Run o = Cli.run("advise", "--workload", workload().toString(), "--entry", "virtual", "--slo", "p99<=500ms",
+                "--start-rate", "5/s", "--max-rate", "5/s", "--bisections", "0", "--repeats", "1", "--step", "1s", "--quiet",
+                "--save", dir.resolve("advise.jsonl").toString(), "--format", "json");
+        assertThat(o.exit()).as(o.err()).isZero();
+        var json = dev.blocklab.report.Jsons.mapper().readTree(o.out());
+        assertThat(json.get("recommended").asText()).isEqualTo("virtual");
+        assertThat(json.get("sustainedPerSecond").asDouble()).isEqualTo(5.0);
+        assertThat(json.get("objectives").get(0).asText()).isEqualTo("p99<=500ms");
+        assertThat(json.get("advice").get(0).asText()).startsWith("For " + dir.resolve("one-call.yaml") + ", use virtual");
+        assertThat(json.get("reproduce").asText()).startsWith("./blocklab capacity --workload");
+        assertThat(json.get("capacity").get("experiment").asText()).isNotBlank();
+
+        Cli.Run bad = Cli.run("advise", "--workload", workload().toString(), "--format", "html");
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err()).contains("--format: 'html' is not one of text, json");
+    }
+
+    @Test
+    void advise_reproduceLine_continuesAsAShellLine_withinTheWidth() {
+        String command = "./blocklab capacity --workload examples/fan-out.yaml --entry fixed:16 --entry virtual --entry cf-nonblocking:2"
+                + " --slo 'p99<=550ms' --slo 'success>=99.9%' --start-rate 10/s --max-rate 20000/s --factor 2.0 --bisections 3 --repeats 3 --step 5s --seed 42";
+        var lines = AdviseCommand.shellLines("Reproduce: ", command, 120);
+        assertThat(lines).hasSizeGreaterThan(1).allMatch(l -> l.length() <= 120);
+        assertThat(lines.getFirst()).startsWith("Reproduce: ./blocklab capacity --workload examples/fan-out.yaml");
+        assertThat(lines.subList(0, lines.size() - 1)).allMatch(l -> l.endsWith(" \\"));
+        assertThat(lines.subList(1, lines.size())).allMatch(l -> l.startsWith("    ") && !l.startsWith("     "));
+        // joined as a shell joins them, the same words: an option never parted from its value
+        String joined = String.join("\n", lines).replace(" \\\n    ", " ");
+        assertThat(joined).isEqualTo("Reproduce: " + command);
+        assertThat(lines).noneMatch(l -> l.matches(".*--[a-z-]+ \\\\$"));
     }
 
     @Test

@@ -37,14 +37,27 @@ class DocsExamplesTest {
                 int at = i + 1;
                 while (line.endsWith("\\") && i + 1 < lines.size()) line = line.substring(0, line.length() - 1) + " " + lines.get(++i).strip();
                 if (line.startsWith("$ ")) line = line.substring(2);
+                // a shell line may chain commands (backend --port 9100 & blocklab serve ...): each blocklab one counts
                 List<String> words = words(line);
-                if (words.isEmpty() || !(words.getFirst().equals("blocklab") || words.getFirst().equals("./blocklab"))) continue;
-                List<String> args = new ArrayList<>();
-                for (String w : words.subList(1, words.size())) {
-                    if (w.equals("|") || w.equals(">") || w.equals(">>") || w.equals("&") || w.equals("&&") || w.equals("2>&1")) break;
-                    args.add(w);
+                List<String> args = null;
+                boolean ended = false;   // past a pipe or a redirection: the rest of this command is not blocklab's
+                for (String w : words) {
+                    if (w.equals("&") || w.equals("&&") || w.equals(";")) {
+                        if (args != null) examples.add(new Example(file + ":" + at, args));
+                        args = null;
+                        ended = false;
+                    } else if (args == null && !ended) {
+                        if (w.equals("blocklab") || w.equals("./blocklab")) args = new ArrayList<>();
+                        else ended = true;
+                    } else if (w.equals("|") || w.equals(">") || w.equals(">>") || w.equals("2>&1")) {
+                        if (args != null) examples.add(new Example(file + ":" + at, args));
+                        args = null;
+                        ended = true;
+                    } else if (args != null) {
+                        args.add(w);
+                    }
                 }
-                examples.add(new Example(file + ":" + at, args));
+                if (args != null) examples.add(new Example(file + ":" + at, args));
             }
         }
         return examples;
@@ -80,6 +93,12 @@ class DocsExamplesTest {
     @Test void words_quotesAndComments() {
         assertThat(words("./blocklab attack URL --fail-if 'p99>600ms' --header \"A: b\"   # a comment"))
                 .containsExactly("./blocklab", "attack", "URL", "--fail-if", "p99>600ms", "--header", "A: b");
+    }
+
+    @Test void examples_chainedCommandsCountEach_pipesAndRedirectionsEndOne() throws IOException {
+        assertThat(examples()).anySatisfy(e -> assertThat(e.args()).containsExactly("backend", "--port", "9100"))
+                .anySatisfy(e -> assertThat(e.args()).containsExactly("serve", "--profile", "virtual", "--backend-url", "http://127.0.0.1:9100"));
+        assertThat(examples()).noneMatch(e -> e.args().contains("&") || e.args().contains(">") || e.args().contains("|"));
     }
 
     @Test void docs_haveExamples() throws IOException {

@@ -8,6 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.file.Files;
+import java.util.List;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -70,6 +71,28 @@ class MainTest {
         assertThat(o.exit()).isZero();
         assertThat(o.out()).contains("sequential", "fixed:N", "cached", "forkjoin:N", "forkjoin-managed:N",
                 "cf-blocking:N", "cf-nonblocking:N", "virtual", "structured");
+    }
+
+    @Test
+    void modelsAndWorkloads_fitTheReportWidth_longDescriptionsContinueUnderTheirColumn() {
+        int width = TextWidth.columns(false);
+        for (String cmd : new String[]{"models", "workloads"}) {
+            Cli.Run o = Cli.run(cmd);
+            assertThat(o.exit()).isZero();
+            assertThat(o.out().lines()).as(cmd).allMatch(l -> l.length() <= width);
+        }
+        // forkjoin-managed's description is longer than a line: it wraps, its continuation indented past the columns
+        List<String> models = Cli.run("models").out().lines().toList();
+        int at = models.indexOf(models.stream().filter(l -> l.startsWith("forkjoin-managed:N")).findFirst().orElseThrow());
+        int column = models.getFirst().indexOf("what it does");
+        assertThat(models.get(at + 1)).startsWith(" ".repeat(column)).doesNotStartWith(" ".repeat(column + 1));
+    }
+
+    @Test
+    void workloads_listsTheFrameworksUseCase_withItsCalls() {
+        String out = Cli.run("workloads").out().replaceAll("\n +", " ");   // wrapped descriptions joined again
+        assertThat(out).contains("hundred-calls", "mixed").containsPattern("(?m)^frameworks +seed 002: .*4 calls.*framework variants run");
+        assertThat(out).doesNotContain("1 calls");
     }
 
     @Test

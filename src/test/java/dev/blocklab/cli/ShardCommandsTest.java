@@ -91,13 +91,24 @@ class ShardCommandsTest {
     }
 
     @Test
-    void attackWorkers_twoChildJvms_mergedReportAndAWorkerLineEach() {
+    void attackWorkers_twoChildJvms_mergedReportAndAWorkerLineEach_noReadyMarksLeft() throws Exception {
+        java.util.Set<Path> before = WorkersDirs.now();
         Cli.Run r = Cli.run("attack", "http://127.0.0.1:" + server.port() + "/", "--rate", "40/s", "--duration", "1s", "--warmup", "0",
                 "--workers", "2", "--quiet");
-        assertThat(r.exit()).as(r.err()).isZero();
-        assertThat(r.out()).contains("Requests").contains("Workers [shard, requests").containsPattern("(?m)^  0/2, \\d+, ")
-                .containsPattern("(?m)^  1/2, \\d+, ");
-        assertThat(r.err()).doesNotContain("INCOMPLETE");
+        java.util.Set<Path> made = WorkersDirs.madeSince(before);
+        try {
+            assertThat(r.exit()).as(r.err()).isZero();
+            assertThat(r.out()).contains("Requests").contains("Workers [shard, requests").containsPattern("(?m)^  0/2, \\d+, ")
+                    .containsPattern("(?m)^  1/2, \\d+, ");
+            assertThat(r.err()).doesNotContain("INCOMPLETE");
+            assertThat(made).hasSize(1);
+            try (var files = Files.list(made.iterator().next())) {   // each worker removed its barrier mark once released
+                assertThat(files.map(p -> p.getFileName().toString()).sorted())
+                        .contains("start-at", "shard-0.jsonl", "shard-1.jsonl").noneMatch(n -> n.contains(".ready."));
+            }
+        } finally {
+            WorkersDirs.delete(made);
+        }
     }
 
     @Test
@@ -126,7 +137,9 @@ class ShardCommandsTest {
         assertThat(job.getSpec().getTemplate().getSpec().getContainers().getFirst().getArgs())
                 .contains("--shard", "$(JOB_COMPLETION_INDEX)/3", "--start-at", "2026-11-23T18:00:00Z", "--save", "/results/blocklab-attack/shard-$(JOB_COMPLETION_INDEX).jsonl");
         assertThat(read(merge)).contains("blocklab-attack-merge").contains("--merge");
-        assertThat(r.err()).contains("kubectl wait -n perf --for=condition=complete job/blocklab-attack");
+        assertThat(r.err()).contains("kubectl wait -n perf --for=condition=complete job/blocklab-attack")
+                .contains("kubectl apply -f " + merge).doesNotContain("MERGE-JOB");
+        assertThat(read(out)).contains("# merge: ").contains("kubectl apply -f " + merge);
 
         assertUsage(Cli.run("k8s-job", "--workers", "3", "--image", "i", "--", "http://target:8080/", "--rate", "fast"), "--rate");
         assertUsage(Cli.run("k8s-job", "--workers", "3", "--image", "i", "--", "http://target:8080/", "--shard", "0/3"), "--shard");

@@ -125,6 +125,13 @@ class VocabularyTest {
         assertThat(withConsole).containsExactlyInAnyOrder("run", "reproduce", "report", "serve", "backend", "attack", "capacity", "advise");
     }
 
+    @Test void everyCommandThatReports_hasFormat() {
+        Set<String> withFormat = new TreeSet<>();
+        for (Use u : uses()) if (u.option().longestName().equals("--format")) withFormat.add(u.command());
+        // advise: text or json, like the other commands that measure
+        assertThat(withFormat).containsExactlyInAnyOrder("run", "reproduce", "report", "attack", "capacity", "advise");
+    }
+
     @Test void defaults_comeFromTheDefaultsClass_perCommand() {
         CommandLine root = new CommandLine(new Main());
         assertThat(root.getSubcommands().get("serve").getCommandSpec().findOption("--port").defaultValueString())
