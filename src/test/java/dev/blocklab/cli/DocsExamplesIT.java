@@ -35,7 +35,10 @@ class DocsExamplesIT {
             "bench", "builds the JMH jar (a separate Maven profile); docs/benchmarks.md",
             "serve", "a server that runs until stopped: ServeCommandTest and the server ITs start it",
             "backend", "a server that runs until stopped: BackendServer tests start it",
-            "attack", "needs a server on 127.0.0.1:9000 and seconds of load each; AttackCommandTest runs the same options");
+            "attack", "needs a server on 127.0.0.1:9000 and seconds of load each; AttackCommandTest runs the same options",
+            "class", "the launcher's way to run another main class of the jar (a test target); AttackCommandTest starts TrivialServer",
+            "capacity", "a rate search in real time, steps of seconds at every rate and entry; CapacityCommandTest runs it at small steps",
+            "advise", "the capacity search in real time; CapacityCommandTest runs it at small steps");
     /** Experiments too long for a docs check even at delays / 100 (a rate search, a million jobs, real databases, Pekko). */
     static final Set<String> HEAVY = Set.of("frameworks", "frameworks-capacity", "million-jobs", "database", "profile-page-pekko", "frameworks-servlet");
 
