@@ -238,16 +238,27 @@ final class AttackCommand implements Callable<Integer> {
     private void saveAndDraw(AttackResult result, List<AttackInterval> intervals, long intervalNanos,
                              SavedIntervals saved, PrintWriter err) {
         ExperimentResult experiment = AttackExperiment.of(result, intervals, intervalNanos, Environment.current());
+        if (result.stopped()) experiment = stoppedEarly(experiment);
         if (saved != null) {
             saved.finish(intervals);
             saved.file.writeResult(experiment);
-            saved.file.writePageTitle("attack " + result.description());
+            saved.file.writePageTitle("attack " + experiment.description());
             console.saved(err, "results", results.save);
         }
         if (results.html != null) {
-            ReportCommand.writeHtml(results.html, "attack " + result.description(), List.of(experiment), ReportCommand.now());
+            ReportCommand.writeHtml(results.html, "attack " + experiment.description(), List.of(experiment), ReportCommand.now());
             console.saved(err, "HTML report", results.html);
         }
+    }
+
+    /**
+     * A stopped attack's result says so where the page and a later {@code report} show it first, its description
+     * (the page's title and heading), as the text report's "Target: ... (stopped early)" does: the description
+     * states the asked duration, which the attack did not run.
+     */
+    static ExperimentResult stoppedEarly(ExperimentResult e) {
+        return new ExperimentResult(e.experiment(), e.description() + " (stopped early)", e.scale(), e.environment(),
+                e.rows(), e.tables(), e.notes(), e.charts());
     }
 
     /**

@@ -50,6 +50,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
@@ -136,7 +137,9 @@ public final class InProcessDriver {
                 case Arrival.Open o -> runner.open(openLoop(o, settings.timeScaleDivisor(), System::nanoTime, InProcessDriver::sleep), startNanos);
                 case Arrival.Closed c -> runner.closed(c.users(), c.durationNanos() / settings.timeScaleDivisor(), startNanos);
             }
-            endNanos = System.nanoTime();
+            // wall time ends at the last completion, not when this thread noticed it: a model that runs a request
+            // on the caller (blocking joins) completed it before the progress line and the wake-up that follow
+            endNanos = runner.lastCompletionNanos(System.nanoTime());
             if (meter != null) failureScore = meter.score(meter.awaitQuiet(TimeUnit.MILLISECONDS.toNanos(100)));
         } finally {
             if (timeouts != null) timeouts.shutdownNow();
@@ -229,6 +232,7 @@ public final class InProcessDriver {
         private final ScheduledExecutorService timeouts;
         private final Progress progress;
         private final AtomicLong nextId = new AtomicLong();
+        private final LongAccumulator lastCompletion = new LongAccumulator(Math::max, Long.MIN_VALUE);
         private long lastProgressNanos = System.nanoTime();
         /** Scores failures when the run can fail, else null. */
         FailureMeter meter;
@@ -320,13 +324,21 @@ public final class InProcessDriver {
         private BiConsumer<Object, Throwable> completion(long intendedNanos, Runnable onDone) {
             return (v, e) -> {
                 try {
-                    long latencyNanos = System.nanoTime() - intendedNanos;
+                    long now = System.nanoTime();
+                    lastCompletion.accumulate(now);
+                    long latencyNanos = now - intendedNanos;
                     if (e == null) recorder.recordSuccess(latencyNanos, v);
                     else recorder.record(latencyNanos, Outcome.of(v, e));
                 } finally {
                     onDone.run();   // a batch's latch must open even if recording failed
                 }
             };
+        }
+
+        /** When the last request completed, or {@code orElse} when none did. */
+        long lastCompletionNanos(long orElse) {
+            long last = lastCompletion.get();
+            return last == Long.MIN_VALUE ? orElse : last;
         }
 
         private void maybeReport(long total) {

@@ -105,16 +105,17 @@ final class FrameworksCapacityExperiment implements Experiment {
         List<CapacityRow> rows = new ArrayList<>();
         for (FrameworkVariants.Variant variant : FrameworkVariants.only(variants.apply(FrameworkVariants.ARTICLE_POOL_200MS), plan.only())) {
             CapacityRow row;
+            String name = FrameworkVariants.runName(variant.name());   // the name run --model takes: frameworks-virtual
             if (variant.unavailable().isPresent()) {
-                row = new CapacityRow(variant.name(), 0, 0, null, null, List.of(), variant.unavailable().get());
+                row = new CapacityRow(name, 0, 0, null, null, List.of(), variant.unavailable().get());
             } else {
                 RateSearch.Outcome<StepRow> outcome = plan.search().run(rate -> {
-                    settings.progress().update(variant.name() + " at " + RunTables.num(rate) + " req/s");
+                    settings.progress().update(name + " at " + RunTables.num(rate) + " req/s");
                     Workload w = FrameworksUseCase.workload(plan.slowDelayNanos(), new Arrival.Open(rate, plan.stepNanos()));
                     FrameworksUseCase useCase = new FrameworksUseCase(plan.ints(), plan.longs());
                     try {
-                        RunResult r = driver.run(w, variant.name(), context -> variant.create(context.backend(), useCase), rs,
-                                line -> settings.progress().update(variant.name() + " at " + RunTables.num(rate) + " req/s: " + line));
+                        RunResult r = driver.run(w, name, context -> variant.create(context.backend(), useCase), rs,
+                                line -> settings.progress().update(name + " at " + RunTables.num(rate) + " req/s: " + line));
                         return judge(rate, r);
                     } catch (RuntimeException | LinkageError e) {
                         // A run that throws (the variant failed to start, or broke mid-run) fails this rate; the
@@ -124,7 +125,7 @@ final class FrameworksCapacityExperiment implements Experiment {
                 });
                 RateSearch.Step<StepRow> high = outcome.highestStep();
                 RateSearch.Step<StepRow> failed = outcome.failedStep();
-                row = new CapacityRow(variant.name(), outcome.highestSustainedPerSecond(), outcome.lowestFailedPerSecond(),
+                row = new CapacityRow(name, outcome.highestSustainedPerSecond(), outcome.lowestFailedPerSecond(),
                         high == null ? null : high.verdict().measurement(), failed == null ? null : failed.verdict().reason(),
                         outcome.steps().stream().map(s -> s.verdict().measurement()).toList(), null);
             }

@@ -142,20 +142,21 @@ final class FrameworksExperiment implements Experiment {
     /** One variant under one combination, or a row saying why it could not run. */
     private static FrameworksRow measure(FrameworkVariants.Variant variant, Combination combination, Workload workload,
                                          InProcessDriver driver, RunSettings rs, Plan plan, ExperimentSettings settings) {
-        Double article = combination.closed() ? articleMillis(variant.name(), combination.slowDelayNanos()) : null;
+        String name = FrameworkVariants.runName(variant.name());   // the name run --model takes: frameworks-virtual
+        Double article = combination.closed() ? articleMillis(name, combination.slowDelayNanos()) : null;
         if (variant.unavailable().isPresent()) {
-            return new FrameworksRow(variant.name(), combination.label(), null, article, "-", variant.unavailable().get(),
+            return new FrameworksRow(name, combination.label(), null, article, "-", variant.unavailable().get(),
                     "unavailable: " + variant.unavailable().get());
         }
         FrameworksUseCase useCase = new FrameworksUseCase(plan.ints(), plan.longs());
         try {
-            RunResult r = driver.run(workload, variant.name(), context -> variant.create(context.backend(), useCase), rs,
+            RunResult r = driver.run(workload, name, context -> variant.create(context.backend(), useCase), rs,
                     line -> settings.progress().update(combination.label() + " " + line));
-            return new FrameworksRow(variant.name(), combination.label(), r, article, useCase.cpuPlacesLabel(), null,
-                    why(variant.name(), combination, r, article, plan));
+            return new FrameworksRow(name, combination.label(), r, article, useCase.cpuPlacesLabel(), null,
+                    why(name, combination, r, article, plan));
         } catch (RuntimeException | LinkageError e) {
             String reason = e.getClass().getSimpleName() + ": " + e.getMessage();
-            return new FrameworksRow(variant.name(), combination.label(), null, article, "-", reason, "unavailable: " + reason);
+            return new FrameworksRow(name, combination.label(), null, article, "-", reason, "unavailable: " + reason);
         }
     }
 
@@ -164,9 +165,13 @@ final class FrameworksExperiment implements Experiment {
         return (slowDelayNanos >= 400_000_000L ? ARTICLE_400MS : ARTICLE_200MS).get(family);
     }
 
-    /** A variant's name without its pool size, and without the {@code jaxrs-} of the same code served by Tomcat. */
+    /**
+     * A variant's name without its pool size, without the {@code jaxrs-} of the same code served by Tomcat and
+     * without the {@code frameworks-} of a name an engine model shares.
+     */
     static String family(String variant) {
         String name = variant.startsWith("jaxrs-") ? variant.substring("jaxrs-".length()) : variant;
+        if (name.startsWith(FrameworkVariants.CLASH_PREFIX)) name = name.substring(FrameworkVariants.CLASH_PREFIX.length());
         return name.contains(":") ? name.substring(0, name.indexOf(':')) : name;
     }
 

@@ -100,7 +100,7 @@ final class FrameworksServletExperiment implements Experiment {
         for (FrameworksExperiment.FrameworksRow servlet : rows) {
             if (!servlet.variant().startsWith("jaxrs-")) continue;
             Optional<FrameworksExperiment.FrameworksRow> emulated = rows.stream()
-                    .filter(e -> e.combination().equals(servlet.combination()) && e.variant().equals(inProcessName(servlet.variant())))
+                    .filter(e -> e.combination().equals(servlet.combination()) && e.variant().equals(FrameworkVariants.runName(inProcessName(servlet.variant()))))
                     .findFirst();
             if (emulated.isEmpty() || emulated.get().run() == null || servlet.run() == null) continue;
             RunResult e = emulated.get().run();

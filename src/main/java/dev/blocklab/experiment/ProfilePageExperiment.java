@@ -174,8 +174,27 @@ public final class ProfilePageExperiment implements Experiment {
                 rows.add(row);
             }
         }
-        return new ExperimentResult(name(), description(), settings.scaleLabel(), settings.environment(), rows,
+        return new ExperimentResult(name(), description(plan, scale), settings.scaleLabel(), settings.environment(), rows,
                 tables(rows), notes(settings, commonPool, plan, rows), charts(rows, settings.scaleLabel()));
+    }
+
+    /**
+     * The description of what this run attacked: at a time scale other than 1 the rates and pools that ran
+     * (the quick scale's 100/s and threads:100), then the talk's setup they stand for; the talk's alone at 1.
+     */
+    static String description(List<Planned> plan, long timeScale) {
+        String ran = setup(plan.stream().map(p -> new String[] {p.endpoint(), p.profile().name(), rate(p.ratePerSecond())}).toList());
+        String talk = setup(plan.stream().map(p -> new String[] {p.talk().endpoint(), p.talk().profile(), rate(p.talk().ratePerSecond())}).toList());
+        return "seed 001's load tests over real sockets: " + ran
+                + (ran.equals(talk) ? "" : " (the talk's " + talk + ", with delays / " + timeScale + ")")
+                + ", beside the talk's success ratios and a prediction from pool sizes";
+    }
+
+    /** {@code /a, /b under play-2.5 at 10/s; /a under threads:1000 at 1000/s}: endpoints grouped by profile and rate, in order. */
+    private static String setup(List<String[]> attacks) {
+        java.util.Map<String, List<String>> byLoad = new java.util.LinkedHashMap<>();
+        for (String[] a : attacks) byLoad.computeIfAbsent(a[1] + " at " + a[2], k -> new ArrayList<>()).add(a[0]);
+        return String.join("; ", byLoad.entrySet().stream().map(e -> String.join(", ", e.getValue()) + " under " + e.getKey()).toList());
     }
 
     /**

@@ -149,10 +149,13 @@ public final class FrameworkVariants {
 
     private FrameworkVariants() {}
 
-    /** The variants whose names start with one of {@code prefixes}, in order; all of them when it is empty. */
+    /**
+     * The variants whose names, or the names {@code run --model} takes ({@link #runName}), start with one of
+     * {@code prefixes}, in order; all of them when it is empty.
+     */
     public static List<Variant> only(List<Variant> variants, List<String> prefixes) {
         if (prefixes.isEmpty()) return variants;
-        return variants.stream().filter(v -> prefixes.stream().anyMatch(v.name()::startsWith)).toList();
+        return variants.stream().filter(v -> prefixes.stream().anyMatch(p -> v.name().startsWith(p) || runName(v.name()).startsWith(p))).toList();
     }
 
     /** Every in-process variant, with the I/O pools sized {@code ioPoolSize} where the article had a pool. */
@@ -182,6 +185,16 @@ public final class FrameworkVariants {
      */
     public static List<ModelEntry> entries() {
         return Stream.concat(IN_PROCESS.stream(), SERVLET.stream()).map(Family::entry).toList();
+    }
+
+    /**
+     * The name {@code run --model} takes for the variant reported as {@code variantName}: the same, or with the
+     * prefix {@value #CLASH_PREFIX} when an engine model has its family's name ({@code virtual} is the variant
+     * {@code frameworks-virtual}; {@code run --model virtual} is the engine model). Reports print this name.
+     */
+    public static String runName(String variantName) {
+        String family = variantName.contains(":") ? variantName.substring(0, variantName.indexOf(':')) : variantName;
+        return clashes(family) ? CLASH_PREFIX + variantName : variantName;
     }
 
     private static boolean clashes(String family) {

@@ -14,10 +14,12 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Puts several saved runs side by side: charts of the same experiment, time scale and title from different
- * sources are overlaid into one chart (series and bars named {@code source: name}), grouped by experiment and
- * time scale in first-seen order; runs at different time scales are never overlaid. Works on charts as data, so
- * it needs to know nothing about any experiment.
+ * Puts several saved runs side by side: charts of the same experiment, description, time scale and title from
+ * different sources are overlaid into one chart (series and bars named {@code source: name}), grouped by
+ * experiment, description and time scale in first-seen order. The description says what was measured (a run's
+ * or a capacity search's workload, an attack's target and schedule), so runs of different workloads, like runs at
+ * different time scales, are never overlaid. Works on charts as data, so it needs to know nothing about any
+ * experiment.
  */
 public final class Comparison {
     private Comparison() {}
@@ -32,7 +34,7 @@ public final class Comparison {
 
     /**
      * A result named {@code comparison} holding a table of the sources and one overlaid chart per
-     * (experiment, chart title) that appears in more than one source.
+     * (experiment, description, time scale, chart title) that appears in more than one source.
      */
     public static ExperimentResult of(List<Source> sources) {
         Map<String, List<Source>> byChart = new LinkedHashMap<>();
@@ -40,7 +42,7 @@ public final class Comparison {
         List<String> groups = new ArrayList<>();
         for (Source s : sources)
             for (Chart c : s.result().charts()) {
-                String group = s.result().experiment() + "\u0000" + s.result().scale();
+                String group = s.result().experiment() + "\u0000" + s.result().description() + "\u0000" + s.result().scale();
                 if (!groups.contains(group)) groups.add(group);
                 String key = group + "\u0000" + c.title() + "\u0000" + c.getClass().getSimpleName();
                 byChart.computeIfAbsent(key, k -> new ArrayList<>()).add(s);
@@ -53,7 +55,11 @@ public final class Comparison {
                 List<Source> from = byChart.get(entry.getKey());
                 if (from.size() < 2) continue;
                 ExperimentResult first = from.getFirst().result();
-                merged.add(merge(first.experiment() + (first.scale() == null ? "" : " (" + first.scale() + ")"), from, entry.getValue()));
+                // two groups of one experiment (capacity of two workloads): the title names the description too
+                boolean shared = groups.stream().filter(g -> g.startsWith(first.experiment() + "\u0000")).count() > 1;
+                String name = shared && first.description() != null ? first.experiment() + ", " + first.description() : first.experiment();
+                merged.add(merge(name + (first.scale() == null ? "" : " (" + first.scale() + ")"), first.description(),
+                        from, entry.getValue()));
             }
         List<List<String>> rows = new ArrayList<>();
         for (Source s : sources) {
@@ -64,7 +70,8 @@ public final class Comparison {
         Table table = new Table(SOURCES_TABLE, List.of("source", "experiment", "scale", "machine", "charts"), rows);
         return new ExperimentResult(NAME, "the same charts, experiment and time scale from "
                 + sources.stream().map(Source::label).distinct().count() + " sources, overlaid", "mixed", null,
-                List.of(), List.of(table), List.of("Charts that appear in only one source are shown with that source below, not here; runs at different time scales are not overlaid.",
+                List.of(), List.of(table), List.of("Charts that appear in only one source are shown with that source below, not here; "
+                                + "runs of different workloads or targets (their descriptions differ) or at different time scales are not overlaid.",
                         "In each chart a name keeps its colour in every source; each source has its own shade (darker, lighter) and, for lines, its own dash.",
                         "Compare figures measured at the same time scale and on the same machine; the sources table says which."), merged);
     }
@@ -82,10 +89,13 @@ public final class Comparison {
     private static final String NAME = "comparison";
     private static final String SOURCES_TABLE = "Sources compared";
 
-    private static Chart merge(String experiment, List<Source> sources, List<Chart> charts) {
+    private static Chart merge(String experiment, String description, List<Source> sources, List<Chart> charts) {
         String title = experiment + ": " + charts.getFirst().title();
-        String caption = charts.getFirst().caption() + " Overlaid from: "
-                + String.join(", ", sources.stream().map(Source::label).toList()) + ".";
+        List<String> sentences = new ArrayList<>();
+        if (!sentence(charts.getFirst().caption()).isEmpty()) sentences.add(sentence(charts.getFirst().caption()));
+        if (!sentence(description).isEmpty()) sentences.add("Each source measured " + sentence(description));
+        sentences.add("Overlaid from: " + String.join(", ", sources.stream().map(Source::label).toList()) + ".");
+        String caption = String.join(" ", sentences);
         if (charts.getFirst() instanceof Chart.LineChart first) {
             List<Series> series = new ArrayList<>();
             for (int i = 0; i < charts.size(); i++)
@@ -114,5 +124,11 @@ public final class Comparison {
             }
         }
         return new Chart.BarChart(title, first.categoryAxis(), all, first.valueAxis(), bars, log, caption);
+    }
+
+    /** The text ending in a full stop, so that the next sentence does not run into it; empty stays empty. */
+    private static String sentence(String text) {
+        String t = text == null ? "" : text.strip();
+        return t.isEmpty() || t.endsWith(".") ? t : t + ".";
     }
 }

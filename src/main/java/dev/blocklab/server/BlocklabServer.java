@@ -168,7 +168,7 @@ public final class BlocklabServer implements AutoCloseable {
         Context context = Vertx.currentContext();   // the connection's event loop: where event-loop continuations run
         Work work = new Work();
         req.response().closeHandler(ignored -> work.cancel());
-        if (settings.requestTimeoutNanos() > 0) armDeadline(req, work);
+        if (settings.requestTimeoutNanos() > 0) armDeadline(req, metricsEndpoint(path), work);
         switch (path) {
             case "/health" -> answer(req, "/health", 200, "ok", false);
             case "/metrics" -> {
@@ -328,12 +328,13 @@ public final class BlocklabServer implements AutoCloseable {
      * with the reason if nothing has answered yet, then cancels the request's work (a queued handler never runs,
      * a blocked one is interrupted, a pending future is cancelled, so the models cancel its calls).
      */
-    private void armDeadline(HttpServerRequest req, Work work) {
+    private void armDeadline(HttpServerRequest req, String endpoint, Work work) {
         long nanos = settings.requestTimeoutNanos();
         long timer = vertx.setTimer(Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos)), id -> {
             if (req.response().ended() || req.response().closed()) return;
             String where = work.started() ? "still running" : "still waiting for a handler thread";
-            metrics.answered("deadline", 504);
+            metrics.answered(endpoint, 504);   // under the endpoint asked for, so its dashboard sees its timeouts
+            metrics.deadlinePassed();
             try {
                 req.response().setStatusCode(504).putHeader("content-type", TEXT)
                         .end("deadline of " + dev.blocklab.workload.Durations.format(nanos)
@@ -344,6 +345,14 @@ public final class BlocklabServer implements AutoCloseable {
             work.cancel();
         });
         req.response().endHandler(ignored -> vertx.cancelTimer(timer));
+    }
+
+    /** The {@code endpoint} label of a request for {@code path} in {@code blocklab_requests_total}, as its answer uses it. */
+    static String metricsEndpoint(String path) {
+        return switch (path) {
+            case "/health", "/metrics", "/sync-blocking", "/async-blocking", "/async-non-blocking" -> path;
+            default -> path.startsWith("/run/") || path.equals("/run") ? "/run" : "other";
+        };
     }
 
     private void answer(HttpServerRequest req, String endpoint, int status, String body, boolean admitted) {

@@ -19,6 +19,7 @@ final class ServerMetrics {
 
     private final Map<Key, LongAdder> requests = new ConcurrentHashMap<>();
     private final LongAdder shed = new LongAdder();
+    private final LongAdder deadlinePassed = new LongAdder();
     private final LongAdder malformed = new LongAdder();
     private final Map<String, LongAdder> eventLoopBlocking = new ConcurrentHashMap<>();
     private final LongAdder eventLoopHeldNanos = new LongAdder();
@@ -30,6 +31,11 @@ final class ServerMetrics {
     }
 
     void shed() { shed.increment(); }
+
+    /** A request answered 504 by its deadline ({@code --request-timeout}); also counted under its endpoint. */
+    void deadlinePassed() { deadlinePassed.increment(); }
+
+    long deadlineCount() { return deadlinePassed.sum(); }
 
     private final Map<String, Boolean> failureKinds = new ConcurrentHashMap<>();
 
@@ -70,6 +76,8 @@ final class ServerMetrics {
         metric(b, "blocklab_requests_waiting", "gauge", "Admitted requests waiting for a handler thread (the bounded request queue).", dispatcher.waiting());
         metric(b, "blocklab_request_queue_capacity", "gauge", "Bound of the request queue (queueing profiles) or of requests in flight (virtual, event-loop).", dispatcher.capacity());
         metric(b, "blocklab_shed_total", "counter", "Requests answered 503 at once because the bound was reached.", shed.sum());
+        metric(b, "blocklab_deadline_exceeded_total", "counter", "Requests answered 504 by their deadline (--request-timeout); "
+                + "each is also in blocklab_requests_total under its endpoint with status 504, beside downstream timeouts.", deadlinePassed.sum());
         metric(b, "blocklab_shed_by_queue_delay_total", "counter", "Requests shed because they waited in an overloaded queue over twice the target delay (admission codel).", dispatcher.delayShedCount());
         metric(b, "blocklab_thread_start_failures_total", "counter", "Times the OS refused a new handler thread (OutOfMemoryError: unable to create native thread); each such request was answered 503.", dispatcher.threadStartFailures());
         metric(b, "blocklab_pool_thread_cap", "gauge", "Handler threads the pool may start after the OS refused one (-1: never capped).", dispatcher.threadCap());

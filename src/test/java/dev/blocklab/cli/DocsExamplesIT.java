@@ -88,6 +88,17 @@ class DocsExamplesIT {
                     "reproduce profile-page-pekko", "reproduce profile-page-pekko --time-scale 1"),
             List.of("1,000,000 virtual threads at once, three times, beside the bare JDK: gigabytes of heap (the launcher sizes it); "
                     + "MillionJobsExperimentTest runs the same code with 2,000 jobs", "reproduce million-jobs"),
+            List.of("the launcher's own mode, running a main class of the jar with the JDK 25 it finds; the attacks after it "
+                    + "go to the same TrivialServer, started in this JVM", "class dev.blocklab.attack.TrivialServer 18195 1 900",
+                    "class dev.blocklab.attack.TrivialServer 18921 1 900"),
+            List.of("rate searches of several entries in real time, seconds at every rate (minutes each); CapacityCommandTest "
+                    + "runs the same search at small steps",
+                    "capacity --workload mixed --entry fixed:16 --entry virtual --slo p99<=550ms --slo success>=98% --step 2s --repeats 1 --max-rate 400/s",
+                    "capacity --workload hundred-calls --entry fixed:8 --entry virtual --slo p99<=1500ms --step 3s --repeats 1 --max-rate 200/s",
+                    "capacity --workload frameworks --entry invokeall:16 --entry reactor --entry virtual --html capacity.html",
+                    "capacity --workload profile-page --entry http:play-2.5/sync-blocking --entry http:virtual/sync-blocking --slo p99<=1200ms",
+                    "advise --workload examples/my-workload.yaml --slo p99<=300ms --slo success>=98%",
+                    "advise --workload mixed --entry fixed:32 --entry virtual --slo success>=98% --step 2s --repeats 1"),
             List.of("embedded PostgreSQL and redis-server through every model, about two minutes (docs/database.md); the run "
                     + "--backend postgres and redis examples here start the same servers", "reproduce database"));
 

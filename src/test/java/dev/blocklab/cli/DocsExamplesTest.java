@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The docs check: every {@code blocklab} command line in a fenced code block of README.md and docs/*.md is parsed
  * by the real command tree (picocli's parser, nothing run), so an example naming a command, an option or a
- * choice that no longer exists fails here. Launcher-only commands ({@code test}, {@code bench}) pass through.
+ * choice that no longer exists fails here. Launcher-only commands ({@code test}, {@code bench}, {@code class}) pass through.
  */
 class DocsExamplesTest {
     record Example(String where, List<String> args) {}
@@ -108,7 +108,7 @@ class DocsExamplesTest {
     @Test void everyDocumentedCommandLine_parses() throws IOException {
         List<String> problems = new ArrayList<>();
         for (Example e : examples()) {
-            if (!e.args().isEmpty() && List.of("test", "bench").contains(e.args().getFirst())) continue;
+            if (!e.args().isEmpty() && List.of("test", "bench", "class").contains(e.args().getFirst())) continue;
             CommandLine cl = new CommandLine(new Main());
             cl.setExpandAtFiles(false);
             try {

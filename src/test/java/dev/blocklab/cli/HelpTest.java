@@ -44,6 +44,9 @@ class HelpTest {
         assertThat(o.out()).as("an Examples section").contains("\nExamples:\n");
         String examples = o.out().substring(o.out().lastIndexOf("Examples:"));
         assertThat(examples.lines().skip(1).filter(l -> !l.isBlank())).as("examples of blocklab %s", path).isNotEmpty();
+        java.util.regex.Matcher file = java.util.regex.Pattern.compile("examples/[\\w./-]+").matcher(examples);
+        while (file.find())   // an example to copy that names a file the repository does not have fails as written
+            assertThat(java.nio.file.Path.of(file.group())).as("a file named in the examples of blocklab %s", path).exists();
         if (TextWidth.columns(false) >= TextWidth.DEFAULT_COLUMNS)   // at 120 columns no example wraps
             assertThat(examples.lines().skip(1).filter(l -> !l.isBlank()))
                     .as("examples of blocklab %s, one a line", path).allMatch(l -> l.startsWith("  "));

@@ -145,6 +145,27 @@ class ReportCommandTest {
         assertThat(comparison).doesNotContain("data-series=\"quick.jsonl: ").doesNotContain("<svg");
     }
 
+    @Test void report_twoFilesOfDifferentWorkloads_areNotOverlaid() throws Exception {
+        ExperimentResult standard = SyntheticResults.standard();
+        ExperimentResult mixed = new ExperimentResult(standard.experiment(), "capacity of mixed", standard.scale(),
+                standard.environment(), standard.rows(), standard.tables(), standard.notes(), standard.charts());
+        ExperimentResult other = new ExperimentResult(standard.experiment(), "capacity of hundred-calls", standard.scale(),
+                standard.environment(), standard.rows(), standard.tables(), standard.notes(), standard.charts());
+        Path a = saved("mixed.jsonl", List.of(mixed));
+        Path b = saved("hundred.jsonl", List.of(other));
+        Path c = saved("mixed-again.jsonl", List.of(mixed));
+        Path html = dir.resolve("workloads.html");
+        Cli.Run exit = Cli.run("report", "--format", "html", "--out", html.toString(), "--timestamp", "t", a.toString(), b.toString(), c.toString());
+        assertThat(exit.exit()).as(exit.err()).isZero();
+        String page = Files.readString(html);
+        String comparison = page.substring(page.indexOf("id=\"r1-comparison\""), page.indexOf("id=\"r2-mixed-jsonl-synthetic-runs\""));
+        assertThat(comparison).as("the same workload twice is overlaid")
+                .contains("data-series=\"mixed.jsonl: fixed:8\"").contains("data-series=\"mixed-again.jsonl: fixed:8\"")
+                .as("another workload is not").doesNotContain("data-series=\"hundred.jsonl: ");
+        assertThat(comparison).as("the caption's sentences are apart").contains(". Overlaid from: mixed.jsonl, mixed-again.jsonl.")
+                .contains("Each source measured capacity of mixed.");
+    }
+
     @Test void report_fileWithRowsOnly_rebuildsRunsWithCharts() throws Exception {
         Path file = dir.resolve("interrupted.jsonl");
         try (ResultsFile f = new ResultsFile(file)) {

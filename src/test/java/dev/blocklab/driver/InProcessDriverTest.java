@@ -33,6 +33,35 @@ class InProcessDriverTest {
     }
 
     @Test
+    void run_wallTimeEndsAtTheLastCompletion_notAfterTheProgressLineThatFollows() {
+        // A request run on the caller (as seed 000's blocking joins) completes inside submit; the progress line
+        // printed after it (here a slow one, 300 ms) used to count in the wall time: one request, 400 ms of
+        // latency, 700 ms of wall time.
+        dev.blocklab.model.Model onCaller = new dev.blocklab.model.Model() {
+            @Override public String name() { return "on-caller"; }
+            @Override public java.util.concurrent.CompletableFuture<Object> submit(dev.blocklab.workload.Request request) {
+                java.util.concurrent.locks.LockSupport.parkNanos(400_000_000L);
+                return java.util.concurrent.CompletableFuture.completedFuture("done");
+            }
+            @Override public dev.blocklab.model.Prediction predict(dev.blocklab.model.Demand d) {
+                return new dev.blocklab.model.Prediction(400_000_000L, "400 ms on the caller", dev.blocklab.workload.RequestTimes.Path.CRITICAL);
+            }
+            @Override public void close() {}
+        };
+        List<String> lines = new ArrayList<>();
+        Progress slow = line -> {
+            lines.add(line);
+            java.util.concurrent.locks.LockSupport.parkNanos(300_000_000L);
+        };
+        RunResult r = driver.run(BuiltInWorkloads.hundredCalls().withArrival(new Arrival.Batch(1)), "on-caller", c -> onCaller, quick, slow);
+        assertThat(lines).as("the progress line was printed after the request").isNotEmpty();
+        assertThat(r.timing().latencyMillis().max()).isGreaterThanOrEqualTo(390.0);
+        assertThat(r.timing().wallMillis() - r.timing().latencyMillis().max())
+                .as("wall %s ms beside the only request's latency %s ms", r.timing().wallMillis(), r.timing().latencyMillis().max())
+                .isLessThan(150.0);
+    }
+
+    @Test
     void run_open_sendsTheScheduledNumber() {
         Workload w = BuiltInWorkloads.hundredCalls().withArrival(new Arrival.Open(1000, 5 * S)); // 50 ms at /100
         RunResult r = driver.run(w, "virtual", quick, Progress.NONE);

@@ -33,7 +33,7 @@ class FrameworksCapacityExperimentTest {
 
         assertThat(result.rows()).isEqualTo(streamed).hasSize(2);
         List<CapacityRow> rows = result.rows().stream().map(CapacityRow.class::cast).toList();
-        assertThat(rows).extracting(CapacityRow::variant).containsExactly("sequential", "reactor");
+        assertThat(rows).extracting(CapacityRow::variant).containsExactly("frameworks-sequential", "reactor");
         for (CapacityRow row : rows) {
             assertThat(row.unavailable()).isNull();
             assertThat(row.steps()).isNotEmpty();

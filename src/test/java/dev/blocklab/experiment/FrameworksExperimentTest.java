@@ -30,7 +30,9 @@ class FrameworksExperimentTest {
         assertThat(result.rows()).hasSize(8).isEqualTo(streamed);
         List<FrameworksExperiment.FrameworksRow> rows = result.rows().stream().map(FrameworksExperiment.FrameworksRow.class::cast).toList();
         assertThat(rows).extracting(FrameworksExperiment.FrameworksRow::variant)
-                .containsExactly("sequential", "invokeall:16", "reactor", "virtual", "sequential", "invokeall:24", "reactor", "virtual");
+                .as("the names run --model takes: an engine model's name gets the prefix frameworks-")
+                .containsExactly("frameworks-sequential", "invokeall:16", "reactor", "frameworks-virtual",
+                        "frameworks-sequential", "invokeall:24", "reactor", "frameworks-virtual");
         for (FrameworksExperiment.FrameworksRow row : rows) {
             assertThat(row.run()).as(row.variant()).isNotNull();
             assertThat(row.run().counts().requests()).as(row.variant() + " completed requests").isPositive();
@@ -50,7 +52,7 @@ class FrameworksExperimentTest {
         var first = tree.at("/rows/0");
         assertThat(first.get("articleMillis").asDouble()).isEqualTo(2_100.0);
         assertThat(first.has("throughputPerSecond")).as("run fields at the row's top level").isTrue();
-        assertThat(first.get("variant").asText()).isEqualTo("sequential");
+        assertThat(first.get("variant").asText()).isEqualTo("frameworks-sequential");
     }
 
     @Test
@@ -63,7 +65,7 @@ class FrameworksExperimentTest {
         ExperimentResult result = new FrameworksExperiment(plan).run(settings);
 
         List<FrameworksExperiment.FrameworksRow> rows = result.rows().stream().map(FrameworksExperiment.FrameworksRow.class::cast).toList();
-        assertThat(rows).extracting(FrameworksExperiment.FrameworksRow::variant).containsExactly("sequential", "reactor", "vertx-event-loop");
+        assertThat(rows).extracting(FrameworksExperiment.FrameworksRow::variant).containsExactly("frameworks-sequential", "reactor", "vertx-event-loop");
         for (FrameworksExperiment.FrameworksRow row : rows) {
             assertThat(row.unavailable()).as(row.variant()).isNull();
             assertThat(row.run().counts().requests()).as(row.variant() + " completed requests").isPositive();
@@ -89,7 +91,7 @@ class FrameworksExperimentTest {
                 pool -> List.of(broken, missing, FrameworkVariants.named("virtual", pool))).run(settings);
 
         List<FrameworksExperiment.FrameworksRow> rows = result.rows().stream().map(FrameworksExperiment.FrameworksRow.class::cast).toList();
-        assertThat(rows).extracting(FrameworksExperiment.FrameworksRow::variant).containsExactly("broken", "missing", "virtual");
+        assertThat(rows).extracting(FrameworksExperiment.FrameworksRow::variant).containsExactly("broken", "missing", "frameworks-virtual");
         assertThat(rows.get(0).unavailable()).contains("cannot start its dispatcher");
         assertThat(rows.get(1).unavailable()).isEqualTo("SomeLib is not on the class path");
         assertThat(rows.get(2).run().counts().successes()).isPositive();

@@ -25,7 +25,7 @@ class SeedStacksExperimentTest {
         assertThat(result.experiment()).isEqualTo("frameworks-servlet");
         List<FrameworksExperiment.FrameworksRow> rows = result.rows().stream().map(FrameworksExperiment.FrameworksRow.class::cast).toList();
         assertThat(rows).extracting(FrameworksExperiment.FrameworksRow::variant).containsExactly(
-                "sequential", "jaxrs-sequential", "invokeall:16", "jaxrs-invokeall:16",
+                "frameworks-sequential", "jaxrs-sequential", "invokeall:16", "jaxrs-invokeall:16",
                 "supplyasync:16", "jaxrs-supplyasync:16", "cf-suspended:16", "jaxrs-cf-suspended:16");
         assertThat(streamed).hasSize(8);
         for (FrameworksExperiment.FrameworksRow row : rows) {
@@ -38,7 +38,7 @@ class SeedStacksExperimentTest {
         var pairs = result.tables().getFirst();
         assertThat(pairs.title()).startsWith("Emulation beside the real stack");
         assertThat(pairs.rows()).hasSize(4).allSatisfy(r -> assertThat(r.getLast()).isIn("ok", "> 20 %"));
-        assertThat(pairs.rows()).extracting(r -> r.get(1)).containsExactly("sequential", "invokeall:16", "supplyasync:16", "cf-suspended:16");
+        assertThat(pairs.rows()).extracting(r -> r.get(1)).containsExactly("frameworks-sequential", "invokeall:16", "supplyasync:16", "cf-suspended:16");
     }
 
     @Test

@@ -58,10 +58,23 @@ class RequestDeadlineTest {
             assertThat(bodies).allMatch(b -> b.startsWith("deadline of 300ms passed (--request-timeout)"));
             assertThat(bodies.subList(1, 6)).as("queued behind the busy thread")
                     .allMatch(b -> b.contains("the request was still waiting for a handler thread"));
+            // the deadline's 504s are counted under the endpoint asked for, not under a label of their own
+            String metrics = client.send(HttpRequest.newBuilder(server.uri().resolve("/metrics")).build(),
+                    HttpResponse.BodyHandlers.ofString()).body();
+            assertThat(metrics).contains("blocklab_requests_total{endpoint=\"/run\",status=\"504\"} 6")
+                    .contains("blocklab_deadline_exceeded_total 6").doesNotContain("endpoint=\"deadline\"");
             // once the hashing ends, the cancelled queued requests never run: the thread is free for a new request
             assertThat(client.send(HttpRequest.newBuilder(server.uri().resolve("/health")).build(),
                     HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
         }
+    }
+
+    @Test
+    void metricsEndpoint_labelsAsTheAnswerDoes() {
+        assertThat(BlocklabServer.metricsEndpoint("/sync-blocking")).isEqualTo("/sync-blocking");
+        assertThat(BlocklabServer.metricsEndpoint("/run/busy/sequential")).isEqualTo("/run");
+        assertThat(BlocklabServer.metricsEndpoint("/health")).isEqualTo("/health");
+        assertThat(BlocklabServer.metricsEndpoint("/nothing")).isEqualTo("other");
     }
 
     private static Socket send(URI uri, byte[] request) throws java.io.IOException {
