@@ -13,6 +13,8 @@ import java.util.Optional;
  * measured {@code repeats} times and judged on the run of median p99 (see {@link Point#median()}), so one noisy
  * run neither ends nor extends the search. A rate at which the load generator itself was limited counts as
  * broken but is reported as the instrument's limit: the answer is then "at least" the highest rate that held.
+ * A rate whose completions within the step fall well short of the offer (see {@link Measurement#backlog()})
+ * breaks too, whatever its p99: a queue growing across a short step may not yet show in the latencies.
  *
  * <p>Pure logic over {@link Meter}: tested with a fake meter, without running anything.
  *
@@ -89,7 +91,8 @@ public record CapacitySearch(RateSearch rates, int repeats, List<Slo> slos) {
             return new RateSearch.Verdict<>(false, "instrument-limited" + (note.isEmpty() ? "" : ": " + note), point);
         }
         Measurement median = point.median();
-        List<String> breaches = slos.stream().map(s -> s.breach(median)).flatMap(Optional::stream).toList();
+        List<String> breaches = new ArrayList<>(median.backlog().stream().toList());
+        slos.stream().map(s -> s.breach(median)).flatMap(Optional::stream).forEach(breaches::add);
         return new RateSearch.Verdict<>(breaches.isEmpty(), String.join(", ", breaches), point);
     }
 

@@ -30,16 +30,68 @@ final class Meters {
     /** An open run of {@code stepNanos} at the rate, in real time, under the in-process driver. */
     static CapacitySearch.Meter inProcess(InProcessDriver driver, Workload workload, Entry.InProcess entry, long stepNanos,
                                           RunSettings settings, Progress progress) {
-        return rate -> of(rate, driver.run(workload.withArrival(new Arrival.Open(rate, stepNanos)), entry.name(), entry.spec()::create,
-                settings, line -> progress.update(entry.name() + " at " + CapacitySearch.fmt(rate) + "/s: " + line)));
+        return rate -> {
+            StepCompletions step = new StepCompletions(stepNanos, System::nanoTime);
+            RunResult r = driver.run(workload.withArrival(new Arrival.Open(rate, stepNanos)), entry.name(),
+                    context -> step.watch(entry.spec().create(context)),
+                    settings, line -> progress.update(entry.name() + " at " + CapacitySearch.fmt(rate) + "/s: " + line));
+            return of(rate, r, step.perSecond(Math.round(r.timing().latencyMillis().min() * 1e6)));
+        };
     }
 
     /** A point of an in-process run: latency from each request's intended start; the driver paces itself. */
-    static Measurement of(double rate, RunResult r) {
+    static Measurement of(double rate, RunResult r, Double doneInStepPerSecond) {
         long n = Math.max(1, r.counts().requests());
         var l = r.timing().latencyMillis();
         return new Measurement(rate, r.timing().throughputPerSecond(), r.counts().requests(), r.successRatio(), l.p50(), l.p90(), l.p99(), l.p999(),
-                r.resources().cpuMillis() * 1000 / n, (double) r.resources().allocatedBytes() / n, r.resources().peakPlatformThreads(), r.resources().peakRssBytes(), false, "");
+                r.resources().cpuMillis() * 1000 / n, (double) r.resources().allocatedBytes() / n, r.resources().peakPlatformThreads(), r.resources().peakRssBytes(),
+                false, "", doneInStepPerSecond);
+    }
+
+    /**
+     * Counts the requests a model completes within the step, from its first submission: a steady run completes
+     * {@code rate x (step - latency)} of them, one whose backlog grows only {@code capacity x (step - latency)}.
+     * Completions may be counted from any thread; one instance per run.
+     */
+    static final class StepCompletions {
+        private final long stepNanos;
+        private final java.util.function.LongSupplier clock;
+        private final java.util.concurrent.atomic.AtomicLong firstNanos = new java.util.concurrent.atomic.AtomicLong(Long.MIN_VALUE);
+        private final java.util.concurrent.atomic.AtomicLong within = new java.util.concurrent.atomic.AtomicLong();
+
+        StepCompletions(long stepNanos, java.util.function.LongSupplier clock) {
+            this.stepNanos = stepNanos;
+            this.clock = clock;
+        }
+
+        /** The model, with every submission's completion counted when it falls within the step. */
+        dev.blocklab.model.Model watch(dev.blocklab.model.Model model) {
+            return new dev.blocklab.model.Model() {
+                @Override public String name() { return model.name(); }
+                @Override public java.util.concurrent.CompletableFuture<Object> submit(dev.blocklab.workload.Request request) {
+                    firstNanos.compareAndSet(Long.MIN_VALUE, clock.getAsLong());
+                    java.util.concurrent.CompletableFuture<Object> future = model.submit(request);
+                    future.whenComplete((v, e) -> completed());
+                    return future;   // the model's own future: the driver's timeouts and cancels reach it
+                }
+                @Override public dev.blocklab.model.Prediction predict(dev.blocklab.model.Demand demand) { return model.predict(demand); }
+                @Override public void close() { model.close(); }
+            };
+        }
+
+        void completed() {
+            if (clock.getAsLong() - firstNanos.get() <= stepNanos) within.incrementAndGet();
+        }
+
+        /**
+         * Completions within the step per second of the step after {@code fastestNanos} (the run's fastest
+         * latency, before which nothing can complete); null when that leaves under a quarter of the step to judge.
+         */
+        Double perSecond(long fastestNanos) {
+            long window = stepNanos - Math.max(0, fastestNanos);
+            if (window < stepNanos / 4) return null;
+            return within.get() * 1e9 / window;
+        }
     }
 
     /**
@@ -73,6 +125,6 @@ final class Meters {
         var l = r.latencyMillis();
         return new Measurement(rate, r.throughputPerSecond(), r.requests(), r.successRatio(), l.p50(), l.p90(), l.p99(), l.p999(),
                 cpuNanos / 1e3 / n, (double) allocatedBytes / n, peakThreads, rssBytes,
-                r.health().instrumentLimited(), r.health().verdictLine());
+                r.health().instrumentLimited(), r.health().verdictLine(), null);
     }
 }

@@ -14,7 +14,7 @@ class RecommendationTest {
     /** An entry whose p99 breaks past {@code knee}/s and whose CPU per request is {@code cpuMicros}. */
     static Capacity.EntryResult entry(String name, double knee, double cpuMicros, Capacity.Predicted predicted) {
         CapacitySearch.Result r = SETTINGS.search().run(rate -> new Measurement(rate, rate, 100, 1, 50, 80,
-                rate <= knee ? 100 : 1000, 1000, cpuMicros, 2048, 10, -1, false, ""));
+                rate <= knee ? 100 : 1000, 1000, cpuMicros, 2048, 10, -1, false, "", null));
         return new Capacity.EntryResult(name, r, predicted, Capacity.Why.of(new Entry.InProcess(name, dev.blocklab.registry.Registry.parse("sequential")), r, predicted, SETTINGS));
     }
 
