@@ -32,7 +32,7 @@ final class CapacityCommand implements Runnable {
 
     @Option(names = {"--entry", "--model"}, required = true, paramLabel = "ENTRY", split = ",",
             description = "A model (fixed:8, virtual; see 'blocklab models'), a framework variant (with --workload frameworks), or a server profile "
-                    + "over HTTP on one of the talk's endpoints: http:PROFILE/ENDPOINT (play-2.5, threads:N, virtual, event-loop; "
+                    + "over HTTP on one of the talk's endpoints, with --workload profile-page: http:PROFILE/ENDPOINT (play-2.5, threads:N, virtual, event-loop; "
                     + "/sync-blocking, /async-blocking, /async-non-blocking). Repeat to compare.")
     List<String> entries;
 
