@@ -33,6 +33,9 @@ public record CapacitySearch(RateSearch rates, int repeats, List<Slo> slos) {
     @FunctionalInterface
     public interface Meter {
         Measurement measure(double ratePerSecond);
+
+        /** As {@link #measure(double)}, with the run's phase for progress lines, e.g. {@code run 2/3}. */
+        default Measurement measure(double ratePerSecond, String phase) { return measure(ratePerSecond); }
     }
 
     /**
@@ -66,7 +69,7 @@ public record CapacitySearch(RateSearch rates, int repeats, List<Slo> slos) {
         List<Point> points = new ArrayList<>();
         RateSearch.Outcome<Point> outcome = rates.run(rate -> {
             List<Measurement> runs = new ArrayList<>();
-            for (int i = 0; i < repeats; i++) runs.add(meter.measure(rate));
+            for (int i = 0; i < repeats; i++) runs.add(meter.measure(rate, "run " + (i + 1) + "/" + repeats));
             Point point = new Point(rate, runs);
             points.add(point);
             return judge(point);

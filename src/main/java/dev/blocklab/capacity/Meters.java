@@ -30,13 +30,28 @@ final class Meters {
     /** An open run of {@code stepNanos} at the rate, in real time, under the in-process driver. */
     static CapacitySearch.Meter inProcess(InProcessDriver driver, Workload workload, Entry.InProcess entry, long stepNanos,
                                           RunSettings settings, Progress progress) {
-        return rate -> {
+        return phased((rate, phase) -> {
             StepCompletions step = new StepCompletions(stepNanos, System::nanoTime);
+            // one run per call (settings: no warm-up, one repeat), so the driver's own "NAME run 1/1: " prefix says nothing
+            String driverPrefix = entry.name() + " run 1/1: ";
             RunResult r = driver.run(workload.withArrival(new Arrival.Open(rate, stepNanos)), entry.name(),
-                    context -> step.watch(entry.spec().create(context)),
-                    settings, line -> progress.update(entry.name() + " at " + CapacitySearch.fmt(rate) + "/s: " + line));
+                    context -> step.watch(entry.spec().create(context)), settings,
+                    line -> progress.update(label(entry, rate, phase) + (line.startsWith(driverPrefix) ? line.substring(driverPrefix.length()) : line)));
             return of(rate, r, step.perSecond(Math.round(r.timing().latencyMillis().min() * 1e6)));
+        });
+    }
+
+    /** A meter measuring through {@code measure(rate, phase)}, its phase named in each progress line. */
+    private static CapacitySearch.Meter phased(java.util.function.BiFunction<Double, String, Measurement> measure) {
+        return new CapacitySearch.Meter() {
+            @Override public Measurement measure(double ratePerSecond) { return measure.apply(ratePerSecond, ""); }
+            @Override public Measurement measure(double ratePerSecond, String phase) { return measure.apply(ratePerSecond, phase); }
         };
+    }
+
+    /** {@code fixed:8 at 10/s, run 2/3: } */
+    private static String label(Entry entry, double rate, String phase) {
+        return entry.name() + " at " + CapacitySearch.fmt(rate) + "/s" + (phase.isEmpty() ? "" : ", " + phase) + ": ";
     }
 
     /** A point of an in-process run: latency from each request's intended start; the driver paces itself. */
@@ -100,7 +115,7 @@ final class Meters {
      * allocation are the whole process's (server, attacker and backend share this JVM).
      */
     static CapacitySearch.Meter http(BackendServer backend, Entry.Http entry, long stepNanos, long timeoutNanos, Progress progress) {
-        return rate -> {
+        return phased((rate, phase) -> {
             ServerSettings server = ServerSettings.of(0, entry.profile()).withBackend(backend.uri()).withLog(line -> {})
                     .withAdmission(Admission.FIXED);
             try (BlocklabServer s = BlocklabServer.start(server)) {
@@ -109,14 +124,14 @@ final class Meters {
                         .withWarmupNanos(Math.max(500_000_000L, stepNanos / 4));
                 ProcessMetrics.resetPeakPlatformThreads();
                 ProcessMetrics.Snapshot before = ProcessMetrics.snapshot();
-                AttackResult r = Attack.run(attack, line -> progress.update(entry.name() + " at " + CapacitySearch.fmt(rate) + "/s: " + line));
+                AttackResult r = Attack.run(attack, line -> progress.update(label(entry, rate, phase) + line));
                 ProcessMetrics.Snapshot after = ProcessMetrics.snapshot();
                 return of(rate, r, after.cpuNanos() - before.cpuNanos(), after.allocatedBytes() - before.allocatedBytes(),
                         ProcessMetrics.peakPlatformThreads(), ProcessMetrics.rssBytes());
             } catch (Exception e) {
                 throw new IllegalStateException(entry.name() + " at " + CapacitySearch.fmt(rate) + "/s: " + e.getMessage(), e);
             }
-        };
+        });
     }
 
     /** A point of an attack: its instrument health decides whether the load generator was the limit. */

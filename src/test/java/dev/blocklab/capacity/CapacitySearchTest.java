@@ -126,4 +126,18 @@ class CapacitySearchTest {
         assertThat(step.perSecond(1_000_000_000L)).isEqualTo(8.0);   // 8 over the 1 s after the fastest latency
         assertThat(step.perSecond(1_600_000_000L)).isNull();         // 0.4 s left of a 2 s step: too little to judge
     }
+
+    @Test
+    void run_namesEachRepeatsPhase_forProgressLines() {
+        List<String> phases = new ArrayList<>();
+        CapacitySearch search = new CapacitySearch(new RateSearch(10, 2, 10, 0, 1), 3, slos);
+        search.run(new CapacitySearch.Meter() {
+            @Override public Measurement measure(double rate) { throw new AssertionError("the search names the phase"); }
+            @Override public Measurement measure(double rate, String phase) {
+                phases.add(phase);
+                return SloTest.at(rate, 10, 1);
+            }
+        });
+        assertThat(phases).containsExactly("run 1/3", "run 2/3", "run 3/3");   // it said 'run 1/1' three times
+    }
 }
