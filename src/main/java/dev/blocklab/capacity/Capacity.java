@@ -153,7 +153,7 @@ public final class Capacity {
         static String of(Entry entry, CapacitySearch.Result search, Predicted predicted, Settings settings) {
             int cores = Runtime.getRuntime().availableProcessors();
             if (search.brokenPerSecond() == 0) return "it met every objective up to the search's ceiling; raise --max-rate to find its limit";
-            if (search.instrumentLimited()) return "the load generator, not the entry, was the limit (" + search.stopReason() + ")";
+            if (search.instrumentLimited()) return search.stopReason();   // names the load generator or the busy machine, not the entry
             Measurement broken = search.atBroken().map(Point::median).orElseThrow();
             double cpuCores = broken.cpuMicrosPerRequest() * broken.throughputPerSecond() / 1e6;
             double successLimit = settings.slos().stream().filter(x -> x.metric().equals("success")).mapToDouble(Slo::limit).max().orElse(0);

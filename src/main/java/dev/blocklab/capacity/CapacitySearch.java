@@ -78,8 +78,14 @@ public record CapacitySearch(RateSearch rates, int repeats, List<Slo> slos) {
         boolean instrument = broken != null && broken.verdict().measurement().instrumentLimited();
         String reason;
         if (broken == null) reason = "met every objective up to the search's ceiling of " + fmt(rates.maxPerSecond()) + "/s";
-        else if (instrument) reason = "the load generator was the limit at " + fmt(broken.ratePerSecond()) + "/s ("
-                + broken.verdict().reason() + "), so this is a lower bound";
+        else if (instrument) {
+            String note = broken.verdict().reason().replaceFirst("^instrument-limited: ", "");
+            boolean machine = note.startsWith(dev.blocklab.result.InstrumentHealth.MACHINE_SATURATED);
+            reason = (machine ? dev.blocklab.result.InstrumentHealth.MACHINE_SATURATED + " at " : "the load generator was the limit at ")
+                    + fmt(broken.ratePerSecond()) + "/s, so this is a lower bound ("
+                    + note.replaceFirst("^" + dev.blocklab.result.InstrumentHealth.MACHINE_SATURATED + ", so ", "")
+                            .replaceFirst("^the attacker, not the target, set these numbers: ", "") + ")";
+        }
         else reason = "at " + fmt(broken.ratePerSecond()) + "/s: " + broken.verdict().reason();
         List<Point> byRate = points.stream().sorted(Comparator.comparingDouble(Point::ratePerSecond)).toList();
         return new Result(outcome.highestSustainedPerSecond(), outcome.lowestFailedPerSecond(), instrument, reason, byRate);

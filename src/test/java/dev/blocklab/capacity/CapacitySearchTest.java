@@ -140,4 +140,15 @@ class CapacitySearchTest {
         });
         assertThat(phases).containsExactly("run 1/3", "run 2/3", "run 3/3");   // it said 'run 1/1' three times
     }
+
+    @Test
+    void run_instrumentLimitedBecauseTheMachineWasSaturated_saysTheMachine_once() {
+        CapacitySearch search = new CapacitySearch(new RateSearch(10, 2, 10_000, 0, 1), 1, slos);
+        CapacitySearch.Result r = search.run(rate -> rate >= 40
+                ? new Measurement(rate, rate, 100, 1, 1, 1, 1, 1, 1, 1, 1, -1, true, "INSTRUMENT-LIMITED: the machine was saturated by other work, "
+                        + "so the attacker, not the target, set these numbers: the attacker added 68.6ms at p99 (attacker CPU 0.04 of 2 cores, machine 100% busy).", null)
+                : SloTest.at(rate, 10, 1));
+        assertThat(r.stopReason()).isEqualTo("the machine was saturated by other work at 40/s, so this is a lower bound "
+                + "(the attacker added 68.6ms at p99 (attacker CPU 0.04 of 2 cores, machine 100% busy))");
+    }
 }
