@@ -15,7 +15,7 @@ import java.util.List;
                 + "over a few representative models at your objectives, the best one with its numbers, why each stops, and the command that reproduces it.",
         footer = {"", "Examples:",
                 "  blocklab advise --workload my.yaml --slo 'success>=98%%'",
-                "  blocklab advise --workload examples/fan-out.yaml --slo 'p99<=300ms' --slo 'success>=99%%'",
+                "  blocklab advise --workload examples/my-workload.yaml --slo 'p99<=300ms' --slo 'success>=98%%'",
                 "  blocklab advise --workload mixed --entry fixed:32 --entry virtual --slo 'success>=98%%' --step 2s --repeats 1"})
 final class AdviseCommand implements Runnable {
     /** One blocking pool, one thread per request, one non-blocking style: the three families that differ in where they stop. */
