@@ -8,6 +8,31 @@ import java.util.Locale;
 public final class Advice {
     private Advice() {}
 
+    /**
+     * A success objective that no entry can meet on this workload, because its calls fail by design more often
+     * than the objective allows.
+     *
+     * @param objective      the objective out of reach, e.g. {@code success>=99.9%}
+     * @param byDesign       the share of requests whose calls do not fail by design, in [0, 1]
+     * @param suggested      an objective a point under that share, so a short step's sampling noise does not break it
+     */
+    public record Unreachable(Slo objective, double byDesign, Slo suggested) {
+        /** The one sentence said up front, naming {@code workload}. */
+        public String sentence(String workload) {
+            return String.format(Locale.ROOT, "No entry can meet %s on %s: its calls fail by design, so at most %.2f %% of requests "
+                    + "succeed whatever the model; use --slo '%s' (or lower) to compare the entries.", objective.text(), workload,
+                    byDesign * 100, suggested.text());
+        }
+    }
+
+    /** The success objective no entry can meet on {@code graph}, if any (see {@link Unreachable}). */
+    public static java.util.Optional<Unreachable> unreachable(dev.blocklab.workload.Graph graph, List<Slo> slos) {
+        double byDesign = Capacity.successByDesign(graph);
+        return slos.stream().filter(s -> s.metric().equals("success") && s.limit() > byDesign + 1e-12).findFirst()
+                .map(s -> new Unreachable(s, byDesign, Slo.parse(String.format(Locale.ROOT, "success>=%d%%",
+                        (long) Math.max(1, Math.floor(byDesign * 100) - 1)))));
+    }
+
     public static List<String> lines(String workload, List<Slo> slos, Recommendation rec, String command) {
         List<String> lines = new ArrayList<>();
         String slo = String.join(" and ", slos.stream().map(Slo::text).toList());

@@ -83,8 +83,7 @@ public final class Capacity {
                             settings.timeoutNanos() > 0 ? settings.timeoutNanos() : 10_000_000_000L, progress);
                 };
                 // one discarded run at the first rate warms the JIT, the pools and the connections
-                progress.update(entry.name() + ": warm-up (discarded)");
-                meter.measure(settings.rates().startPerSecond());
+                meter.measure(settings.rates().startPerSecond(), "warm-up (discarded)");
                 CapacitySearch.Result search = settings.search().run(meter);
                 Predicted predicted = predict(workload, entry, settings);
                 results.add(new EntryResult(entry.name(), search, predicted, Why.of(entry, search, predicted, settings)));
@@ -114,7 +113,7 @@ public final class Capacity {
                 boolean bounded = batch.nanos() > one.nanos() * 1.5;
                 yield new Predicted(bounded ? ceiling : Double.POSITIVE_INFINITY, p99, successByDesign(workload.graph()), bounded
                         ? String.format(Locale.ROOT, "a long batch (%d requests, a model of steady load) takes %s by its formula (%s) = %s/s", n, Durations.format(batch.nanos()), batch.basis(), fmt(ceiling))
-                        : "its formula names no throughput limit (one request alone: " + one.basis() + ")");
+                        : "its formula names no throughput limit (one request alone: " + one.basis().replaceFirst("^one request alone: ", "") + ")");
             }
             case Entry.Http h -> http(h);
         };
@@ -135,8 +134,8 @@ public final class Capacity {
         if (d.threads() == Integer.MAX_VALUE)
             return new Predicted(Double.POSITIVE_INFINITY, unloadedP99, 1, "no thread held while waiting (" + d.pool() + "): no pool limit; CPU decides");
         double ceiling = d.threads() * 1e9 / held;
-        return new Predicted(ceiling, unloadedP99, 1, String.format(Locale.ROOT, "a pool of %d threads (%s) holding each request %s = %s/s",
-                d.threads(), d.pool(), Durations.format(held), fmt(ceiling)));
+        return new Predicted(ceiling, unloadedP99, 1, String.format(Locale.ROOT, "a pool of %d %s (%s) holding each request %s = %s/s",
+                d.threads(), d.threads() == 1 ? "thread" : "threads", d.pool(), Durations.format(held), fmt(ceiling)));
     }
 
     /** A predicted ceiling in words: {@code 80/s}, or {@code no limit} where the formula names none. */
@@ -154,7 +153,7 @@ public final class Capacity {
         static String of(Entry entry, CapacitySearch.Result search, Predicted predicted, Settings settings) {
             int cores = Runtime.getRuntime().availableProcessors();
             if (search.brokenPerSecond() == 0) return "it met every objective up to the search's ceiling; raise --max-rate to find its limit";
-            if (search.instrumentLimited()) return "the load generator, not the entry, was the limit (" + search.stopReason() + ")";
+            if (search.instrumentLimited()) return search.stopReason();   // names the load generator or the busy machine, not the entry
             Measurement broken = search.atBroken().map(Point::median).orElseThrow();
             double cpuCores = broken.cpuMicrosPerRequest() * broken.throughputPerSecond() / 1e6;
             double successLimit = settings.slos().stream().filter(x -> x.metric().equals("success")).mapToDouble(Slo::limit).max().orElse(0);

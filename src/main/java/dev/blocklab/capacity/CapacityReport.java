@@ -20,11 +20,11 @@ public final class CapacityReport {
     private CapacityReport() {}
 
     /**
-     * A row of the JSON output: one entry's answer. {@code predictedCeilingPerSecond} is 0 where the entry's
+     * A row of the JSON output: one entry's answer. {@code predictedCeilingPerSecond} is null where the entry's
      * formula names no limit; latency and cost figures are NaN-free: 0 where no rate was sustained.
      */
     public record Row(int rank, String entry, double sustainablePerSecond, boolean atLeast, double brokenPerSecond,
-                      double predictedCeilingPerSecond, String predictionBasis, double p50Millis, double p99Millis,
+                      Double predictedCeilingPerSecond, String predictionBasis, double p50Millis, double p99Millis,
                       double p99MinMillis, double p99MaxMillis, double cpuMicrosPerRequest, double allocatedBytesPerRequest,
                       int peakThreads, long peakRssBytes, String why, List<Point> knee) {}
 
@@ -53,13 +53,15 @@ public final class CapacityReport {
                     m == null ? "-" : num(m.cpuMicrosPerRequest()), m == null ? "-" : num(m.allocatedBytesPerRequest() / 1024),
                     m == null ? "-" : String.valueOf(m.peakThreads()),
                     m == null || m.peakRssBytes() < 0 ? "-" : num(m.peakRssBytes() / 1048576.0),
-                    Double.isNaN(r.cpuMicrosAtCommonRate()) ? "-" : num(r.cpuMicrosAtCommonRate()),
+                    Double.isNaN(r.cpuMicrosAtCommonRate()) ? "-" : num(r.cpuMicrosAtCommonRate())
+                            + (r.cpuRatePerSecond() == rec.commonPerSecond() ? "" : " (at " + Capacity.fmt(r.cpuRatePerSecond()) + "/s)"),
                     r.result().why()));
         }
         String slo = String.join(", ", settings.slos().stream().map(Slo::text).toList());
         Table capacity = new Table("Highest open rate meeting " + slo + " (" + workload + "), best first",
                 List.of("rank", "entry", "sustained req/s", "predicted req/s", "broke at req/s", "p50 ms", "p99 ms", "p99 range ms",
-                        "cpu us/req", "alloc KiB/req", "threads", "rss MiB", "cpu us/req at " + Capacity.fmt(rec.commonPerSecond()) + "/s",
+                        "cpu us/req", "alloc KiB/req", "threads", "rss MiB",
+                        rec.commonPerSecond() == 0 ? "cpu us/req (no common rate)" : "cpu us/req at " + Capacity.fmt(rec.commonPerSecond()) + "/s",
                         "why it stops"), cells);
         List<List<String>> knee = new ArrayList<>();
         for (Capacity.EntryResult r : results) {
@@ -96,7 +98,8 @@ public final class CapacityReport {
                 true, true, "median of the repeats at each rate; latency from each request's intended send time; open arrivals");
     }
 
-    private static double finite(double v) { return Double.isFinite(v) ? v : 0; }
+    /** A finite ceiling, or null for "no limit". */
+    private static Double finite(double v) { return Double.isFinite(v) ? v : null; }
 
     static String ms(double v) { return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.1f", v); }
 

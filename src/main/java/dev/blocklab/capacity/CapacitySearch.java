@@ -13,6 +13,8 @@ import java.util.Optional;
  * measured {@code repeats} times and judged on the run of median p99 (see {@link Point#median()}), so one noisy
  * run neither ends nor extends the search. A rate at which the load generator itself was limited counts as
  * broken but is reported as the instrument's limit: the answer is then "at least" the highest rate that held.
+ * A rate whose completions within the step fall well short of the offer (see {@link Measurement#backlog()})
+ * breaks too, whatever its p99: a queue growing across a short step may not yet show in the latencies.
  *
  * <p>Pure logic over {@link Meter}: tested with a fake meter, without running anything.
  *
@@ -31,6 +33,9 @@ public record CapacitySearch(RateSearch rates, int repeats, List<Slo> slos) {
     @FunctionalInterface
     public interface Meter {
         Measurement measure(double ratePerSecond);
+
+        /** As {@link #measure(double)}, with the run's phase for progress lines, e.g. {@code run 2/3}. */
+        default Measurement measure(double ratePerSecond, String phase) { return measure(ratePerSecond); }
     }
 
     /**
@@ -64,7 +69,7 @@ public record CapacitySearch(RateSearch rates, int repeats, List<Slo> slos) {
         List<Point> points = new ArrayList<>();
         RateSearch.Outcome<Point> outcome = rates.run(rate -> {
             List<Measurement> runs = new ArrayList<>();
-            for (int i = 0; i < repeats; i++) runs.add(meter.measure(rate));
+            for (int i = 0; i < repeats; i++) runs.add(meter.measure(rate, "run " + (i + 1) + "/" + repeats));
             Point point = new Point(rate, runs);
             points.add(point);
             return judge(point);
@@ -73,8 +78,14 @@ public record CapacitySearch(RateSearch rates, int repeats, List<Slo> slos) {
         boolean instrument = broken != null && broken.verdict().measurement().instrumentLimited();
         String reason;
         if (broken == null) reason = "met every objective up to the search's ceiling of " + fmt(rates.maxPerSecond()) + "/s";
-        else if (instrument) reason = "the load generator was the limit at " + fmt(broken.ratePerSecond()) + "/s ("
-                + broken.verdict().reason() + "), so this is a lower bound";
+        else if (instrument) {
+            String note = broken.verdict().reason().replaceFirst("^instrument-limited: ", "");
+            boolean machine = note.startsWith(dev.blocklab.result.InstrumentHealth.MACHINE_SATURATED);
+            reason = (machine ? dev.blocklab.result.InstrumentHealth.MACHINE_SATURATED + " at " : "the load generator was the limit at ")
+                    + fmt(broken.ratePerSecond()) + "/s, so this is a lower bound ("
+                    + note.replaceFirst("^" + dev.blocklab.result.InstrumentHealth.MACHINE_SATURATED + ", so ", "")
+                            .replaceFirst("^the attacker, not the target, set these numbers: ", "") + ")";
+        }
         else reason = "at " + fmt(broken.ratePerSecond()) + "/s: " + broken.verdict().reason();
         List<Point> byRate = points.stream().sorted(Comparator.comparingDouble(Point::ratePerSecond)).toList();
         return new Result(outcome.highestSustainedPerSecond(), outcome.lowestFailedPerSecond(), instrument, reason, byRate);
@@ -89,7 +100,8 @@ public record CapacitySearch(RateSearch rates, int repeats, List<Slo> slos) {
             return new RateSearch.Verdict<>(false, "instrument-limited" + (note.isEmpty() ? "" : ": " + note), point);
         }
         Measurement median = point.median();
-        List<String> breaches = slos.stream().map(s -> s.breach(median)).flatMap(Optional::stream).toList();
+        List<String> breaches = new ArrayList<>(median.backlog().stream().toList());
+        slos.stream().map(s -> s.breach(median)).flatMap(Optional::stream).forEach(breaches::add);
         return new RateSearch.Verdict<>(breaches.isEmpty(), String.join(", ", breaches), point);
     }
 

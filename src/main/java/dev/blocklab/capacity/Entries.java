@@ -30,10 +30,17 @@ public final class Entries {
      * 002's use case {@code virtual} is the framework variant), checked against the workload.
      *
      * @throws IllegalArgumentException one line naming the entry: unknown, malformed, unavailable on this JVM, or
-     *                                  unable to run the workload (a framework variant off seed 002's use case)
+     *                                  unable to run the workload (a framework variant off seed 002's use case, an
+     *                                  HTTP entry, which serves the talk's profile page, with any other workload)
      */
     public static Entry resolve(String name, Workload workload) {
-        if (name.startsWith(HTTP)) return http(name);
+        if (name.startsWith(HTTP)) {
+            Entry entry = http(name);
+            if (!workload.equals(dev.blocklab.workload.BuiltInWorkloads.profilePage()))
+                throw new IllegalArgumentException("entry '" + name + "' serves the talk's profile page over HTTP, not the workload "
+                        + workload.name() + ": use --workload profile-page with http: entries, or a model (e.g. --entry virtual) for " + workload.name());
+            return entry;
+        }
         ModelSpec spec;
         try {
             spec = Registry.parse(name, workload);

@@ -19,11 +19,25 @@ package dev.blocklab.capacity;
  * @param peakRssBytes        peak resident memory, or -1 when unknown
  * @param instrumentLimited   true when the load generator, not the entry, set the numbers
  * @param instrumentNote      the instrument's verdict in words (empty in process, where the driver paces itself)
+ * @param doneInStepPerSecond requests completed within the step per second of the step after its fastest
+ *                            request's latency (so requests still in flight at the step's end, as any steady
+ *                            run has, are allowed for): below the offered rate when a backlog grew across the
+ *                            step; null where not measured (over HTTP, and in files saved before it was)
  */
 public record Measurement(double offeredPerSecond, double throughputPerSecond, long requests, double successRatio,
                           double p50Millis, double p90Millis, double p99Millis, double p999Millis,
                           double cpuMicrosPerRequest, double allocatedBytesPerRequest, int peakThreads, long peakRssBytes,
-                          boolean instrumentLimited, String instrumentNote) {
+                          boolean instrumentLimited, String instrumentNote, Double doneInStepPerSecond) {
+
+    /** Completions falling short of the offered rate by more than this share mean a backlog grew. */
+    static final double DONE_SHARE = 0.9;
+
+    /** Why this run's backlog grew across its step ("6.0/s done of 10/s offered"), or empty when it kept up or was not measured. */
+    public java.util.Optional<String> backlog() {
+        if (doneInStepPerSecond == null || doneInStepPerSecond >= DONE_SHARE * offeredPerSecond) return java.util.Optional.empty();
+        return java.util.Optional.of(String.format(java.util.Locale.ROOT, "backlog grew: %.1f/s done of %s/s offered",
+                doneInStepPerSecond, CapacitySearch.fmt(offeredPerSecond)));
+    }
 
     /** The latency percentile named {@code p50}, {@code p90}, {@code p99} or {@code p999}, in milliseconds. */
     public double latencyMillis(String percentile) {

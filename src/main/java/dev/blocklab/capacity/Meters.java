@@ -30,16 +30,83 @@ final class Meters {
     /** An open run of {@code stepNanos} at the rate, in real time, under the in-process driver. */
     static CapacitySearch.Meter inProcess(InProcessDriver driver, Workload workload, Entry.InProcess entry, long stepNanos,
                                           RunSettings settings, Progress progress) {
-        return rate -> of(rate, driver.run(workload.withArrival(new Arrival.Open(rate, stepNanos)), entry.name(), entry.spec()::create,
-                settings, line -> progress.update(entry.name() + " at " + CapacitySearch.fmt(rate) + "/s: " + line)));
+        return phased((rate, phase) -> {
+            StepCompletions step = new StepCompletions(stepNanos, System::nanoTime);
+            // one run per call (settings: no warm-up, one repeat), so the driver's own "NAME run 1/1: " prefix says nothing
+            String driverPrefix = entry.name() + " run 1/1: ";
+            RunResult r = driver.run(workload.withArrival(new Arrival.Open(rate, stepNanos)), entry.name(),
+                    context -> step.watch(entry.spec().create(context)), settings,
+                    line -> progress.update(label(entry, rate, phase) + (line.startsWith(driverPrefix) ? line.substring(driverPrefix.length()) : line)));
+            return of(rate, r, step.perSecond(Math.round(r.timing().latencyMillis().min() * 1e6)));
+        });
+    }
+
+    /** A meter measuring through {@code measure(rate, phase)}, its phase named in each progress line. */
+    private static CapacitySearch.Meter phased(java.util.function.BiFunction<Double, String, Measurement> measure) {
+        return new CapacitySearch.Meter() {
+            @Override public Measurement measure(double ratePerSecond) { return measure.apply(ratePerSecond, ""); }
+            @Override public Measurement measure(double ratePerSecond, String phase) { return measure.apply(ratePerSecond, phase); }
+        };
+    }
+
+    /** {@code fixed:8 at 10/s, run 2/3: } */
+    private static String label(Entry entry, double rate, String phase) {
+        return entry.name() + " at " + CapacitySearch.fmt(rate) + "/s" + (phase.isEmpty() ? "" : ", " + phase) + ": ";
     }
 
     /** A point of an in-process run: latency from each request's intended start; the driver paces itself. */
-    static Measurement of(double rate, RunResult r) {
+    static Measurement of(double rate, RunResult r, Double doneInStepPerSecond) {
         long n = Math.max(1, r.counts().requests());
         var l = r.timing().latencyMillis();
         return new Measurement(rate, r.timing().throughputPerSecond(), r.counts().requests(), r.successRatio(), l.p50(), l.p90(), l.p99(), l.p999(),
-                r.resources().cpuMillis() * 1000 / n, (double) r.resources().allocatedBytes() / n, r.resources().peakPlatformThreads(), r.resources().peakRssBytes(), false, "");
+                r.resources().cpuMillis() * 1000 / n, (double) r.resources().allocatedBytes() / n, r.resources().peakPlatformThreads(), r.resources().peakRssBytes(),
+                false, "", doneInStepPerSecond);
+    }
+
+    /**
+     * Counts the requests a model completes within the step, from its first submission: a steady run completes
+     * {@code rate x (step - latency)} of them, one whose backlog grows only {@code capacity x (step - latency)}.
+     * Completions may be counted from any thread; one instance per run.
+     */
+    static final class StepCompletions {
+        private final long stepNanos;
+        private final java.util.function.LongSupplier clock;
+        private final java.util.concurrent.atomic.AtomicLong firstNanos = new java.util.concurrent.atomic.AtomicLong(Long.MIN_VALUE);
+        private final java.util.concurrent.atomic.AtomicLong within = new java.util.concurrent.atomic.AtomicLong();
+
+        StepCompletions(long stepNanos, java.util.function.LongSupplier clock) {
+            this.stepNanos = stepNanos;
+            this.clock = clock;
+        }
+
+        /** The model, with every submission's completion counted when it falls within the step. */
+        dev.blocklab.model.Model watch(dev.blocklab.model.Model model) {
+            return new dev.blocklab.model.Model() {
+                @Override public String name() { return model.name(); }
+                @Override public java.util.concurrent.CompletableFuture<Object> submit(dev.blocklab.workload.Request request) {
+                    firstNanos.compareAndSet(Long.MIN_VALUE, clock.getAsLong());
+                    java.util.concurrent.CompletableFuture<Object> future = model.submit(request);
+                    future.whenComplete((v, e) -> completed());
+                    return future;   // the model's own future: the driver's timeouts and cancels reach it
+                }
+                @Override public dev.blocklab.model.Prediction predict(dev.blocklab.model.Demand demand) { return model.predict(demand); }
+                @Override public void close() { model.close(); }
+            };
+        }
+
+        void completed() {
+            if (clock.getAsLong() - firstNanos.get() <= stepNanos) within.incrementAndGet();
+        }
+
+        /**
+         * Completions within the step per second of the step after {@code fastestNanos} (the run's fastest
+         * latency, before which nothing can complete); null when that leaves under a quarter of the step to judge.
+         */
+        Double perSecond(long fastestNanos) {
+            long window = stepNanos - Math.max(0, fastestNanos);
+            if (window < stepNanos / 4) return null;
+            return within.get() * 1e9 / window;
+        }
     }
 
     /**
@@ -48,7 +115,7 @@ final class Meters {
      * allocation are the whole process's (server, attacker and backend share this JVM).
      */
     static CapacitySearch.Meter http(BackendServer backend, Entry.Http entry, long stepNanos, long timeoutNanos, Progress progress) {
-        return rate -> {
+        return phased((rate, phase) -> {
             ServerSettings server = ServerSettings.of(0, entry.profile()).withBackend(backend.uri()).withLog(line -> {})
                     .withAdmission(Admission.FIXED);
             try (BlocklabServer s = BlocklabServer.start(server)) {
@@ -57,14 +124,14 @@ final class Meters {
                         .withWarmupNanos(Math.max(500_000_000L, stepNanos / 4));
                 ProcessMetrics.resetPeakPlatformThreads();
                 ProcessMetrics.Snapshot before = ProcessMetrics.snapshot();
-                AttackResult r = Attack.run(attack, line -> progress.update(entry.name() + " at " + CapacitySearch.fmt(rate) + "/s: " + line));
+                AttackResult r = Attack.run(attack, line -> progress.update(label(entry, rate, phase) + line));
                 ProcessMetrics.Snapshot after = ProcessMetrics.snapshot();
                 return of(rate, r, after.cpuNanos() - before.cpuNanos(), after.allocatedBytes() - before.allocatedBytes(),
                         ProcessMetrics.peakPlatformThreads(), ProcessMetrics.rssBytes());
             } catch (Exception e) {
                 throw new IllegalStateException(entry.name() + " at " + CapacitySearch.fmt(rate) + "/s: " + e.getMessage(), e);
             }
-        };
+        });
     }
 
     /** A point of an attack: its instrument health decides whether the load generator was the limit. */
@@ -73,6 +140,6 @@ final class Meters {
         var l = r.latencyMillis();
         return new Measurement(rate, r.throughputPerSecond(), r.requests(), r.successRatio(), l.p50(), l.p90(), l.p99(), l.p999(),
                 cpuNanos / 1e3 / n, (double) allocatedBytes / n, peakThreads, rssBytes,
-                r.health().instrumentLimited(), r.health().verdictLine());
+                r.health().instrumentLimited(), r.health().verdictLine(), null);
     }
 }

@@ -20,8 +20,9 @@ public record Recommendation(double commonPerSecond, List<Ranked> ranked) {
      * @param rank                  1 for the best
      * @param result                its search, prediction and reason for stopping
      * @param cpuMicrosAtCommonRate CPU per request at the highest measured rate not above the common rate (NaN if none)
+     * @param cpuRatePerSecond      the rate that figure was measured at: the common rate or one below it (NaN if none)
      */
-    public record Ranked(int rank, Capacity.EntryResult result, double cpuMicrosAtCommonRate) {}
+    public record Ranked(int rank, Capacity.EntryResult result, double cpuMicrosAtCommonRate, double cpuRatePerSecond) {}
 
     public static Recommendation of(List<Capacity.EntryResult> results) {
         double common = results.stream().mapToDouble(r -> r.search().sustainablePerSecond()).filter(r -> r > 0).min().orElse(0);
@@ -30,7 +31,9 @@ public record Recommendation(double commonPerSecond, List<Ranked> ranked) {
                         .thenComparingDouble(r -> costAt(r, common)))
                 .toList();
         List<Ranked> ranked = new java.util.ArrayList<>();
-        for (int i = 0; i < sorted.size(); i++) ranked.add(new Ranked(i + 1, sorted.get(i), costAt(sorted.get(i), common)));
+        for (int i = 0; i < sorted.size(); i++)
+            ranked.add(new Ranked(i + 1, sorted.get(i), costAt(sorted.get(i), common),
+                    pointAt(sorted.get(i), common).map(Point::ratePerSecond).orElse(Double.NaN)));
         return new Recommendation(common, ranked);
     }
 
@@ -56,7 +59,7 @@ public record Recommendation(double commonPerSecond, List<Ranked> ranked) {
                     Double.isNaN(r.cpuMicrosAtCommonRate()) ? "" : String.format(Locale.ROOT,
                             "; compared at the common %s/s (the lowest rate every entry sustained): %.0f us of CPU per request, measured at %s/s",
                             Capacity.fmt(commonPerSecond), r.cpuMicrosAtCommonRate(),
-                            Capacity.fmt(pointAt(r.result(), commonPerSecond).orElseThrow().ratePerSecond())),
+                            Capacity.fmt(r.cpuRatePerSecond())),
                     r.result().why());
         }).toList();
     }

@@ -15,10 +15,10 @@ import java.util.List;
         description = "Answer 'which model should I use for my workload, and how far will it go?' in plain words: a capacity search "
                 + "over a few representative models at your objectives, the best one with its numbers, why each stops, and the command that reproduces it.",
         footer = {"", "Examples:",
-                "  blocklab advise --workload my.yaml",
+                "  blocklab advise --workload my.yaml --slo 'success>=98%%'",
                 "  blocklab advise --workload examples/my-workload.yaml --slo 'p99<=300ms' --slo 'success>=98%%'",
-                "  blocklab advise --workload mixed --entry fixed:32 --entry virtual --step 2s --repeats 1",
-                "  blocklab advise --workload mixed --format json > advice.json"})
+                "  blocklab advise --workload mixed --entry fixed:32 --entry virtual --slo 'success>=98%%' --step 2s --repeats 1",
+                "  blocklab advise --workload mixed --slo 'success>=98%%' --format json > advice.json"})
 final class AdviseCommand implements Runnable {
     /** One blocking pool, one thread per request, one non-blocking style: the three families that differ in where they stop. */
     static final List<String> DEFAULT_ENTRIES = List.of("fixed:16", "virtual", "cf-nonblocking:2");
@@ -54,6 +54,7 @@ final class AdviseCommand implements Runnable {
             default -> throw new IllegalArgumentException("--format: '" + format + "' is not one of text, json");
         };
         List<String> names = entries == null ? DEFAULT_ENTRIES : entries;
+        if (CapacityCommand.unreachable(spec, search, names, "advise")) return;
         CapacityCommand.Measured measured = CapacityCommand.measure(spec, search, names, output, "advise");
         List<Slo> slos = search.settings().slos();
         PrintWriter out = spec.commandLine().getOut();

@@ -20,7 +20,7 @@ import java.util.List;
                 + "grow the rate until an objective breaks, then bisect; repeated runs per rate, median and range; the knee curve, "
                 + "the cost per request there, and a ranked recommendation beside the predictions.",
         footer = {"", "Examples:",
-                "  blocklab capacity --workload mixed --entry fixed:16 --entry virtual --entry cf-nonblocking:2",
+                "  blocklab capacity --workload mixed --entry fixed:16 --entry virtual --entry cf-nonblocking:2 --slo 'success>=98%%'",
                 "  blocklab capacity --workload my.yaml --entry virtual --slo 'p99<=550ms' --slo 'success>=99.9%%'",
                 "  blocklab capacity --workload frameworks --entry invokeall:16 --entry reactor --entry virtual",
                 "  blocklab capacity --workload profile-page --entry http:play-2.5/sync-blocking",
@@ -31,7 +31,7 @@ final class CapacityCommand implements Runnable {
 
     @Option(names = {"--entry", "--model"}, required = true, paramLabel = "ENTRY", split = ",",
             description = "A model (fixed:8, virtual; see 'blocklab models'), a framework variant (with --workload frameworks), or a server profile "
-                    + "over HTTP on one of the talk's endpoints: http:PROFILE/ENDPOINT (play-2.5, threads:N, virtual, event-loop; "
+                    + "over HTTP on one of the talk's endpoints, with --workload profile-page: http:PROFILE/ENDPOINT (play-2.5, threads:N, virtual, event-loop; "
                     + "/sync-blocking, /async-blocking, /async-non-blocking). Repeat to compare.")
     List<String> entries;
 
@@ -43,7 +43,26 @@ final class CapacityCommand implements Runnable {
 
     @Override public void run() {
         format.parse();
+        if (unreachable(spec, search, entries, "capacity")) return;
         format.print(spec, measure(spec, search, entries, output, "capacity").result(), output.columns());
+    }
+
+    /**
+     * Says up front, before any run, that no entry can meet a success objective on this workload (its calls fail
+     * by design more often), with the command to run instead; true when it did. The search would otherwise stop
+     * wherever the first by-design failure happened to show, a rate that says nothing of the entries.
+     */
+    static boolean unreachable(picocli.CommandLine.Model.CommandSpec spec, CapacityOptions search, List<String> names, String command) {
+        Workload w = search.workload();
+        Entries.resolve(names, w);   // a bad entry is still named first
+        var unreachable = dev.blocklab.capacity.Advice.unreachable(w.graph(), search.settings().slos());
+        if (unreachable.isEmpty()) return false;
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(unreachable.get().sentence(search.workload));
+        out.println("Run instead: " + search.command(command, names).replace("'" + unreachable.get().objective().text() + "'",
+                "'" + unreachable.get().suggested().text() + "'"));
+        out.flush();
+        return true;
     }
 
     /** The report and the entries' results it was made from. */

@@ -192,7 +192,7 @@ public final class InProcessDriver {
         }
     }
 
-    /** Requests drawn to estimate a stream's mean and percentiles when its latencies are random. */
+    /** Requests drawn to estimate a stream's (open or closed) mean and percentiles when its latencies are random. */
     static final int STREAM_SAMPLE = 4096;
 
     /**
@@ -214,8 +214,8 @@ public final class InProcessDriver {
             case Arrival.Closed c -> c.users();
             case Arrival.Batch b -> b.requests();
         };
-        RequestTimes sample = random
-                ? RequestTimes.draw(graph, settings.seed(), divisor, (int) Math.clamp(streamRequests, 2, STREAM_SAMPLE)) : null;
+        // a stream's mean and percentiles are those of its distribution, not of as many draws as it has users
+        RequestTimes sample = random ? RequestTimes.draw(graph, settings.seed(), divisor, STREAM_SAMPLE) : null;
         Prediction one = model.apply(Demand.of(graph, 1, divisor, cpuNanosPerRequest, cores, sample));
         long n = Math.max(10_000, streamRequests);
         Prediction batch = model.apply(Demand.of(graph, n, divisor, cpuNanosPerRequest, cores, null));

@@ -13,8 +13,11 @@ import java.util.Locale;
  *
  * <ul>
  *   <li>open at rate {@code r} below capacity {@code C}: throughput {@code r}, mean latency one request's time
- *       {@code R}, in flight {@code r x R}; above capacity the queue grows for the whole run of length
- *       {@code D}, so the mean latency is {@code R + D x (1 - C / r) / 2} and the throughput {@code C}.</li>
+ *       {@code R}, in flight {@code r x R}; when the schedule's rate goes above capacity the backlog grows at
+ *       {@code r - C} and drains at {@code C}, so each request waits for the backlog ahead of it divided by
+ *       {@code C}. The wait is integrated over the schedule's own arrival times (a constant rate, a ramp or
+ *       steps) on {@code N = C x R} servers each holding a request {@code N / C}; for a constant rate over a run
+ *       of length {@code D} the mean is close to {@code R + D x (r / C - 1) / 2}, and the throughput is {@code C}.</li>
  *   <li>closed with {@code U} users and no think time: throughput {@code min(U / R, C)}, mean latency
  *       {@code U / throughput} (Little's law with every user always in flight).</li>
  * </ul>
@@ -48,19 +51,28 @@ public final class ArrivalPrediction {
             case Arrival.Open o -> {
                 double rate = (o.pacer() instanceof dev.blocklab.load.Pacer.Constant c ? c.ratePerSecond() : o.requests() * 1e9 / o.durationNanos()) * timeScaleDivisor;
                 double durationSeconds = o.durationNanos() / (double) timeScaleDivisor / 1e9;
-                if (rate <= capacityPerSecond) {
+                double peak = o.peakRatePerSecond() * timeScaleDivisor;
+                if (peak <= capacityPerSecond) {
                     yield new Prediction(r, String.format(Locale.ROOT,
                             "open %s/s%s within the capacity %s/s: mean latency %s (one request alone: %s); throughput %s/s; in flight %s/s x %s = %s (Little)%s",
                             num(rate), scaled(timeScaleDivisor), num(capacityPerSecond), Durations.format(r), one.basis(), num(rate), num(rate),
                             Durations.format(r), num(rate * r / 1e9), percentiles), one.path());
                 }
-                double queueSeconds = durationSeconds * (1 - capacityPerSecond / rate) / 2;
-                long mean = r + Math.round(queueSeconds * 1e9);
+                Queue q = queue(o, timeScaleDivisor, capacityPerSecond, r);
+                long mean = r + q.meanWaitNanos();
+                String continuous = o.pacer() instanceof dev.blocklab.load.Pacer.Constant
+                        ? String.format(Locale.ROOT, " (the continuous form %s x (%s / %s - 1) / 2 = %s)", Durations.format(Math.round(durationSeconds * 1e9)),
+                                num(rate), num(capacityPerSecond), Durations.format(Math.round(durationSeconds * (rate / capacityPerSecond - 1) / 2 * 1e9)))
+                        : "";
+                String rateText = o.pacer() instanceof dev.blocklab.load.Pacer.Constant ? num(rate) + "/s"
+                        : num(rate) + "/s on average (" + num(peak) + "/s at its peak)";
                 yield new Prediction(mean, String.format(Locale.ROOT,
-                        "open %s/s%s above the capacity %s/s: the queue grows for the run's %s, mean latency %s + %s x (1 - %s / %s) / 2 = %s; throughput %s/s",
-                        num(rate), scaled(timeScaleDivisor), num(capacityPerSecond), Durations.format(Math.round(durationSeconds * 1e9)), Durations.format(r),
-                        Durations.format(Math.round(durationSeconds * 1e9)), num(capacityPerSecond), num(rate), Durations.format(mean),
-                        num(capacityPerSecond)), one.path());
+                        "open %s%s above the capacity %s/s: while arrivals outpace it the backlog grows by their excess and drains at %s/s, so each "
+                                + "request waits for the backlog ahead of it / %s/s; over the schedule's %d arrivals (%d servers each holding a request %s) "
+                                + "the mean wait is %s%s; mean latency %s + %s = %s; throughput %s/s",
+                        rateText, scaled(timeScaleDivisor), num(capacityPerSecond), num(capacityPerSecond), num(capacityPerSecond), o.requests(),
+                        q.servers(), Durations.format(q.holdNanos()), Durations.format(q.meanWaitNanos()), continuous, Durations.format(r),
+                        Durations.format(q.meanWaitNanos()), Durations.format(mean), num(capacityPerSecond)), one.path());
             }
             case Arrival.Closed c -> {
                 double alone = c.users() * 1e9 / Math.max(1, r);
@@ -75,6 +87,37 @@ public final class ArrivalPrediction {
             }
             case Arrival.Batch b -> throw new IllegalArgumentException("a batch's prediction is the model's own: " + b.label());
         };
+    }
+
+    /** Arrivals simulated at most; a longer schedule is thinned (every m-th arrival against a capacity / m). */
+    static final int SIMULATED_ARRIVALS = 1_000_000;
+
+    /** The queue's figures: servers, how long each holds a request, the mean wait before a server takes it. */
+    record Queue(long servers, long holdNanos, long meanWaitNanos) {}
+
+    /**
+     * The mean wait in a first-come queue fed by the schedule's arrivals (at the run's compressed times) and
+     * served by {@code N = round(C x R)} servers each holding a request {@code N / C}, so the throughput is
+     * exactly {@code C}: request {@code k} starts at {@code max(arrival k, start of k - N + hold)}.
+     */
+    static Queue queue(Arrival.Open o, long timeScaleDivisor, double capacityPerSecond, long oneNanos) {
+        long n = o.requests();
+        long m = Math.max(1, (n + SIMULATED_ARRIVALS - 1) / SIMULATED_ARRIVALS);
+        double capacity = capacityPerSecond / m;
+        long servers = Math.max(1, Math.round(capacityPerSecond * oneNanos / 1e9));
+        long thinnedServers = Math.max(1, Math.round((double) servers / m));
+        double holdNanos = thinnedServers * 1e9 / capacity;
+        int count = (int) ((n + m - 1) / m);
+        double[] starts = new double[(int) Math.min(thinnedServers, count)];
+        double waitSum = 0;
+        for (int j = 0; j < count; j++) {
+            double arrival = o.pacer().dueNanos(j * m) / (double) timeScaleDivisor;
+            int slot = (int) (j % starts.length);
+            double start = j < starts.length ? arrival : Math.max(arrival, starts[slot] + holdNanos);
+            starts[slot] = start;
+            waitSum += start - arrival;
+        }
+        return new Queue(servers, Math.round(servers * 1e9 / capacityPerSecond), Math.round(waitSum / count));
     }
 
     /** {@code ; p50 40ms, p99 300ms} on the model's path, or nothing for fixed latencies. */

@@ -96,14 +96,25 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
                 !reasons.isEmpty(), reasons);
     }
 
-    /** One line naming the verdict and its reasons, or the margin the attacker kept. */
+    /** How the verdict line names a limit that came from other processes, not from the attacker's own work. */
+    public static final String MACHINE_SATURATED = "the machine was saturated by other work";
+
+    /**
+     * One line naming the verdict and its reasons, or the margin the attacker kept. When the whole machine was
+     * busy (90 % or more) while the attacker itself used under half a core, the line says the machine was
+     * saturated by other work: the load generator fell behind for want of CPU, not for its own cost.
+     */
     public String verdictLine() {
         if (instrumentLimited)
-            return "INSTRUMENT-LIMITED: the attacker, not the target, set these numbers: " + String.join("; ", reasons)
-                    + cpuClause() + ".";
+            return "INSTRUMENT-LIMITED: " + (saturatedByOthers() ? MACHINE_SATURATED + ", so " : "")
+                    + "the attacker, not the target, set these numbers: " + String.join("; ", reasons) + cpuClause() + ".";
         double lag = Double.isNaN(eventLoopLagP99Millis) ? 0 : eventLoopLagP99Millis;
         return "Instrument OK: the attacker added " + ms(delays.ownMillis().p99() + lag) + " at p99, within its allowance of "
                 + ms(budgetMillis) + cpuClause() + ".";
+    }
+
+    private boolean saturatedByOthers() {
+        return machineBusyShare >= 0.9 && attackerCpuCores < 0.5;   // NaN (unknown) compares false
     }
 
     private String cpuClause() {
@@ -114,5 +125,13 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
         return sb.append(')').toString();
     }
 
-    private static String ms(double millis) { return GoDurations.format(Math.round(millis * 1e6)); }
+    /** A duration to three significant digits ({@code 68.6ms}, {@code 1.77s}, {@code 754µs}): nanoseconds here are noise. */
+    private static String ms(double millis) {
+        double nanos = millis * 1e6;
+        if (nanos >= 1000) {
+            double unit = Math.pow(10, Math.floor(Math.log10(nanos)) - 2);
+            nanos = Math.round(nanos / unit) * unit;
+        }
+        return GoDurations.format(Math.round(nanos));
+    }
 }

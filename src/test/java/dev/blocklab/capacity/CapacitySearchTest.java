@@ -57,7 +57,7 @@ class CapacitySearchTest {
     void run_instrumentLimited_isALowerBoundNeverTheEntrysCapacity() {
         CapacitySearch search = new CapacitySearch(new RateSearch(10, 2, 10_000, 0, 1), 1, slos);
         CapacitySearch.Result r = search.run(rate -> rate >= 40
-                ? new Measurement(rate, rate, 100, 1, 1, 1, 1, 1, 1, 1, 1, -1, true, "INSTRUMENT-LIMITED: 3 of 400 never sent")
+                ? new Measurement(rate, rate, 100, 1, 1, 1, 1, 1, 1, 1, 1, -1, true, "INSTRUMENT-LIMITED: 3 of 400 never sent", null)
                 : SloTest.at(rate, 10, 1));
         assertThat(r.sustainablePerSecond()).isEqualTo(20.0);
         assertThat(r.instrumentLimited()).isTrue();
@@ -79,5 +79,76 @@ class CapacitySearchTest {
         assertThat(r.sustainablePerSecond()).isEqualTo(100.0);
         assertThat(r.brokenPerSecond()).isZero();
         assertThat(r.stopReason()).contains("ceiling of 100/s");
+    }
+
+    @Test
+    void run_aRateWhoseBacklogGrows_isNotMet_evenWithinTheP99() {
+        // fixed:8 holding each request 1 s (ceiling 8/s), 2 s steps, p99<=1500ms (smoke test #16): at 10/s the queue
+        // grows 2 a second but the p99 (1.4 s) stays under the bound; only 8 of 10 requests a second complete
+        CapacitySearch search = new CapacitySearch(new RateSearch(4, 2, 100, 0, 1), 1, List.of(Slo.parse("p99<=1500ms")));
+        CapacitySearch.Result r = search.run(rate -> new Measurement(rate, rate * 0.6, (long) (rate * 2), 1, 1000, 1200, 1400, 1400,
+                100, 1024, 10, -1, false, "", Math.min(rate, 8.0)));
+        assertThat(r.sustainablePerSecond()).isEqualTo(8.0);
+        assertThat(r.brokenPerSecond()).isEqualTo(16.0);
+        assertThat(r.stopReason()).isEqualTo("at 16/s: backlog grew: 8.0/s done of 16/s offered");
+    }
+
+    @Test
+    void run_completionsNotMeasured_judgesTheObjectivesAlone() {
+        CapacitySearch search = new CapacitySearch(new RateSearch(4, 2, 100, 0, 1), 1, List.of(Slo.parse("p99<=1500ms")));
+        CapacitySearch.Result r = search.run(rate -> new Measurement(rate, rate * 0.6, (long) (rate * 2), 1, 1000, 1200, 1400, 1400,
+                100, 1024, 10, -1, false, "", null));
+        assertThat(r.brokenPerSecond()).isZero();
+    }
+
+    @Test
+    void stepCompletions_countOnlyWithinTheStep_perSecondAfterTheFastestLatency() {
+        long[] now = {0};
+        Meters.StepCompletions step = new Meters.StepCompletions(2_000_000_000L, () -> now[0]);
+        List<java.util.concurrent.CompletableFuture<Object>> pending = new ArrayList<>();
+        dev.blocklab.model.Model fake = new dev.blocklab.model.Model() {
+            @Override public String name() { return "fake"; }
+            @Override public java.util.concurrent.CompletableFuture<Object> submit(dev.blocklab.workload.Request request) {
+                var f = new java.util.concurrent.CompletableFuture<Object>();
+                pending.add(f);
+                return f;
+            }
+            @Override public dev.blocklab.model.Prediction predict(dev.blocklab.model.Demand demand) { throw new UnsupportedOperationException(); }
+            @Override public void close() {}
+        };
+        var watched = step.watch(fake);
+        for (int i = 0; i < 12; i++) assertThat(watched.submit(null)).isSameAs(pending.getLast());   // the model's own future
+        // the first submission (at 0) starts the step; 8 complete by 1.9 s, 4 after the step's end at 2 s
+        now[0] = 1_900_000_000L;
+        for (int i = 0; i < 8; i++) pending.get(i).complete(i);
+        now[0] = 2_100_000_000L;
+        for (int i = 8; i < 12; i++) pending.get(i).complete(i);
+        assertThat(step.perSecond(1_000_000_000L)).isEqualTo(8.0);   // 8 over the 1 s after the fastest latency
+        assertThat(step.perSecond(1_600_000_000L)).isNull();         // 0.4 s left of a 2 s step: too little to judge
+    }
+
+    @Test
+    void run_namesEachRepeatsPhase_forProgressLines() {
+        List<String> phases = new ArrayList<>();
+        CapacitySearch search = new CapacitySearch(new RateSearch(10, 2, 10, 0, 1), 3, slos);
+        search.run(new CapacitySearch.Meter() {
+            @Override public Measurement measure(double rate) { throw new AssertionError("the search names the phase"); }
+            @Override public Measurement measure(double rate, String phase) {
+                phases.add(phase);
+                return SloTest.at(rate, 10, 1);
+            }
+        });
+        assertThat(phases).containsExactly("run 1/3", "run 2/3", "run 3/3");   // it said 'run 1/1' three times
+    }
+
+    @Test
+    void run_instrumentLimitedBecauseTheMachineWasSaturated_saysTheMachine_once() {
+        CapacitySearch search = new CapacitySearch(new RateSearch(10, 2, 10_000, 0, 1), 1, slos);
+        CapacitySearch.Result r = search.run(rate -> rate >= 40
+                ? new Measurement(rate, rate, 100, 1, 1, 1, 1, 1, 1, 1, 1, -1, true, "INSTRUMENT-LIMITED: the machine was saturated by other work, "
+                        + "so the attacker, not the target, set these numbers: the attacker added 68.6ms at p99 (attacker CPU 0.04 of 2 cores, machine 100% busy).", null)
+                : SloTest.at(rate, 10, 1));
+        assertThat(r.stopReason()).isEqualTo("the machine was saturated by other work at 40/s, so this is a lower bound "
+                + "(the attacker added 68.6ms at p99 (attacker CPU 0.04 of 2 cores, machine 100% busy))");
     }
 }

@@ -26,7 +26,7 @@ class EntriesTest {
             assertThat(e.name()).isEqualTo("invokeall:8");
             assertThat(e.spec().size()).isEqualTo(8);
         });
-        assertThat(Entries.resolve("http:play-2.5/sync-blocking", MIXED)).isInstanceOfSatisfying(Entry.Http.class, e -> {
+        assertThat(Entries.resolve("http:play-2.5/sync-blocking", BuiltInWorkloads.profilePage())).isInstanceOfSatisfying(Entry.Http.class, e -> {
             assertThat(e.profile()).isInstanceOf(ServerProfile.Play25.class);
             assertThat(e.endpoint()).isEqualTo("/sync-blocking");
         });
@@ -47,17 +47,29 @@ class EntriesTest {
                 .hasMessageContaining("reactor").hasMessageNotContaining("\n");
         assertThatThrownBy(() -> Entries.resolve("fixed", MIXED)).hasMessageStartingWith("model 'fixed' needs a thread count");
         assertThatThrownBy(() -> Entries.resolve("reactor", MIXED)).hasMessageContaining("use --workload frameworks");
-        assertThatThrownBy(() -> Entries.resolve("http:virtual/nowhere", MIXED)).hasMessageContaining("unknown endpoint /nowhere");
-        assertThatThrownBy(() -> Entries.resolve("http:virtual", MIXED)).hasMessageContaining("write http:PROFILE/ENDPOINT");
+        assertThatThrownBy(() -> Entries.resolve("http:virtual/nowhere", BuiltInWorkloads.profilePage())).hasMessageContaining("unknown endpoint /nowhere");
+        assertThatThrownBy(() -> Entries.resolve("http:virtual", BuiltInWorkloads.profilePage())).hasMessageContaining("write http:PROFILE/ENDPOINT");
     }
 
     @Test
     void httpPrediction_poolsAndTheBlockedEventLoop() {
-        Capacity.Predicted play = Capacity.http((Entry.Http) Entries.resolve("http:threads:20/sync-blocking", MIXED));
+        Capacity.Predicted play = Capacity.http((Entry.Http) Entries.resolve("http:threads:20/sync-blocking", BuiltInWorkloads.profilePage()));
         assertThat(play.ceilingPerSecond()).isEqualTo(20.0); // 20 threads holding 1 s (200 + 500 + 300 ms)
         assertThat(play.basis()).contains("a pool of 20", "holding each request 1s = 20/s");
-        Capacity.Predicted loop = Capacity.http((Entry.Http) Entries.resolve("http:event-loop/sync-blocking", MIXED));
+        Capacity.Predicted loop = Capacity.http((Entry.Http) Entries.resolve("http:event-loop/sync-blocking", BuiltInWorkloads.profilePage()));
         assertThat(loop.basis()).startsWith("the event loop is blocked");
-        assertThat(Capacity.http((Entry.Http) Entries.resolve("http:event-loop/async-non-blocking", MIXED)).ceilingPerSecond()).isInfinite();
+        assertThat(Capacity.http((Entry.Http) Entries.resolve("http:event-loop/async-non-blocking", BuiltInWorkloads.profilePage())).ceilingPerSecond()).isInfinite();
+    }
+
+    @Test
+    void resolve_anHttpEntryWithAnotherWorkload_isRefusedInOneLine() {
+        // smoke test #32: the http: entry served the profile page while the report was titled 'capacity of mixed'
+        assertThatThrownBy(() -> Entries.resolve("http:virtual/async-non-blocking", MIXED))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("entry 'http:virtual/async-non-blocking' serves the talk's profile page over HTTP, not the workload mixed: "
+                        + "use --workload profile-page with http: entries, or a model (e.g. --entry virtual) for mixed");
+        // a file that reuses the name profile-page is another workload
+        Workload renamed = new Workload("profile-page", "a file", MIXED.graph(), MIXED.arrival());
+        assertThatThrownBy(() -> Entries.resolve("http:virtual/sync-blocking", renamed)).hasMessageContaining("--workload profile-page");
     }
 }

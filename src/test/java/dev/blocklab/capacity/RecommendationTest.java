@@ -14,7 +14,7 @@ class RecommendationTest {
     /** An entry whose p99 breaks past {@code knee}/s and whose CPU per request is {@code cpuMicros}. */
     static Capacity.EntryResult entry(String name, double knee, double cpuMicros, Capacity.Predicted predicted) {
         CapacitySearch.Result r = SETTINGS.search().run(rate -> new Measurement(rate, rate, 100, 1, 50, 80,
-                rate <= knee ? 100 : 1000, 1000, cpuMicros, 2048, 10, -1, false, ""));
+                rate <= knee ? 100 : 1000, 1000, cpuMicros, 2048, 10, -1, false, "", null));
         return new Capacity.EntryResult(name, r, predicted, Capacity.Why.of(new Entry.InProcess(name, dev.blocklab.registry.Registry.parse("sequential")), r, predicted, SETTINGS));
     }
 
@@ -58,5 +58,28 @@ class RecommendationTest {
         List<String> lines = Advice.lines("my.yaml", Slo.DEFAULTS, rec, "./blocklab capacity --workload my.yaml");
         assertThat(lines.getFirst()).startsWith("For my.yaml, use virtual: it kept p99<=550ms and success>=99.9% up to 160 requests a second (p99 100 ms there");
         assertThat(lines).last().isEqualTo("Reproduce: ./blocklab capacity --workload my.yaml");
+    }
+
+    @Test
+    void report_cpuAtTheCommonRate_namesTheRateEachFigureWasMeasuredAt_andNoLimitIsNullInJson() {
+        // 'slow' sustains 45/s (a bisection); 'fast' was measured at 40/s and 80/s, never at 45/s, so its figure is labelled
+        Capacity.Predicted none = new Capacity.Predicted(Double.POSITIVE_INFINITY, 100, 1, "no limit");
+        Capacity.Predicted pool = new Capacity.Predicted(200, 100, 1, "a pool");
+        var report = CapacityReport.of("w", SETTINGS, List.of(entry("slow", 45, 10, pool), entry("fast", 160, 50, none)), "cmd",
+                dev.blocklab.result.Environment.current());
+        var table = report.tables().getFirst();
+        assertThat(table.columns()).contains("cpu us/req at 45/s");
+        int cpu = table.columns().indexOf("cpu us/req at 45/s");
+        assertThat(table.rows()).extracting(row -> row.get(1) + " " + row.get(cpu)).containsExactly("fast 50.00 (at 40/s)", "slow 10.00");
+        assertThat(report.rows()).extracting(row -> ((CapacityReport.Row) row).predictedCeilingPerSecond()).containsExactly(null, 200.0);
+    }
+
+    @Test
+    void predictedBasis_saysOneRequestAloneOnce_andAPoolOfOneThread() {
+        var reactor = Entries.resolve("reactor", dev.blocklab.registry.Registry.workload(dev.blocklab.registry.Registry.FRAMEWORKS_WORKLOAD));
+        Capacity.Predicted p = Capacity.predict(dev.blocklab.registry.Registry.workload(dev.blocklab.registry.Registry.FRAMEWORKS_WORKLOAD), reactor, SETTINGS);
+        assertThat(p.basis()).contains("one request alone: ").doesNotContain("one request alone: one request alone:");
+        var one = (Entry.Http) Entries.resolve("http:threads:1/sync-blocking", dev.blocklab.workload.BuiltInWorkloads.profilePage());
+        assertThat(Capacity.http(one).basis()).startsWith("a pool of 1 thread (");
     }
 }

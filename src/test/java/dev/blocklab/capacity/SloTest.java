@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class SloTest {
     static Measurement at(double rate, double p99Millis, double success) {
-        return new Measurement(rate, rate, 100, success, p99Millis / 2, p99Millis * 0.8, p99Millis, p99Millis * 1.5, 100, 1024, 10, -1, false, "");
+        return new Measurement(rate, rate, 100, success, p99Millis / 2, p99Millis * 0.8, p99Millis, p99Millis * 1.5, 100, 1024, 10, -1, false, "", null);
     }
 
     @Test

@@ -82,4 +82,17 @@ class StochasticPredictionTest {
         report.forEach(System.out::println);
         assertThat(outside).as(String.join("\n", report)).isEmpty();
     }
+
+    @Test
+    void closedLoop_predictionDrawsAStreamSizedSample_notOnePerUser() {
+        // one call uniform in [10 ms, 30 ms], mean 20 ms: with 1 or 3 users the prediction drew 2 or 3 samples
+        // (14.2 ms and 15.8 ms, smoke test #34); a stream's sample is STREAM_SAMPLE draws whatever the users
+        Step call = new Step.Call("call", List.of(), new Latency.Uniform(10 * MS, 30 * MS), new Value.Constant(1L), 0, null, 0);
+        for (int users : new int[] {1, 3}) {
+            Workload w = new Workload("users", "one uniform call", new Graph(0L, List.of(call)), new Arrival.Closed(users, 1_000_000_000L));
+            var p = driver.predict(w, c -> Models.create("virtual", c), RunSettings.DEFAULTS);
+            assertThat(p.millis()).as("%d users: %s", users, p.basis()).isBetween(19.0, 21.0);
+            assertThat(p.basis()).contains("of " + InProcessDriver.STREAM_SAMPLE + " drawn");
+        }
+    }
 }

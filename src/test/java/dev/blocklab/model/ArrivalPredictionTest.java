@@ -1,8 +1,11 @@
 package dev.blocklab.model;
 
+import dev.blocklab.load.Pacer;
 import dev.blocklab.workload.Arrival;
 import dev.blocklab.workload.RequestTimes;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -27,17 +30,56 @@ class ArrivalPredictionTest {
     }
 
     @Test
-    void open_aboveCapacity_theQueueGrowsForTheRun() {
-        // 160/s against 80/s for 10 s: half the requests wait, mean wait 10 s x (1 - 1/2) / 2 = 2.5 s
+    void open_aboveCapacity_waitIsTheBacklogOverTheCapacity() {
+        // fixed:10, 1 s a request, 20/s for 5 s (smoke test #28): request 10j+i arrives at (10j+i)/20 s and starts
+        // at j + i/20 s, so it waits j/2 s; the mean over j = 0..9 is 2.25 s, mean latency 3.25 s (measured 3.26 s).
+        // The old formula, T x (1 - C/r) / 2 = 1.25 s, gave 2.25 s.
+        Prediction one = new Prediction(S, "1s (one thread per request)", RequestTimes.Path.SERIAL);
+        Prediction p = ArrivalPrediction.of(one, 10, new Arrival.Open(20, 5 * S), 1, null, 0);
+        assertThat(p.nanos()).isEqualTo(3_250 * MS);
+        assertThat(p.basis()).contains("above the capacity 10.0/s", "100 arrivals (10 servers each holding a request 1s)",
+                "mean wait is 2.25s", "continuous form 5s x (20.0 / 10.0 - 1) / 2 = 2.5s", "= 3.25s", "throughput 10.0/s");
+    }
+
+    @Test
+    void open_aboveCapacity_growsWithTheOverload() {
+        // 160/s against 80/s for 10 s, 100 ms a request: the backlog reaches 800, mean wait about 10 s x (2 - 1) / 2 = 5 s
         Prediction p = ArrivalPrediction.of(oneAlone, 80, new Arrival.Open(160, 10 * S), 1, null, 0);
-        assertThat(p.nanos()).isEqualTo(2_600 * MS);
-        assertThat(p.basis()).contains("above the capacity 80.0/s", "= 2.6s", "throughput 80.0/s");
+        assertThat(p.nanos()).isBetween(4_900 * MS, 5_200 * MS);
     }
 
     @Test
     void open_timeScaleMultipliesTheRate() {
-        Prediction p = ArrivalPrediction.of(oneAlone, 80, new Arrival.Open(16, 100 * S), 10, null, 0);
-        assertThat(p.nanos()).isEqualTo(2_600 * MS);
+        Prediction scaled = ArrivalPrediction.of(oneAlone, 80, new Arrival.Open(16, 100 * S), 10, null, 0);
+        Prediction real = ArrivalPrediction.of(oneAlone, 80, new Arrival.Open(160, 10 * S), 1, null, 0);
+        assertThat(scaled.nanos()).isEqualTo(real.nanos());
+    }
+
+    @Test
+    void open_steps_integrateTheSchedule() {
+        // 5/s for 5 s (within 10/s), then 20/s for 5 s: only the second step's 100 requests queue, each waiting about
+        // 5 s x (2 - 1) / 2 = 2.5 s on average, so the mean over all 125 is near 1 s + 2.5 s x 100 / 125 = 3 s.
+        // The schedule's mean rate (12.5/s) in the constant formula gave 1 s + 10 s x (1 - 10 / 12.5) / 2 = 2 s.
+        Prediction one = new Prediction(S, "1s", RequestTimes.Path.SERIAL);
+        Prediction p = ArrivalPrediction.of(one, 10, new Arrival.Open(new Pacer.Steps(List.of(5.0, 20.0), 5 * S), 10 * S), 1, null, 0);
+        assertThat(p.nanos()).isBetween(2_700 * MS, 3_100 * MS);
+        assertThat(p.basis()).contains("12.5/s on average (20.0/s at its peak) above the capacity 10.0/s");
+    }
+
+    @Test
+    void open_rampPeakingAboveCapacity_queues_whileItsMeanRateIsBelow() {
+        // 1/s..19/s over 10 s: mean 10/s = the capacity, but the second half arrives faster than 10/s and queues
+        Prediction one = new Prediction(S, "1s", RequestTimes.Path.SERIAL);
+        Prediction p = ArrivalPrediction.of(one, 10, new Arrival.Open(new Pacer.LinearRamp(1, 19, 10 * S), 10 * S), 1, null, 0);
+        assertThat(p.nanos()).isGreaterThan(1_200 * MS).isLessThan(3_000 * MS);
+    }
+
+    @Test
+    void open_longSchedule_isThinned_toTheSameMean() {
+        // 400 000/s against 200 000/s for 10 s: 4 million arrivals, thinned; the mean wait is still about 10 s x (2 - 1) / 2
+        Prediction one = new Prediction(MS, "1ms", RequestTimes.Path.SERIAL);
+        Prediction p = ArrivalPrediction.of(one, 200_000, new Arrival.Open(400_000, 10 * S), 1, null, 0);
+        assertThat(p.nanos()).isBetween(4_900 * MS, 5_100 * MS);
     }
 
     @Test

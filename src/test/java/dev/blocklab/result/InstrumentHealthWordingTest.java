@@ -1,0 +1,30 @@
+package dev.blocklab.result;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The verdict line's words: who was the limit, and durations a reader can take in. */
+class InstrumentHealthWordingTest {
+    /** p99 1 s, so the allowance is 50 ms; the attacker's own delay p99 is {@code ownP99Millis}. */
+    private static InstrumentHealth health(double ownP99Millis, double attackerCores, double machineBusy) {
+        LatencyMillis latency = new LatencyMillis(100, 500, 800, 800, 900, 950, 1000, 1000, 1000, 1000);
+        LatencyMillis own = new LatencyMillis(100, 0, 10, 10, 20, 30, ownP99Millis, ownP99Millis, ownP99Millis, ownP99Millis);
+        return InstrumentHealth.assess(100, 0, latency, InstrumentHealth.OwnDelays.sendLatenessOnly(own),
+                new InstrumentHealth.Measured(50.462719, 60, attackerCores, 0.01, machineBusy, 2));
+    }
+
+    @Test
+    void verdictLine_machineSaturatedByOthers_whileTheAttackerUsedLittleCpu_saysSo() {
+        // measure-16-17.md: 'the load generator was the limit' with the attacker at 0.04 of 2 cores and the machine 100 % busy
+        assertThat(health(18.120703, 0.04, 1.0).verdictLine()).startsWith(
+                "INSTRUMENT-LIMITED: the machine was saturated by other work, so the attacker, not the target, set these numbers: "
+                        + "the attacker added 68.6ms at p99 (its own delay before sending 18.1ms, event-loop lag 50.5ms), over its allowance of 50ms");
+    }
+
+    @Test
+    void verdictLine_busyAttacker_isTheAttackersLimit() {
+        assertThat(health(18.120703, 1.6, 1.0).verdictLine()).startsWith("INSTRUMENT-LIMITED: the attacker, not the target, set these numbers: ");
+        assertThat(health(18.120703, 0.04, 0.5).verdictLine()).startsWith("INSTRUMENT-LIMITED: the attacker, not the target, set these numbers: ");
+    }
+}
