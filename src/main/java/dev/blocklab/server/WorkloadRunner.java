@@ -113,8 +113,7 @@ final class WorkloadRunner implements AutoCloseable {
         for (dev.blocklab.workload.Step s : graph.steps()) {
             if (s instanceof dev.blocklab.workload.Step.Call c && c.operation() == null
                     && (c.timeoutNanos() == 0 || c.timeoutNanos() > maxNanos))
-                s = new dev.blocklab.workload.Step.Call(c.name(), c.inputs(), c.latency(), c.returns(),
-                        c.failureProbability(), c.failure(), maxNanos, null);
+                s = c.withTimeoutNanos(maxNanos);
             steps.add(s);
         }
         return new dev.blocklab.workload.Graph(graph.input(), steps);
