@@ -101,7 +101,11 @@ final class WorkloadRunner implements AutoCloseable {
         }
         dev.blocklab.workload.Graph graph = deadlineNanos == 0 ? workload.graph()
                 : capped.computeIfAbsent(workload.name(), n -> capTimeouts(workload.graph(), deadlineNanos * timeScaleDivisor));
-        return model.submit(new Request(ids.incrementAndGet(), graph, seed, timeScaleDivisor));
+        Request request = new Request(ids.incrementAndGet(), graph, seed, timeScaleDivisor);
+        // the budget told to a backend over HTTP is what is left of the deadline when each call starts (counted from
+        // here, where the request's work starts: time it queued before is not subtracted)
+        if (deadlineNanos > 0) request = request.withDeadlineAtNanos(System.nanoTime() + deadlineNanos);
+        return model.submit(request);
     }
 
     /**
