@@ -42,6 +42,7 @@ import java.util.List;
                 "  blocklab reproduce database          # starts an embedded PostgreSQL and redis-server",
                 "  blocklab reproduce misuse",
                 "  blocklab reproduce failures",
+                "  blocklab reproduce retries",
                 "  blocklab reproduce frameworks --quick --audit --fail-if 'misuse>0'"})
 final class ReproduceCommand implements Runnable, picocli.CommandLine.IExitCodeGenerator {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;

@@ -146,8 +146,9 @@ final class CallAttempts {
         }
 
         private void ended(int k, CompletableFuture<Object> attempt, Object value, Throwable e) {
-            if (e == null) {
-                complete(value);   // the first answer; the other attempt is cancelled by stop()
+            if (e == null) {   // the first answer: the other attempt is cancelled before the request can see it
+                stop();
+                complete(value);
                 return;
             }
             Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
@@ -164,7 +165,10 @@ final class CallAttempts {
                     if (firstAttemptFailure != null) reported = firstAttemptFailure;
                 }
             }
-            if (fail) completeExceptionally(reported);
+            if (fail) {
+                stop();
+                completeExceptionally(reported);
+            }
             else if (how instanceof Step.Attempts.Retry retry) after(retry.backoffBeforeNanos(k + 1), () -> attempt(k + 1));
         }
 
