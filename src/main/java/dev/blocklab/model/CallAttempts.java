@@ -111,6 +111,7 @@ final class CallAttempts {
         }
 
         CompletableFuture<Object> begin() {
+            whenComplete((v, e) -> stop());   // however the call ends, cancelled from outside included
             attempt(0);
             if (how instanceof Step.Attempts.Hedge hedge) after(hedge.afterNanos(), this::hedge);
             return this;
@@ -191,24 +192,6 @@ final class CallAttempts {
                 timer = t;
             }
             t.start();
-        }
-
-        @Override public boolean complete(Object value) {
-            boolean done = super.complete(value);
-            if (done) stop();
-            return done;
-        }
-
-        @Override public boolean completeExceptionally(Throwable failure) {
-            boolean done = super.completeExceptionally(failure);
-            if (done) stop();
-            return done;
-        }
-
-        @Override public boolean cancel(boolean mayInterruptIfRunning) {
-            boolean cancelled = super.cancel(mayInterruptIfRunning);
-            if (cancelled) stop();
-            return cancelled;
         }
 
         /** The call has ended: cancels the attempts still running and the pending timer. */

@@ -127,7 +127,7 @@ class CallAttemptsTest {
             List<CompletableFuture<Object>> futures = new ArrayList<>();
             for (long id = 0; id < REQUESTS; id++) futures.add(model.submit(new Request(id, retried(), SEED, SCALE)));
             for (int i = 0; i < REQUESTS; i++) {
-                actual.put((long) i, outcome(futures.get(i)));
+                actual.put((long) i, FailureSemanticsTest.outcomeOf(futures.get(i)));
                 expected.put((long) i, expectedRetry(i).outcome());
                 expectedCalls.put((long) i, expectedRetry(i).calls());
             }
@@ -144,7 +144,7 @@ class CallAttemptsTest {
             List<CompletableFuture<Object>> futures = new ArrayList<>();
             long submitted = System.nanoTime();
             for (long id = 0; id < REQUESTS; id++) futures.add(model.submit(new Request(id, hedged(), SEED, SCALE)));
-            for (long id = 0; id < REQUESTS; id++) assertThat(outcome(futures.get((int) id))).isEqualTo("success 8");
+            for (long id = 0; id < REQUESTS; id++) assertThat(FailureSemanticsTest.outcomeOf(futures.get((int) id))).isEqualTo("success 8");
             assertThat(FailureSemanticsTest.awaitInFlight(backend.simulated, n -> n == 0)).as("calls in flight after the last answer").isZero();
             for (long id = 0; id < REQUESTS; id++) {
                 Expected e = expectedHedge(id);
@@ -159,17 +159,6 @@ class CallAttemptsTest {
                             .isEqualTo(c.attempt() == e.winner() ? "answered" : "cancelled");
             }
         }
-    }
-
-    private static String outcome(CompletableFuture<Object> f) {
-        Object value = null;
-        Throwable failure = null;
-        try {
-            value = f.get(30, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            failure = e;
-        }
-        return FailureSemanticsTest.key(Outcome.of(value, failure));
     }
 
     private static Model create(String spec, Backend backend) {

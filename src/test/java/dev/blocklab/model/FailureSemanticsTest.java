@@ -164,21 +164,10 @@ class FailureSemanticsTest {
     void submit_failuresTimeoutsAndUnusedFailingBranch_sameOutcomePerRequestAsTheSemantics(String spec) {
         Graph graph = fanOutWithUnusedFailingBranch();
         Map<Long, String> expected = new TreeMap<>();
-        Map<Long, String> actual = new TreeMap<>();
+        Map<Long, String> actual;
+        for (long id = 0; id < REQUESTS; id++) expected.put(id, expected(graph, id));
         try (SimulatedBackend backend = new SimulatedBackend(); Model model = create(spec, backend)) {
-            List<CompletableFuture<Object>> futures = new ArrayList<>();
-            for (long id = 0; id < REQUESTS; id++) futures.add(model.submit(new Request(id, graph, SEED, SCALE)));
-            for (int i = 0; i < REQUESTS; i++) {
-                expected.put((long) i, expected(graph, i));
-                Object value = null;
-                Throwable failure = null;
-                try {
-                    value = futures.get(i).get(30, TimeUnit.SECONDS);
-                } catch (Exception e) {
-                    failure = e;
-                }
-                actual.put((long) i, key(Outcome.of(value, failure)));
-            }
+            actual = outcomes(model, graph);
         }
         assertThat(actual).isEqualTo(expected);
     }
@@ -200,32 +189,23 @@ class FailureSemanticsTest {
         Graph graph = frameworksWithFailures();
         dev.blocklab.frameworks.FrameworksUseCase useCase = new dev.blocklab.frameworks.FrameworksUseCase();
         Map<Long, String> expected = new TreeMap<>();
-        Map<Long, String> actual = new TreeMap<>();
+        Map<Long, String> actual;
         ModelSpec variant = dev.blocklab.registry.Registry.parse(spec);
         assumeTrue(variant.entry().unavailable().isEmpty(), () -> spec + " unavailable: " + variant.entry().unavailable().orElse(""));
         variant.check(new Workload("frameworks-failing", "test", graph, new Arrival.Batch(REQUESTS)));
-        try (SimulatedBackend backend = new SimulatedBackend(); Model model = variant.create(new ModelContext(backend, 8))) {
-            List<CompletableFuture<Object>> futures = new ArrayList<>();
-            for (long id = 0; id < REQUESTS; id++) futures.add(model.submit(new Request(id, graph, SEED, SCALE)));
-            for (int i = 0; i < REQUESTS; i++) {
-                Request request = new Request(i, graph, SEED, SCALE);
-                String e = expected(graph, i);
-                if (e.startsWith("success")) {   // a variant answers with its merge, not the graph's concatenation
-                    List<Object> json = dev.blocklab.frameworks.FrameworksUseCase.CALLS.stream()
-                            .map(c -> (Object) dev.blocklab.frameworks.PlaceholderData.json(c)).toList();
-                    e = key(new Outcome.Success(dev.blocklab.frameworks.FrameworksUseCase.answer(
-                            useCase.postsAndComments(request, json.get(0), json.get(1)), useCase.albumsAndPhotos(request, json.get(2), json.get(3)))));
-                }
-                expected.put((long) i, e);
-                Object value = null;
-                Throwable failure = null;
-                try {
-                    value = futures.get(i).get(30, TimeUnit.SECONDS);
-                } catch (Exception ex) {
-                    failure = ex;
-                }
-                actual.put((long) i, key(Outcome.of(value, failure)));
+        for (long id = 0; id < REQUESTS; id++) {
+            Request request = new Request(id, graph, SEED, SCALE);
+            String e = expected(graph, id);
+            if (e.startsWith("success")) {   // a variant answers with its merge, not the graph's concatenation
+                List<Object> json = dev.blocklab.frameworks.FrameworksUseCase.CALLS.stream()
+                        .map(c -> (Object) dev.blocklab.frameworks.PlaceholderData.json(c)).toList();
+                e = key(new Outcome.Success(dev.blocklab.frameworks.FrameworksUseCase.answer(
+                        useCase.postsAndComments(request, json.get(0), json.get(1)), useCase.albumsAndPhotos(request, json.get(2), json.get(3)))));
             }
+            expected.put(id, e);
+        }
+        try (SimulatedBackend backend = new SimulatedBackend(); Model model = variant.create(new ModelContext(backend, 8))) {
+            actual = outcomes(model, graph);
         }
         assertThat(actual).isEqualTo(expected);
     }
@@ -277,6 +257,27 @@ class FailureSemanticsTest {
                 assertThat(key(Outcome.of(null, failure))).isEqualTo("cancelled");
             }
         }
+    }
+
+    /** Submits requests 0..{@value #REQUESTS}-1 of {@code graph} at once; each one's outcome by id, as {@link #key}. */
+    static Map<Long, String> outcomes(Model model, Graph graph) {
+        List<CompletableFuture<Object>> futures = new ArrayList<>();
+        for (long id = 0; id < REQUESTS; id++) futures.add(model.submit(new Request(id, graph, SEED, SCALE)));
+        Map<Long, String> outcomes = new TreeMap<>();
+        for (int i = 0; i < REQUESTS; i++) outcomes.put((long) i, outcomeOf(futures.get(i)));
+        return outcomes;
+    }
+
+    /** How a request's future ends (waiting at most 30 s), as {@link #key}. */
+    static String outcomeOf(CompletableFuture<Object> f) {
+        Object value = null;
+        Throwable failure = null;
+        try {
+            value = f.get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            failure = e;
+        }
+        return key(Outcome.of(value, failure));
     }
 
     /** Waits up to 10 s for the backend's in-flight count to satisfy {@code condition}; returns the last count. */
