@@ -218,6 +218,11 @@ class FailureSemanticsTest {
         Workload w = new Workload("frameworks-unused", "test", new Graph(0L, steps), new Arrival.Batch(1));
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> dev.blocklab.registry.Registry.parse("reactor").check(w))
                 .hasMessageContaining("call 'unused' is not one of the use case's four calls").hasMessageNotContaining("\n");
+        List<Step> retried = new ArrayList<>(graph.steps());
+        retried.set(0, ((Step.Call) retried.getFirst()).withAttempts(new Step.Attempts.Retry(2, 0)));
+        Workload r = new Workload("frameworks-retried", "test", new Graph(0L, retried), new Arrival.Batch(1));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> dev.blocklab.registry.Registry.parse("reactor").check(r))
+                .hasMessageContaining("call 'posts' is retried or hedged");
     }
 
     /** The discrepancy: through the driver, every model reports the same success count on the same seed. */
