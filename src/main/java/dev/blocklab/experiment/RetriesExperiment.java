@@ -103,6 +103,11 @@ final class RetriesExperiment implements Experiment {
         long durationNanos = (settings.full() ? 120_000 : 40_000) * MS;
         RunSettings run = new RunSettings(settings.timeScale(), 0, 1, 0, seed, 256);
         List<RetriesRow> rows = new ArrayList<>();
+        // a short run first, not reported: the first run of a fresh JVM pays for class loading, compilation and
+        // timer threads, which at small time scales times its first requests out
+        settings.progress().update("warm-up");
+        new InProcessDriver(() -> new QueueingBackend(WORKERS))
+                .run(workload(Step.Attempts.ONCE, Math.round(capacity * 0.4), durationNanos / 4), MODEL, run, settings.progress());
         for (double load : List.of(0.4, 1.2)) {
             double rate = Math.round(capacity * load);
             for (Step.Attempts how : List.of(Step.Attempts.ONCE, RETRY, HEDGE)) {
