@@ -67,13 +67,17 @@ final class FailuresExperiment implements Experiment {
 
     /**
      * What the framework variants run instead (they make only seed 002's four calls): posts and albums hang 2 s,
-     * comments always fails after 20 ms, photos answers after 20 ms.
+     * comments always fails after 20 ms, photos answers after 300 ms (so no sibling ends on its own at the failure).
      */
     static Workload variantWorkload(boolean full) {
-        Workload w = FrameworksUseCase.workload(HANG_NANOS, AUDIT_NANOS, workload(full).arrival(), "comments",
+        Workload w = FrameworksUseCase.workload(HANG_NANOS, PROFILE_NANOS, workload(full).arrival(), "comments",
                 new Step.FailureSpec("java.io.IOException", "comments service unavailable"));
-        return new Workload("frameworks-failing", "seed 002's calls: posts and albums hang 2 s, comments fails at 20 ms",
-                w.graph(), w.arrival());
+        List<Step> steps = new ArrayList<>(w.graph().steps());
+        Step.Call comments = (Step.Call) steps.get(FrameworksUseCase.COMMENTS);
+        steps.set(FrameworksUseCase.COMMENTS, new Step.Call(comments.name(), comments.inputs(), new Latency.Fixed(AUDIT_NANOS),
+                comments.returns(), comments.failureProbability(), comments.failure(), comments.timeoutNanos()));
+        return new Workload("frameworks-failing", "seed 002's calls: posts and albums hang 2 s, comments fails at 20 ms, photos 300 ms",
+                new Graph(w.graph().input(), steps), w.arrival());
     }
 
     @Override public ExperimentResult run(ExperimentSettings settings) {
@@ -172,8 +176,9 @@ final class FailuresExperiment implements Experiment {
                         + "'in step order' ones after profile, hang and audit in turn (2,320 ms), both divided by the time scale; "
                         + "under open load a bounded pool adds queueing to the latency.",
                 "The framework variants (kind 'variant' in blocklab models) make only seed 002's four calls, so they run "
-                        + "the same shape on those: posts and albums hang 2 s, comments fails at 20 ms; overlapped they learn "
-                        + "of it at 20 ms, in step order after posts and comments (2,020 ms). Pooled variants with 8 threads.",
+                        + "the same shape on those: posts and albums hang 2 s, comments fails at 20 ms, photos answers at 300 ms; "
+                        + "overlapped they learn of it at 20 ms, in step order after posts and comments (2,020 ms). Pooled "
+                        + "variants with 8 threads.",
                 "time to fail: from the first failure inside a request (a call failing) to the request's completion; "
                         + "cancels requested: calls in flight at the request's first failure or end; honoured: those that ended by "
                         + "interrupt or cancellation; orphan calls: still running when their request had ended; orphan ms: backend "
