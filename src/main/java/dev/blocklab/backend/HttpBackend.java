@@ -121,7 +121,7 @@ public final class HttpBackend implements Backend {
         calls.increment();
         BlockingHttpClient.Response r;
         try {
-            r = blocking.get(path(call), timeoutNanos(call));
+            r = blocking.get(path(call), call.budgetNanos(defaultTimeoutNanos, System.nanoTime()));
         } catch (TimeoutException e) {
             throw timedOut(call);
         }
@@ -135,8 +135,9 @@ public final class HttpBackend implements Backend {
         CompletableFuture<Object> result = new CompletableFuture<>();
         RequestOptions options = new RequestOptions().setMethod(HttpMethod.GET).setHost(host).setPort(port)
                 .setURI(path(call));
-        options.setTimeout(Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNanos(call) + 999_999)));
-        options.putHeader(BackendServer.BUDGET_HEADER, String.valueOf((timeoutNanos(call) + 999) / 1_000));   // the backend stops then too
+        long budgetNanos = call.budgetNanos(defaultTimeoutNanos, System.nanoTime());   // the request's deadline may come first
+        options.setTimeout(Math.max(1, TimeUnit.NANOSECONDS.toMillis(budgetNanos + 999_999)));
+        options.putHeader(BackendServer.BUDGET_HEADER, String.valueOf((budgetNanos + 999) / 1_000));   // the backend stops then too
         AtomicReference<HttpClientRequest> sent = new AtomicReference<>();
         // made on an event loop, so the response's body handler is in place before the body can arrive
         contexts[(int) Math.floorMod(nextContext.getAndIncrement(), contexts.length)].runOnContext(ignored ->
@@ -223,6 +224,8 @@ public final class HttpBackend implements Backend {
     }
 
     private Exception timedOut(CallInvocation call) {
+        if (call.deadlineAtNanos() != 0 && System.nanoTime() - call.deadlineAtNanos() > -1_000_000L)   // the deadline came first
+            return new TimeoutException("call '" + call.call() + "' stopped at its request's deadline");
         return call.timesOut() ? call.newFailure()
                 : new TimeoutException("call '" + call.call() + "' timed out after " + timeoutNanos(call) / 1_000_000 + " ms"
                         + (call.timeoutNanos() > 0 ? "" : " (the default call timeout)"));

@@ -42,6 +42,7 @@ import java.util.List;
                 "  blocklab reproduce database          # starts an embedded PostgreSQL and redis-server",
                 "  blocklab reproduce misuse",
                 "  blocklab reproduce failures",
+                "  blocklab reproduce retries",
                 "  blocklab reproduce frameworks --quick --audit --fail-if 'misuse>0'"})
 final class ReproduceCommand extends MeasuringCommand {
     @Parameters(arity = "0..1", paramLabel = "NAME", description = "The experiment; all in-process ones when omitted.")

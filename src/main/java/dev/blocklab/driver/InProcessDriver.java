@@ -296,6 +296,7 @@ public final class InProcessDriver {
             CompletableFuture<Object> future;
             // a model that runs the request on the caller (sequential) is held to the timeout by an interrupt
             long timeout = timeouts == null ? 0 : settings.requestTimeoutNanos() / settings.timeScaleDivisor();
+            if (timeout > 0) request = request.withDeadlineAtNanos(System.nanoTime() + timeout);   // a backend is told what is left
             CallerInterrupt interrupt = timeouts == null ? null : new CallerInterrupt(Thread.currentThread());
             var interrupter = interrupt == null ? null : timeouts.schedule(interrupt::fire, timeout, TimeUnit.NANOSECONDS);
             try {

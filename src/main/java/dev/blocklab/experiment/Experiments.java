@@ -21,6 +21,7 @@ public final class Experiments {
             new DatabaseExperiment(),
             new MisuseExperiment(),
             new FailuresExperiment(),
+            new RetriesExperiment(),
 
             new MillionJobsExperiment());
 

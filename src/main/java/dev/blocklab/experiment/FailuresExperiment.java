@@ -6,7 +6,10 @@ import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.driver.RunSettings;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
-import dev.blocklab.model.Models;
+import dev.blocklab.model.ModelEntry;
+import dev.blocklab.model.ModelSpec;
+import dev.blocklab.frameworks.FrameworksUseCase;
+import dev.blocklab.registry.Registry;
 import dev.blocklab.model.Prediction;
 import dev.blocklab.model.Tasks;
 import dev.blocklab.result.ExperimentResult;
@@ -29,13 +32,15 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * {@code reproduce failures}: how each model fails. A fan-out whose every request fails: {@code profile} answers
+ * {@code reproduce failures}: how each model and framework variant fails. A fan-out whose every request fails: {@code profile} answers
  * after 300 ms, {@code hang} after 2 s, and {@code audit}, which feeds nothing, always fails after 20 ms; open
  * load. Under the failure semantics (docs/workloads.md) a model that overlaps the calls learns of the failure at
  * 20 ms and must cancel the two siblings; a model that walks the steps in order meets it only after 2.32 s. Beside
  * every registered model runs one deliberately wrong variant: {@code supplyAsync} with
  * {@code CompletableFuture.cancel}, which does not interrupt, so its siblings run on for nobody and hold pool
- * threads. Rows are {@link FailuresRow}s; predictions are computed from the graph and beside each measurement.
+ * threads. The framework variants, which make only seed 002's four calls, run the same shape on those
+ * ({@link #variantWorkload}). Rows are {@link FailuresRow}s; predictions are computed from the graph and beside
+ * each measurement.
  */
 final class FailuresExperiment implements Experiment {
     private static final long MS = 1_000_000L;
@@ -60,39 +65,62 @@ final class FailuresExperiment implements Experiment {
                 new Arrival.Open(full ? 20 : 10, (full ? 10_000 : 2_000) * MS));
     }
 
+    /**
+     * What the framework variants run instead (they make only seed 002's four calls): posts and albums hang 2 s,
+     * comments always fails after 20 ms, photos answers after 300 ms (so no sibling ends on its own at the failure).
+     */
+    static Workload variantWorkload(boolean full) {
+        Workload w = FrameworksUseCase.workload(HANG_NANOS, PROFILE_NANOS, workload(full).arrival(), "comments",
+                new Step.FailureSpec("java.io.IOException", "comments service unavailable"));
+        List<Step> steps = new ArrayList<>(w.graph().steps());
+        Step.Call comments = (Step.Call) steps.get(FrameworksUseCase.COMMENTS);
+        steps.set(FrameworksUseCase.COMMENTS, new Step.Call(comments.name(), comments.inputs(), new Latency.Fixed(AUDIT_NANOS),
+                comments.returns(), comments.failureProbability(), comments.failure(), comments.timeoutNanos()));
+        return new Workload("frameworks-failing", "seed 002's calls: posts and albums hang 2 s, comments fails at 20 ms, photos 300 ms",
+                new Graph(w.graph().input(), steps), w.arrival());
+    }
+
     @Override public ExperimentResult run(ExperimentSettings settings) {
         Workload workload = workload(settings.full());
+        Workload variants = variantWorkload(settings.full());
         RunSettings run = new RunSettings(settings.timeScale(), 0, 1, 0, dev.blocklab.Defaults.SEED, 256);
         InProcessDriver driver = new InProcessDriver();
         List<FailuresRow> rows = new ArrayList<>();
-        List<String> specs = new ArrayList<>();
-        for (dev.blocklab.model.ModelEntry info : Models.catalog())
-            if (info.unavailable().isEmpty()) specs.add(info.needsSize() ? info.family() + ":8" : info.family());
-        specs.add(WRONG);
-        for (String spec : specs) {
-            settings.progress().update(spec);
-            RunResult r = spec.equals(WRONG)
-                    ? driver.run(workload, spec, c -> new UncancelledSupplyAsync(c.backend(), 8), run, settings.progress())
-                    : driver.run(workload, spec, run, settings.progress());
-            FailuresRow row = row(r, workload.graph(), spec.equals(WRONG));
+        List<ModelSpec> specs = new ArrayList<>();
+        for (ModelEntry entry : Registry.all())
+            if (entry.unavailable().isEmpty()) specs.add(new ModelSpec(entry, entry.needsSize() ? 8 : 0));
+        for (ModelSpec spec : specs) {
+            settings.progress().update(spec.text());
+            Workload w = spec.entry().kind() == ModelEntry.Kind.VARIANT ? variants : workload;
+            FailuresRow row = row(driver.run(w, spec, run, settings.progress()), w.graph(), false);
             settings.rowSink().accept(row);
             rows.add(row);
         }
-        return result(settings, workload, rows);
+        settings.progress().update(WRONG);
+        RunResult wrong = driver.run(workload, WRONG, c -> new UncancelledSupplyAsync(c.backend(), 8), run, settings.progress());
+        FailuresRow row = row(wrong, workload.graph(), true);
+        settings.rowSink().accept(row);
+        rows.add(row);
+        return result(settings, workload, variants, rows);
     }
 
     /** Pure: the row of one run, with what the graph predicts for its way of running the calls. */
     static FailuresRow row(RunResult r, Graph graph, boolean leaksByDesign) {
         double scale = r.timeScaleDivisor();
         boolean inOrder = r.prediction().predictedMillis() >= graph.serialNanos() / scale / 1e6 * 0.99;
-        double predictedFail = (inOrder ? PROFILE_NANOS + HANG_NANOS + AUDIT_NANOS : AUDIT_NANOS) / scale / 1e6;
-        double predictedOrphan = leaksByDesign ? (PROFILE_NANOS - AUDIT_NANOS + HANG_NANOS - AUDIT_NANOS) / scale / 1e6 : 0;
+        long failAt = failNanos(graph, inOrder);
+        double predictedFail = failAt / scale / 1e6;
+        double predictedOrphan = leaksByDesign ? orphanNanos(graph, failAt) / scale / 1e6 : 0;
         FailureScore f = r.failureScore();
         long failed = r.counts().failures() + r.counts().timeouts() + r.counts().cancelled();
         double orphanPerFailed = failed == 0 ? 0 : f.orphanBackendMillis() / failed;
         // a call may end on its own in the instant its cancel is sent: a tenth of the requests is the noise allowed
-        String verdict = f.honouredRatio() < 0.9 || f.callsLeftRunning() > 0
-                ? "leaks: " + (f.cancellationsRequested() - f.cancellationsHonoured()) + " of " + f.cancellationsRequested() + " calls ran on"
+        // a call that ran on after its request ended leaks; one that ran to its end while its request waited for it
+        // does not fail fast (ExecutorService.invokeAll, a latch over every call)
+        long ranOn = f.cancellationsRequested() - f.cancellationsHonoured();
+        String verdict = f.callsLeftRunning() > 0 || f.honouredRatio() < 0.9 && f.orphanedCalls() > 0
+                ? "leaks: " + ranOn + " of " + f.cancellationsRequested() + " calls ran on"
+                : f.honouredRatio() < 0.9 ? "waits: " + ranOn + " of " + f.cancellationsRequested() + " calls ran to their end"
                 : f.cancellationsRequested() == 0 ? "nothing left to cancel" : "cancels";
         return new FailuresRow(r.model(), inOrder ? "in step order" : "overlapped", r.counts().requests(), failed,
                 predictedFail, r.timing().latencyMillis().mean(), r.timing().latencyMillis().p99(), f.meanTimeToFailMillis(),
@@ -100,7 +128,33 @@ final class FailuresExperiment implements Experiment {
                 orphanPerFailed, f.callsLeftRunning(), r.resources().leftoverThreads(), verdict, r);
     }
 
-    ExperimentResult result(ExperimentSettings settings, Workload workload, List<FailuresRow> rows) {
+    /**
+     * When one request alone learns of its failure, for a fan-out whose calls always fail or always succeed: the
+     * first failing call's latency when the calls overlap; when they run in step order, every call's up to it.
+     */
+    static long failNanos(Graph graph, boolean inOrder) {
+        long sum = 0, first = Long.MAX_VALUE;
+        for (Step s : graph.steps()) {
+            if (!(s instanceof Step.Call c)) continue;
+            long latency = c.latency().expectedNanos();
+            sum += latency;
+            if (c.failureProbability() >= 1) {
+                if (inOrder) return sum;
+                first = Math.min(first, latency);
+            }
+        }
+        return first == Long.MAX_VALUE ? 0 : first;
+    }
+
+    /** Backend time a model that never cancels wastes per failed request: every call's time beyond the failure. */
+    static long orphanNanos(Graph graph, long failAt) {
+        long sum = 0;
+        for (Step s : graph.steps())
+            if (s instanceof Step.Call c && c.failureProbability() < 1) sum += Math.max(0, c.latency().expectedNanos() - failAt);
+        return sum;
+    }
+
+    ExperimentResult result(ExperimentSettings settings, Workload workload, Workload variants, List<FailuresRow> rows) {
         List<List<String>> cells = new ArrayList<>();
         for (FailuresRow row : rows) {
             cells.add(List.of(row.model(), row.calls(), row.requests() + "", pct(row.failed(), row.requests()),
@@ -110,7 +164,8 @@ final class FailuresExperiment implements Experiment {
                     RunTables.ms(row.predictedOrphanMillisPerFailed()), RunTables.ms(row.orphanMillisPerFailed()),
                     row.callsLeftRunning() + "", row.leftoverThreads() + "", row.verdict()));
         }
-        Table table = new Table("failures: " + workload.description() + ", " + workload.arrival().label() + ", delays / " + settings.timeScale(),
+        Table table = new Table("failures: " + workload.description() + " (framework variants: " + variants.description() + "), "
+                + workload.arrival().label() + ", delays / " + settings.timeScale(),
                 List.of("model", "calls", "requests", "failed %", "predicted fail ms", "latency mean ms", "latency p99 ms",
                         "time to fail mean ms", "cancels honoured/requested", "orphan calls", "predicted orphan ms/failed",
                         "orphan ms/failed", "calls left running", "threads left", "verdict"), cells);
@@ -120,15 +175,21 @@ final class FailuresExperiment implements Experiment {
                 "predicted fail ms: one request alone; 'overlapped' models learn of the failure when audit fails (20 ms), "
                         + "'in step order' ones after profile, hang and audit in turn (2,320 ms), both divided by the time scale; "
                         + "under open load a bounded pool adds queueing to the latency.",
+                "The framework variants (kind 'variant' in blocklab models) make only seed 002's four calls, so they run "
+                        + "the same shape on those: posts and albums hang 2 s, comments fails at 20 ms, photos answers at 300 ms; "
+                        + "overlapped they learn of it at 20 ms, in step order after posts and comments (2,020 ms). Pooled "
+                        + "variants with 8 threads.",
                 "time to fail: from the first failure inside a request (a call failing) to the request's completion; "
                         + "cancels requested: calls in flight at the request's first failure or end; honoured: those that ended by "
                         + "interrupt or cancellation; orphan calls: still running when their request had ended; orphan ms: backend "
                         + "time they spent after it (all by System.nanoTime in a FailureMeter around the backend).",
                 "calls left running: calls still in flight when the last request had completed; threads left: platform threads "
                         + "alive after the model closed.",
+                "verdict: cancels (nine in ten calls that had to stop were cancelled or interrupted); leaks (calls ran on after "
+                        + "their request had ended, or were still running after the run); waits (they ran to their end while the "
+                        + "request waited for them: no fail fast, as ExecutorService.invokeAll or a latch over every call does).",
                 WRONG + " is not a registered model: the wrong way for contrast (CompletableFuture.supplyAsync, then cancel(true), "
-                        + "which does not interrupt the running call); its orphans hold its 8 pool threads, so later requests queue behind them.",
-                "The frameworks variants (reproduce frameworks) run seed 002's fixed four-call use case and are not part of this table.");
+                        + "which does not interrupt the running call); its orphans hold its 8 pool threads, so later requests queue behind them.");
         return new ExperimentResult(name(), description(), settings.scaleLabel(), settings.environment(), rows, List.of(table), notes);
     }
 

@@ -21,7 +21,9 @@ import dev.blocklab.result.RunResult;
  * @param orphanMillisPerFailed          backend time they did waste per failed request
  * @param callsLeftRunning               calls in flight when the last request had completed
  * @param leftoverThreads                platform threads alive after the model closed
- * @param verdict                        {@code cancels}, or {@code leaks: N calls ran on}
+ * @param verdict                        {@code cancels}, {@code nothing left to cancel}, {@code leaks: N of M calls ran on}
+ *                                       (after their request ended) or {@code waits: N of M calls ran to their end}
+ *                                       (while their request waited for them)
  * @param run                            the whole run
  */
 public record FailuresRow(String model, String calls, long requests, long failed, double predictedFailMillis,

@@ -130,7 +130,9 @@ public final class FrameworksUseCase {
 
     /**
      * Why a variant cannot run a workload of this graph, or empty when it can: a variant makes the use case's
-     * four calls itself ({@link #invocation}), so the graph's first steps must be those calls, with no inputs.
+     * four calls itself ({@link #invocation}), so the graph's first steps must be those calls, with no inputs, each
+     * attempted once, and the graph may have no other call (a variant would never make it). The calls may fail and
+     * time out as any call does (docs/workloads.md, "Failures").
      */
     public static java.util.Optional<String> cannotRun(Graph graph) {
         List<Step> steps = graph.steps();
@@ -138,7 +140,14 @@ public final class FrameworksUseCase {
             if (i >= steps.size() || !(steps.get(i) instanceof Step.Call call) || !call.name().equals(CALLS.get(i)) || !call.inputs().isEmpty())
                 return java.util.Optional.of("a seed 002 framework variant runs only the frameworks use case (its first steps the calls "
                         + String.join(", ", CALLS) + "): use --workload frameworks, or an engine model");
+            if (!(call.attempts() instanceof Step.Attempts.Once))
+                return java.util.Optional.of("call '" + call.name() + "' is retried or hedged, which a framework variant does not do "
+                        + "(it makes the four calls its own way): use an engine model");
         }
+        for (int i = CALLS.size(); i < steps.size(); i++)
+            if (steps.get(i) instanceof Step.Call call)
+                return java.util.Optional.of("call '" + call.name() + "' is not one of the use case's four calls, and a framework "
+                        + "variant makes only those: use an engine model");
         return java.util.Optional.empty();
     }
 

@@ -50,7 +50,7 @@ import java.util.stream.Stream;
  *
  * <p>One server per instance (per run): started, warmed with a few hundred requests to {@code /ping}, and stopped
  * with all its threads on {@link #close}. A failed request answers 500 with the root cause's type and message,
- * which the returned future carries in an {@link IOException}.
+ * from which the returned future's failure is rebuilt ({@link #failure}).
  */
 final class TomcatJerseyVariant implements Model {
     /**
@@ -148,7 +148,7 @@ final class TomcatJerseyVariant implements Model {
         sent.whenComplete((r, e) -> {
             if (e != null) answer.completeExceptionally(e);
             else if (r.statusCode() == 200) answer.complete(r.body());
-            else answer.completeExceptionally(new IOException("HTTP " + r.statusCode() + " from GET " + uri + ": " + r.body()));
+            else answer.completeExceptionally(failure(r.statusCode(), uri, r.body()));
         });
         answer.whenComplete((v, e) -> {
             if (e != null) {
@@ -191,6 +191,25 @@ final class TomcatJerseyVariant implements Model {
         } catch (IOException ignored) {
             // a temporary directory left behind is harmless
         }
+    }
+
+    /**
+     * The failure a non-200 answer stands for: a 500 from {@link RootCauseMapper} ({@code type: message}) rebuilt as
+     * that exception, so a request ends with the same cause as in process (docs/workloads.md, "Failures"); any
+     * other answer, or a type that cannot be rebuilt, as an {@link IOException} naming the status and the body.
+     */
+    static Exception failure(int status, URI uri, String body) {
+        int colon = body.indexOf(": ");
+        if (status == 500 && colon > 0) {
+            try {
+                Class<?> type = Class.forName(body.substring(0, colon), false, TomcatJerseyVariant.class.getClassLoader());
+                if (Exception.class.isAssignableFrom(type))
+                    return (Exception) type.getConstructor(String.class).newInstance(body.substring(colon + 2));
+            } catch (ReflectiveOperationException | LinkageError ignored) {
+                // not one of ours: reported as it came
+            }
+        }
+        return new IOException("HTTP " + status + " from GET " + uri + ": " + body);
     }
 
     /** A failed request answers 500 with its root cause's type and message; JAX-RS's own errors keep their status. */

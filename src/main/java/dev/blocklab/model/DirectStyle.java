@@ -26,11 +26,11 @@ final class DirectStyle {
         return values[values.length - 1];
     }
 
-    /** Computes step {@code i} from the values computed so far. */
+    /** Computes step {@code i} from the values computed so far; a call makes its attempts ({@link CallAttempts}). */
     static Object step(Request request, int i, Object[] values, BlockingCaller caller) throws Exception {
         List<Object> inputs = request.inputsOf(i, values);
         return request.graph().steps().get(i) instanceof Step.Call
-                ? caller.call(request.invocation(i, inputs))
+                ? CallAttempts.call(request, i, inputs, caller)
                 : request.compute(i, inputs);
     }
 }

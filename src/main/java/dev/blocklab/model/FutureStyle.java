@@ -24,7 +24,8 @@ import java.util.function.Function;
  * a starter hands it to a timer, a client or a pool. The returned future fails at the first failure of any step
  * (fail fast) and succeeds with the last step's value once every step has succeeded. When it completes
  * exceptionally, whether by a failed step or from outside, every pending step and every call already started is
- * cancelled; a starter's future must stop its call when cancelled.
+ * cancelled; a starter's future must stop its call when cancelled. A call's retries and hedge
+ * ({@link CallAttempts}) are attempts made through the same starter.
  */
 final class FutureStyle {
     private FutureStyle() {}
@@ -52,7 +53,7 @@ final class FutureStyle {
                 CompletableFuture<List<Object>> ready = all(inputs);
                 result = step instanceof Step.Call
                         ? ready.thenCompose(values -> {
-                            CompletableFuture<Object> call = starter.apply(request.invocation(index, values));
+                            CompletableFuture<Object> call = CallAttempts.start(request, index, values, starter);
                             if (started != null) started.add(call);
                             return call;
                         })
@@ -95,7 +96,7 @@ final class FutureStyle {
     private static CompletableFuture<Object> start(Function<CallInvocation, CompletableFuture<Object>> starter,
                                                    Request request, int index, List<Object> values) {
         try {
-            return starter.apply(request.invocation(index, values));
+            return CallAttempts.start(request, index, values, starter);
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }

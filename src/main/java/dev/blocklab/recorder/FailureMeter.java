@@ -28,7 +28,9 @@ import java.util.function.LongSupplier;
  *
  * <p>A call "ends by cancellation" when its blocking form throws {@link InterruptedException} or its
  * non-blocking future is cancelled: the backend was told to stop. Anything else (an answer, a failure, a
- * timeout) means it ran to its own end.
+ * timeout) means it ran to its own end. The failure of an attempt that another attempt may still rescue (a retry
+ * before the last, a hedged attempt: {@link CallInvocation#rescuable()}) is not the request's first failure; a
+ * request failed by a hedged call whose attempts all failed has no first failure to time from.
  */
 public final class FailureMeter implements Backend {
     private final Backend backend;
@@ -134,7 +136,7 @@ public final class FailureMeter implements Backend {
             t.calls.remove(c);
             if (c.orphanSinceNanos != 0) orphanNanos.add(now - c.orphanSinceNanos);
             if (c.requested && cancelled) honoured.increment();
-            if (failed && t.firstFailureNanos == 0) {
+            if (failed && !call.rescuable() && t.firstFailureNanos == 0) {   // a rescuable attempt's failure is not the request's
                 t.firstFailureNanos = now;
                 requestStops(t);
             }

@@ -101,7 +101,11 @@ final class WorkloadRunner implements AutoCloseable {
         }
         dev.blocklab.workload.Graph graph = deadlineNanos == 0 ? workload.graph()
                 : capped.computeIfAbsent(workload.name(), n -> capTimeouts(workload.graph(), deadlineNanos * timeScaleDivisor));
-        return model.submit(new Request(ids.incrementAndGet(), graph, seed, timeScaleDivisor));
+        Request request = new Request(ids.incrementAndGet(), graph, seed, timeScaleDivisor);
+        // the budget told to a backend over HTTP is what is left of the deadline when each call starts (counted from
+        // here, where the request's work starts: time it queued before is not subtracted)
+        if (deadlineNanos > 0) request = request.withDeadlineAtNanos(System.nanoTime() + deadlineNanos);
+        return model.submit(request);
     }
 
     /**
@@ -113,8 +117,7 @@ final class WorkloadRunner implements AutoCloseable {
         for (dev.blocklab.workload.Step s : graph.steps()) {
             if (s instanceof dev.blocklab.workload.Step.Call c && c.operation() == null
                     && (c.timeoutNanos() == 0 || c.timeoutNanos() > maxNanos))
-                s = new dev.blocklab.workload.Step.Call(c.name(), c.inputs(), c.latency(), c.returns(),
-                        c.failureProbability(), c.failure(), maxNanos, null);
+                s = c.withTimeoutNanos(maxNanos);
             steps.add(s);
         }
         return new dev.blocklab.workload.Graph(graph.input(), steps);

@@ -10,21 +10,42 @@ import java.util.SplittableRandom;
  * model runs the steps, so every model faces exactly the same calls.
  *
  * @param timeScaleDivisor every latency and timeout is divided by this (1: real time)
+ * @param deadlineAtNanos  when the request's deadline passes, as a {@link System#nanoTime} instant, or 0 for none;
+ *                         it changes no draw, only the budget a backend is told ({@link CallInvocation#budgetNanos})
  */
-public record Request(long id, Graph graph, long seed, long timeScaleDivisor) {
+public record Request(long id, Graph graph, long seed, long timeScaleDivisor, long deadlineAtNanos) {
     public Request {
         if (timeScaleDivisor < 1) throw new IllegalArgumentException("time scale divisor must be >= 1");
     }
 
-    /** The call that step {@code stepIndex} makes, given its inputs' values. */
-    public CallInvocation invocation(int stepIndex, List<Object> inputs) {
+    /** A request with no deadline. */
+    public Request(long id, Graph graph, long seed, long timeScaleDivisor) { this(id, graph, seed, timeScaleDivisor, 0); }
+
+    /** This request with a deadline ({@link System#nanoTime} instant). */
+    public Request withDeadlineAtNanos(long at) { return new Request(id, graph, seed, timeScaleDivisor, at); }
+
+    /** The call that step {@code stepIndex} makes, given its inputs' values: its first attempt. */
+    public CallInvocation invocation(int stepIndex, List<Object> inputs) { return invocation(stepIndex, inputs, 0); }
+
+    /**
+     * Attempt {@code attempt} of the call that step {@code stepIndex} makes ({@link Step.Attempts}): attempt 0
+     * draws what the call always draws, a later one draws anew from (seed, id, step, attempt).
+     */
+    public CallInvocation invocation(int stepIndex, List<Object> inputs, int attempt) {
         Step.Call call = (Step.Call) graph.steps().get(stepIndex);
-        SplittableRandom random = random(call, stepIndex);
+        if (attempt < 0 || attempt >= call.attempts().max())
+            throw new IllegalArgumentException("call '" + call.name() + "' makes at most " + call.attempts().max() + " attempts, not attempt " + attempt);
+        SplittableRandom random = attempt == 0 ? random(call, stepIndex) : new SplittableRandom(mix(seed, id, stepIndex) ^ mix(attempt, id, stepIndex));
         long delay = call.latency().sampleNanos(random) / timeScaleDivisor;
         boolean fails = call.failureProbability() > 0 && random.nextDouble() < call.failureProbability();
         Object value = fails ? null : call.returns().apply(inputs, call.inputs());
+        boolean rescuable = switch (call.attempts()) {
+            case Step.Attempts.Once o -> false;
+            case Step.Attempts.Retry r -> attempt < r.attempts() - 1;
+            case Step.Attempts.Hedge h -> true;
+        };
         return new CallInvocation(call.name(), id, delay, call.timeoutNanos() / timeScaleDivisor, value,
-                fails ? call.failure() : null, call.operation());
+                fails ? call.failure() : null, call.operation(), attempt, rescuable, deadlineAtNanos);
     }
 
     /**

@@ -202,7 +202,7 @@ public final class WorkloadFile {
             String name = stepName(nameNode, defined);
             Fields f = switch (kind) {
                 case "call" -> new Fields(m, "a call", "call", "inputs", "latency", "returns", "sum", "concat", "format",
-                        "failure", "timeout");
+                        "failure", "timeout", "retry", "hedge");
                 // no 'timeout': the real clients' waits are bounded by --pool-timeout (and Lettuce's command timeout)
                 case "sql" -> new Fields(m, "a sql step", "sql", "query", "inputs", "latency");
                 case "redis" -> new Fields(m, "a redis step", "redis", "command", "count", "inputs", "latency");
@@ -218,7 +218,9 @@ public final class WorkloadFile {
                     double probability = failureNode.map(this::failureProbability).orElse(0.0);
                     Step.FailureSpec failure = failureNode.map(this::failure).orElse(null);
                     long timeoutNanos = f.optional("timeout").map(WorkloadFile.Binder::positiveDuration).orElse(0L);
-                    yield construct(m.where(), () -> new Step.Call(name, inputs, latency, returns, probability, failure, timeoutNanos));
+                    Step.Attempts attempts = attempts(f);
+                    yield construct(m.where(), () -> new Step.Call(name, inputs, latency, returns, probability, failure,
+                            timeoutNanos, null, attempts));
                 }
                 case "sql", "redis" -> {
                     FileNode what = f.required(kind.equals("sql") ? "query" : "command");
@@ -335,6 +337,30 @@ public final class WorkloadFile {
             long p50 = duration(lf.required("p50"));
             long p99 = duration(lf.required("p99"));
             return construct(n.where(), () -> new Latency.LogNormal(p50, p99));
+        }
+
+        /** {@code retry: {attempts: 3, backoff: 10ms}} or {@code hedge: 50ms} ({@code hedge: {after: 50ms}}), or once. */
+        private static Step.Attempts attempts(Fields f) {
+            Optional<FileNode> retry = f.optional("retry");
+            Optional<FileNode> hedge = f.optional("hedge");
+            if (retry.isPresent() && hedge.isPresent())
+                throw hedge.get().where().problem("a call takes retry or hedge, not both (a hedge already makes a second attempt)");
+            if (retry.isPresent()) {
+                Mapping m = mapping(retry.get(), "expected {attempts: 3, backoff: 10ms} (attempts counts the first call)");
+                Fields rf = new Fields(m, "a retry", "attempts", "backoff");
+                FileNode n = rf.required("attempts");
+                int count = intBetween(n, 2, Step.Attempts.MAX_ATTEMPTS);
+                long backoff = rf.optional("backoff").map(WorkloadFile.Binder::duration).orElse(0L);
+                return construct(m.where(), () -> new Step.Attempts.Retry(count, backoff));
+            }
+            if (hedge.isPresent()) {
+                FileNode n = hedge.get();
+                FileNode after = n instanceof Mapping m ? new Fields(m, "a hedge", "after").required("after") : n;
+                if (after instanceof Mapping) throw after.where().problem("expected a duration such as 50ms");
+                long nanos = positiveDuration(after);
+                return construct(after.where(), () -> new Step.Attempts.Hedge(nanos));
+            }
+            return Step.Attempts.ONCE;
         }
 
         private double failureProbability(FileNode node) {

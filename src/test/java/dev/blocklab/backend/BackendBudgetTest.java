@@ -31,4 +31,32 @@ class BackendBudgetTest {
             assertThat(System.nanoTime() - t0).isLessThan(TimeUnit.SECONDS.toNanos(8));
         }
     }
+
+    @Test
+    void budgetNanos_theTimeoutOrWhatIsLeftOfTheDeadline_whicheverIsShorter() {
+        CallInvocation noDeadline = new CallInvocation("c", 1, 5_000, 2_000, 1L, null);
+        assertThat(noDeadline.budgetNanos(9_000, 100)).isEqualTo(2_000);
+        CallInvocation noTimeout = new CallInvocation("c", 1, 5_000, 0, 1L, null);
+        assertThat(noTimeout.budgetNanos(9_000, 100)).isEqualTo(9_000);
+        CallInvocation withDeadline = new CallInvocation("c", 1, 5_000, 2_000, 1L, null, null, 0, false, 1_100);
+        assertThat(withDeadline.budgetNanos(9_000, 100)).as("1,000 left of the deadline").isEqualTo(1_000);
+        assertThat(withDeadline.budgetNanos(9_000, -1_000)).as("the timeout comes first").isEqualTo(2_000);
+        assertThat(withDeadline.budgetNanos(9_000, 5_000)).as("past the deadline").isEqualTo(1);
+    }
+
+    @Test
+    void call_requestDeadlineBeforeTheTimeout_backendIsToldWhatIsLeftAndStopsThen() throws Exception {
+        // the backend would answer after 20 s and the call's timeout is 10 s, but the request's deadline is 300 ms away
+        long deadline = System.nanoTime() + 300_000_000L;
+        CallInvocation call = new CallInvocation("slow", 1, 20_000_000_000L, 10_000_000_000L, 1L, null, null, 0, false, deadline);
+        try (BackendServer server = BackendServer.start(new BackendSettings("127.0.0.1", 0, List.of(), 1, 1));
+             HttpBackend backend = new HttpBackend(server.uri())) {
+            assertThat(catchThrowable(() -> backend.callAsync(call).get(20, TimeUnit.SECONDS)))
+                    .hasRootCauseInstanceOf(TimeoutException.class).rootCause().hasMessageContaining("request's deadline");
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (server.pending() > 0 && System.nanoTime() < until) LockSupport.parkNanos(10_000_000L);
+            assertThat(server.pending()).isZero();
+            assertThat(System.nanoTime() - deadline).as("ended near the deadline, not the timeout").isLessThan(TimeUnit.SECONDS.toNanos(5));
+        }
+    }
 }

@@ -45,6 +45,33 @@ class FailureSemanticsTest {
         return Models.catalog().stream().map(i -> i.needsSize() ? i.family() + ":8" : i.family());
     }
 
+    /** The seed 002 framework variants of the registry, pools of 8. */
+    static Stream<String> variants() {
+        return dev.blocklab.registry.Registry.all().stream().filter(e -> e.kind() == ModelEntry.Kind.VARIANT)
+                .map(i -> i.needsSize() ? i.family() + ":8" : i.family());
+    }
+
+    /**
+     * The frameworks use case's four calls, failing and timing out as {@link #fanOutWithUnusedFailingBranch} does (a
+     * variant makes only those four, all feeding its answer, so it has no unused branch: it refuses a graph with one,
+     * {@link #check_variantOnAGraphWithAnUnusedBranch_refusedInOneLine}). {@code posts} fails a quarter of the time
+     * after 0.2 s, {@code comments} takes 1 to 5 s and times out after 3 s, {@code albums} fails a fifth of the time
+     * after 6 s; the first failure in time is also the first in step order.
+     */
+    static Graph frameworksWithFailures() {
+        List<Step> steps = new ArrayList<>();
+        steps.add(new Step.Call("posts", List.of(), new Latency.Fixed(S / 5), new Value.Constant(dev.blocklab.frameworks.PlaceholderData.json("posts")),
+                0.25, new Step.FailureSpec("java.io.IOException", "posts failed"), 0));
+        steps.add(new Step.Call("comments", List.of(), new Latency.Uniform(S, 5 * S), new Value.Constant(dev.blocklab.frameworks.PlaceholderData.json("comments")),
+                0, null, 3 * S));
+        steps.add(new Step.Call("albums", List.of(), new Latency.Fixed(6 * S), new Value.Constant(dev.blocklab.frameworks.PlaceholderData.json("albums")),
+                0.2, new Step.FailureSpec("java.lang.IllegalStateException", "albums failed"), 0));
+        steps.add(new Step.Call("photos", List.of(), new Latency.Fixed(S / 5), new Value.Constant(dev.blocklab.frameworks.PlaceholderData.json("photos")),
+                0, null, 0));
+        steps.add(new Step.Combine("answer", dev.blocklab.frameworks.FrameworksUseCase.CALLS, new Value.Concat("")));
+        return new Graph(0L, steps);
+    }
+
     /**
      * Three independent calls and a combine of the first two. {@code a} fails a quarter of the time after 0.2 s,
      * {@code b} takes 1 to 5 s and times out after 3 s, {@code unused} feeds nothing and fails a fifth of the time
@@ -137,23 +164,65 @@ class FailureSemanticsTest {
     void submit_failuresTimeoutsAndUnusedFailingBranch_sameOutcomePerRequestAsTheSemantics(String spec) {
         Graph graph = fanOutWithUnusedFailingBranch();
         Map<Long, String> expected = new TreeMap<>();
-        Map<Long, String> actual = new TreeMap<>();
+        Map<Long, String> actual;
+        for (long id = 0; id < REQUESTS; id++) expected.put(id, expected(graph, id));
         try (SimulatedBackend backend = new SimulatedBackend(); Model model = create(spec, backend)) {
-            List<CompletableFuture<Object>> futures = new ArrayList<>();
-            for (long id = 0; id < REQUESTS; id++) futures.add(model.submit(new Request(id, graph, SEED, SCALE)));
-            for (int i = 0; i < REQUESTS; i++) {
-                expected.put((long) i, expected(graph, i));
-                Object value = null;
-                Throwable failure = null;
-                try {
-                    value = futures.get(i).get(30, TimeUnit.SECONDS);
-                } catch (Exception e) {
-                    failure = e;
-                }
-                actual.put((long) i, key(Outcome.of(value, failure)));
-            }
+            actual = outcomes(model, graph);
         }
         assertThat(actual).isEqualTo(expected);
+    }
+
+    @Test
+    void expected_frameworksWithFailures_hasEveryKindOfOutcome() {
+        Graph graph = frameworksWithFailures();
+        List<String> outcomes = new ArrayList<>();
+        for (long id = 0; id < REQUESTS; id++) outcomes.add(expected(graph, id));
+        assertThat(outcomes).anyMatch(o -> o.startsWith("success"))
+                .anyMatch(o -> o.equals("failure java.io.IOException: posts failed"))
+                .anyMatch(o -> o.startsWith("timeout call 'comments' timed out"))
+                .anyMatch(o -> o.equals("failure java.lang.IllegalStateException: albums failed"));
+    }
+
+    /** Every framework variant ends each request as the semantics say: the first failure in time, else its answer. */
+    @ParameterizedTest @MethodSource("variants")
+    void submit_variant_failuresAndTimeouts_sameOutcomePerRequestAsTheSemantics(String spec) {
+        Graph graph = frameworksWithFailures();
+        dev.blocklab.frameworks.FrameworksUseCase useCase = new dev.blocklab.frameworks.FrameworksUseCase();
+        Map<Long, String> expected = new TreeMap<>();
+        Map<Long, String> actual;
+        ModelSpec variant = dev.blocklab.registry.Registry.parse(spec);
+        assumeTrue(variant.entry().unavailable().isEmpty(), () -> spec + " unavailable: " + variant.entry().unavailable().orElse(""));
+        variant.check(new Workload("frameworks-failing", "test", graph, new Arrival.Batch(REQUESTS)));
+        for (long id = 0; id < REQUESTS; id++) {
+            Request request = new Request(id, graph, SEED, SCALE);
+            String e = expected(graph, id);
+            if (e.startsWith("success")) {   // a variant answers with its merge, not the graph's concatenation
+                List<Object> json = dev.blocklab.frameworks.FrameworksUseCase.CALLS.stream()
+                        .map(c -> (Object) dev.blocklab.frameworks.PlaceholderData.json(c)).toList();
+                e = key(new Outcome.Success(dev.blocklab.frameworks.FrameworksUseCase.answer(
+                        useCase.postsAndComments(request, json.get(0), json.get(1)), useCase.albumsAndPhotos(request, json.get(2), json.get(3)))));
+            }
+            expected.put(id, e);
+        }
+        try (SimulatedBackend backend = new SimulatedBackend(); Model model = variant.create(new ModelContext(backend, 8))) {
+            actual = outcomes(model, graph);
+        }
+        assertThat(actual).isEqualTo(expected);
+    }
+
+    @Test
+    void check_variantOnAGraphWithAnUnusedBranch_refusedInOneLine() {
+        Graph graph = frameworksWithFailures();
+        List<Step> steps = new ArrayList<>(graph.steps());
+        steps.add(4, new Step.Call("unused", List.of(), new Latency.Fixed(6 * S), new Value.Constant(3L), 0.2, null, 0));
+        Workload w = new Workload("frameworks-unused", "test", new Graph(0L, steps), new Arrival.Batch(1));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> dev.blocklab.registry.Registry.parse("reactor").check(w))
+                .hasMessageContaining("call 'unused' is not one of the use case's four calls").hasMessageNotContaining("\n");
+        List<Step> retried = new ArrayList<>(graph.steps());
+        retried.set(0, ((Step.Call) retried.getFirst()).withAttempts(new Step.Attempts.Retry(2, 0)));
+        Workload r = new Workload("frameworks-retried", "test", new Graph(0L, retried), new Arrival.Batch(1));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> dev.blocklab.registry.Registry.parse("reactor").check(r))
+                .hasMessageContaining("call 'posts' is retried or hedged");
     }
 
     /** The discrepancy: through the driver, every model reports the same success count on the same seed. */
@@ -193,6 +262,27 @@ class FailureSemanticsTest {
                 assertThat(key(Outcome.of(null, failure))).isEqualTo("cancelled");
             }
         }
+    }
+
+    /** Submits requests 0..{@value #REQUESTS}-1 of {@code graph} at once; each one's outcome by id, as {@link #key}. */
+    static Map<Long, String> outcomes(Model model, Graph graph) {
+        List<CompletableFuture<Object>> futures = new ArrayList<>();
+        for (long id = 0; id < REQUESTS; id++) futures.add(model.submit(new Request(id, graph, SEED, SCALE)));
+        Map<Long, String> outcomes = new TreeMap<>();
+        for (int i = 0; i < REQUESTS; i++) outcomes.put((long) i, outcomeOf(futures.get(i)));
+        return outcomes;
+    }
+
+    /** How a request's future ends (waiting at most 30 s), as {@link #key}. */
+    static String outcomeOf(CompletableFuture<Object> f) {
+        Object value = null;
+        Throwable failure = null;
+        try {
+            value = f.get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            failure = e;
+        }
+        return key(Outcome.of(value, failure));
     }
 
     /** Waits up to 10 s for the backend's in-flight count to satisfy {@code condition}; returns the last count. */

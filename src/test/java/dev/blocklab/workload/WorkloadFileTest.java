@@ -185,6 +185,34 @@ class WorkloadFileTest {
     }
 
     @Test
+    void load_retryAndHedge_becomeTheCallsAttempts() throws IOException {
+        Workload w = WorkloadFile.load(write("attempts.yaml", """
+                steps:
+                  - call: a
+                    latency: 20ms
+                    failure: {probability: 0.1}
+                    retry: {attempts: 3, backoff: 10ms}
+                  - call: b
+                    latency: {uniform: [10ms, 200ms]}
+                    hedge: 50ms
+                  - call: c
+                    latency: 10ms
+                    hedge: {after: 30ms}
+                  - call: d
+                    latency: 10ms
+                    retry: {attempts: 2}
+                  - combine: out
+                    inputs: [a, b, c, d]
+                    sum: 0
+                """));
+        List<Step> steps = w.graph().steps();
+        assertThat(((Step.Call) steps.get(0)).attempts()).isEqualTo(new Step.Attempts.Retry(3, 10_000_000L));
+        assertThat(((Step.Call) steps.get(1)).attempts()).isEqualTo(new Step.Attempts.Hedge(50_000_000L));
+        assertThat(((Step.Call) steps.get(2)).attempts()).isEqualTo(new Step.Attempts.Hedge(30_000_000L));
+        assertThat(((Step.Call) steps.get(3)).attempts()).isEqualTo(new Step.Attempts.Retry(2, 0));
+    }
+
+    @Test
     void load_jsonAndYamlOfTheSameWorkload_areEqual() throws IOException {
         Workload yaml = WorkloadFile.load(write("same.yaml", """
                 input: 1
@@ -280,6 +308,20 @@ class WorkloadFileTest {
                 arguments("combine-no-value.yaml", "steps:\n  - call: a\n    latency: 1ms\n  - combine: b\n    inputs: [a]\n", 4, "steps[1]",
                         "needs one of returns, sum, concat or format"),
                 arguments("cpu-kind.yaml", "steps:\n  - cpu: a\n    kind: md5\n    size: 1\n", 3, "steps[0].kind", "allowed: hash, sort"),
+                arguments("retry-and-hedge.yaml", "steps:\n  - call: a\n    latency: 1ms\n    retry: {attempts: 2}\n    hedge: 5ms\n", 5,
+                        "steps[0].hedge", "a call takes retry or hedge, not both"),
+                arguments("retry-once.yaml", "steps:\n  - call: a\n    latency: 1ms\n    retry: {attempts: 1}\n", 4,
+                        "steps[0].retry.attempts", "must be at least 2, got 1"),
+                arguments("retry-many.yaml", "steps:\n  - call: a\n    latency: 1ms\n    retry: {attempts: 11}\n", 4,
+                        "steps[0].retry.attempts", "must be at most 10, got 11"),
+                arguments("retry-count.yaml", "steps:\n  - call: a\n    latency: 1ms\n    retry: 3\n", 4,
+                        "steps[0].retry", "expected {attempts: 3, backoff: 10ms}"),
+                arguments("retry-field.yaml", "steps:\n  - call: a\n    latency: 1ms\n    retry: {attempts: 2, backof: 1ms}\n", 4,
+                        "steps[0].retry.backof", "did you mean 'backoff'?"),
+                arguments("hedge-zero.yaml", "steps:\n  - call: a\n    latency: 1ms\n    hedge: 0ms\n", 4,
+                        "steps[0].hedge", "longer than 0"),
+                arguments("hedge-field.yaml", "steps:\n  - call: a\n    latency: 1ms\n    hedge: {afer: 5ms}\n", 4,
+                        "steps[0].hedge.afer", "did you mean 'after'?"),
                 arguments("json-type.json", "{\"steps\": [\n  {\"cpu\": \"a\",\n   \"size\": \"100\"}]}", 3, "steps[0].size",
                         "expected a whole number, got the text '100'"));
     }
