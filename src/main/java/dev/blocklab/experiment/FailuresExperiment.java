@@ -92,22 +92,24 @@ final class FailuresExperiment implements Experiment {
         for (ModelSpec spec : specs) {
             settings.progress().update(spec.text());
             Workload w = spec.entry().kind() == ModelEntry.Kind.VARIANT ? variants : workload;
-            FailuresRow row = row(driver.run(w, spec, run, settings.progress()), w.graph(), false);
+            // the model's own formula for one request alone says whether its calls run in step order
+            Prediction alone = InProcessDriver.predict(w.withArrival(new Arrival.Batch(1)), spec, run);
+            boolean inOrder = alone.path() == dev.blocklab.workload.RequestTimes.Path.SERIAL;
+            FailuresRow row = row(driver.run(w, spec, run, settings.progress()), w.graph(), false, inOrder);
             settings.rowSink().accept(row);
             rows.add(row);
         }
         settings.progress().update(WRONG);
         RunResult wrong = driver.run(workload, WRONG, c -> new UncancelledSupplyAsync(c.backend(), 8), run, settings.progress());
-        FailuresRow row = row(wrong, workload.graph(), true);
+        FailuresRow row = row(wrong, workload.graph(), true, false);   // a supplyAsync per call: they overlap
         settings.rowSink().accept(row);
         rows.add(row);
         return result(settings, workload, variants, rows);
     }
 
     /** Pure: the row of one run, with what the graph predicts for its way of running the calls. */
-    static FailuresRow row(RunResult r, Graph graph, boolean leaksByDesign) {
+    static FailuresRow row(RunResult r, Graph graph, boolean leaksByDesign, boolean inOrder) {
         double scale = r.timeScaleDivisor();
-        boolean inOrder = r.prediction().predictedMillis() >= graph.serialNanos() / scale / 1e6 * 0.99;
         long failAt = failNanos(graph, inOrder);
         double predictedFail = failAt / scale / 1e6;
         double predictedOrphan = leaksByDesign ? orphanNanos(graph, failAt) / scale / 1e6 : 0;
