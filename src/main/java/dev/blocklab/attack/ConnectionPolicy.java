@@ -1,0 +1,81 @@
+package dev.blocklab.attack;
+
+/**
+ * When a request that finds no idle kept-alive connection gets a new one (docs/attack.md, "Connections"): only
+ * when waiting for a busy connection to free would cost more than the request may wait, {@link #allowedWaitNanos}:
+ * the largest of {@value #WAIT_SHARE_OF_SERVICE_TIME} of the measured service time, the measured time to open a
+ * connection (opening one cannot serve a request sooner) and {@link #MIN_WAIT_NANOS} (the attacker's default
+ * late-send threshold: a burst of a few hundred requests against a 0.1 ms target drains from a few kept-alive
+ * connections within it, where opening a connection for each would cost the event loop more than the wait). A
+ * fast target (0.1 ms) is then carried by a few dozen connections, since one frees every few
+ * microseconds; a slow one (500 ms at 8,000/s) gets the thousands it needs, since at a rate step or at the start
+ * no connection frees for hundreds of milliseconds.
+ *
+ * <p>The estimate: {@code busy} connections each carry one request; the oldest of them left at
+ * {@code oldestBusySinceNanos} and is expected to finish one service time after that; after it, the busy
+ * connections free one every {@code serviceTime / busy} on average. Before any service time is measured, the
+ * oldest request's age stands for both its remaining time and the service time (a request that has run for
+ * {@code t} is expected to need about {@code t} more). A connection being opened serves one waiting request
+ * when it connects, then one every service time.
+ *
+ * <p>One instance per host and event loop, called on that loop's thread only; it keeps no clock: every time is
+ * passed in ({@link System#nanoTime} values), so the decisions are tested with a fake clock.
+ */
+final class ConnectionPolicy {
+    /** The share of the measured service time a request may wait for a kept-alive connection to free. */
+    static final double WAIT_SHARE_OF_SERVICE_TIME = 0.01;
+    /** The least a request may wait for a kept-alive connection: the default late-send threshold, 1 ms. */
+    static final long MIN_WAIT_NANOS = 1_000_000L;
+    /** The time to open a connection assumed until one is measured. */
+    static final long INITIAL_CONNECT_NANOS = 1_000_000L;
+    /** Weight of each new sample in the moving averages of service and connect time. */
+    static final double SMOOTHING = 1.0 / 16;
+
+    private double serviceNanos = Double.NaN;
+    private double connectNanos = INITIAL_CONNECT_NANOS;
+
+    /** A request's service time (on a connection to its response), measured. */
+    void serviceTime(long nanos) {
+        double n = Math.max(1, nanos);
+        serviceNanos = Double.isNaN(serviceNanos) ? n : serviceNanos + SMOOTHING * (n - serviceNanos);
+    }
+
+    /** The time a connection took to open, measured. */
+    void connectTime(long nanos) {
+        connectNanos += SMOOTHING * (Math.max(1, nanos) - connectNanos);
+    }
+
+    /** The smoothed service time, or NaN before any was measured. */
+    double serviceNanos() { return serviceNanos; }
+
+    /** The smoothed time to open a connection. */
+    double connectNanos() { return connectNanos; }
+
+    /** How long a request may wait for a busy connection to free before one is opened for it. */
+    long allowedWaitNanos() {
+        double byService = Double.isNaN(serviceNanos) ? 0 : WAIT_SHARE_OF_SERVICE_TIME * serviceNanos;
+        return (long) Math.max(MIN_WAIT_NANOS, Math.max(connectNanos, byService));
+    }
+
+    /**
+     * How many connections to start opening now, given {@code waiting} requests queued for a connection,
+     * {@code connecting} connections already being opened, and {@code busy} connections carrying a request, the
+     * oldest since {@code oldestBusySinceNanos} (ignored when {@code busy} is 0). Not capped: the caller applies
+     * its own bounds.
+     */
+    int toOpen(long nowNanos, int waiting, int connecting, int busy, long oldestBusySinceNanos) {
+        if (waiting <= 0) return 0;
+        if (busy <= 0) return Math.max(0, waiting - connecting); // nothing will free: each waiting request needs one
+        long allowed = allowedWaitNanos();
+        double age = Math.max(1, nowNanos - oldestBusySinceNanos);
+        double service = Double.isNaN(serviceNanos) ? age : serviceNanos;
+        double remaining = Double.isNaN(serviceNanos) ? age : Math.max(0, serviceNanos - age);
+        // Requests the busy connections serve within the allowed wait: the oldest's, then one every service / busy.
+        double byBusy = remaining > allowed ? 0 : 1 + (allowed - remaining) * busy / service;
+        // Each connection being opened serves one when it connects, then one every service time until the allowance ends.
+        double perNew = 1 + Math.max(0, allowed - connectNanos) / service;
+        double uncovered = waiting - byBusy - connecting * perNew;
+        if (uncovered <= 0) return 0;
+        return (int) Math.min(waiting - connecting, Math.ceil(uncovered / perNew));
+    }
+}
