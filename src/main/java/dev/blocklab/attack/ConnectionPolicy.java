@@ -52,24 +52,32 @@ final class ConnectionPolicy {
     double connectNanos() { return connectNanos; }
 
     /** How long a request may wait for a busy connection to free before one is opened for it. */
-    long allowedWaitNanos() {
-        double byService = Double.isNaN(serviceNanos) ? 0 : WAIT_SHARE_OF_SERVICE_TIME * serviceNanos;
+    long allowedWaitNanos() { return allowedWaitNanos(serviceNanos); }
+
+    private long allowedWaitNanos(double service) {
+        double byService = Double.isNaN(service) ? 0 : WAIT_SHARE_OF_SERVICE_TIME * service;
         return (long) Math.max(MIN_WAIT_NANOS, Math.max(connectNanos, byService));
     }
 
     /**
      * How many connections to start opening now, given {@code waiting} requests queued for a connection,
      * {@code connecting} connections already being opened, and {@code busy} connections carrying a request, the
-     * oldest since {@code oldestBusySinceNanos} (ignored when {@code busy} is 0). Not capped: the caller applies
-     * its own bounds.
+     * oldest since {@code oldestBusySinceNanos} (ignored when {@code busy} is 0), on an event loop that ran
+     * {@code loopLagNanos} late just now. Not capped: the caller applies its own bounds.
+     *
+     * <p>The lag is taken off the service time: a loop that was descheduled for a second read every response of
+     * that second a second late, so the service time it measured is the loop's delay, not the target's, and
+     * opening connections (work for the same starved loop) would not serve the queue sooner.
      */
-    int toOpen(long nowNanos, int waiting, int connecting, int busy, long oldestBusySinceNanos) {
+    int toOpen(long nowNanos, int waiting, int connecting, int busy, long oldestBusySinceNanos, long loopLagNanos) {
         if (waiting <= 0) return 0;
         if (busy <= 0) return Math.max(0, waiting - connecting); // nothing will free: each waiting request needs one
-        long allowed = allowedWaitNanos();
+        double lag = Math.max(0, loopLagNanos);
         double age = Math.max(1, nowNanos - oldestBusySinceNanos);
-        double service = Double.isNaN(serviceNanos) ? age : serviceNanos;
-        double remaining = Double.isNaN(serviceNanos) ? age : Math.max(0, serviceNanos - age);
+        boolean measured = !Double.isNaN(serviceNanos);
+        double service = Math.max(1, (measured ? serviceNanos : age) - lag);
+        double remaining = measured ? Math.max(0, service - age) : service;
+        long allowed = allowedWaitNanos(measured ? service : Double.NaN);
         // Requests the busy connections serve within the allowed wait: the oldest's, then one every service / busy.
         double byBusy = remaining > allowed ? 0 : 1 + (allowed - remaining) * busy / service;
         // Each connection being opened serves one when it connects, then one every service time until the allowance ends.

@@ -196,7 +196,7 @@ final class VertxTransport implements Transport {
                 lagNanos.recordValueWithExpectedInterval(Math.min(AttackRecorder.HIGHEST_TRACKABLE_NANOS,
                         Math.max(0, System.nanoTime() - due)), TimeUnit.MILLISECONDS.toNanos(PROBE_EVERY_MILLIS));
                 long now = System.nanoTime();
-                for (HostPool pool : pools.values()) pool.sweep(now);
+                for (HostPool pool : pools.values()) pool.sweep(now, now - due);
                 probe();
             });
         }
@@ -268,11 +268,14 @@ final class VertxTransport implements Transport {
             // Only when no connection will free is the decision made at once; otherwise at the next sweep, after
             // the loop has read the responses that arrived meanwhile: a loop that was descheduled finds its queue
             // of sends ahead of the responses that free connections, and must not open a connection for each.
-            if (busy == 0) openAsNeeded(x.pickedUpNanos);
+            if (busy == 0) openAsNeeded(x.pickedUpNanos, 0);
         }
 
-        /** Times out the requests whose timeout has passed (oldest first), then reconsiders opening. */
-        void sweep(long now) {
+        /**
+         * Times out the requests whose timeout has passed (oldest first), then reconsiders opening; the loop ran
+         * {@code lagNanos} late just now.
+         */
+        void sweep(long now, long lagNanos) {
             Exchange x;
             while ((x = waiters.peekFirst()) != null && (!x.waiting || now - x.pickedUpNanos >= timeoutNanos)) {
                 waiters.pollFirst();
@@ -290,7 +293,7 @@ final class VertxTransport implements Transport {
                     if (r != null) r.reset();
                 }
             }
-            openAsNeeded(now);
+            openAsNeeded(now, lagNanos);
         }
 
         /** When the oldest request still on a connection left (pops those already done); {@code now} if none. */
@@ -301,9 +304,9 @@ final class VertxTransport implements Transport {
         }
 
         /** Opens the connections the policy asks for, within both bounds. */
-        private void openAsNeeded(long now) {
+        private void openAsNeeded(long now, long lagNanos) {
             if (waiting <= connecting) return;
-            int n = policy.toOpen(now, waiting, connecting, busy, oldestBusySince(now));
+            int n = policy.toOpen(now, waiting, connecting, busy, oldestBusySince(now), lagNanos);
             while (n-- > 0 && connecting < MAX_CONNECTING_PER_LOOP && loop.open.get() < loop.maxOpen) {
                 connecting++;
                 connect().onComplete(ar -> {
@@ -312,7 +315,7 @@ final class VertxTransport implements Transport {
                         // The request that asked for this connection gets its error, as Go's Transport does.
                         Exchange x = nextWaiter();
                         if (x != null) x.finish(0, 0, x.p.label() + ": " + Transport.describe(ar.cause()));
-                        openAsNeeded(System.nanoTime());
+                        openAsNeeded(System.nanoTime(), 0);
                     }
                 });
             }
@@ -355,7 +358,7 @@ final class VertxTransport implements Transport {
             c.closed = true;
             idle.remove(c);
             loop.open.decrementAndGet();
-            openAsNeeded(System.nanoTime());
+            openAsNeeded(System.nanoTime(), 0);
         }
 
         private void start(Exchange x, Conn c) {

@@ -24,15 +24,15 @@ class ConnectionPolicyTest {
 
     @Test
     void toOpen_nothingWaiting_opensNothing() {
-        assertThat(new ConnectionPolicy().toOpen(0, 0, 0, 0, 0)).isZero();
-        assertThat(measured(500 * MS, 200 * US).toOpen(10 * MS, 0, 0, 4000, 0)).isZero();
+        assertThat(new ConnectionPolicy().toOpen(0, 0, 0, 0, 0, 0)).isZero();
+        assertThat(measured(500 * MS, 200 * US).toOpen(10 * MS, 0, 0, 4000, 0, 0)).isZero();
     }
 
     @Test
     void toOpen_noBusyConnection_opensOnePerWaitingRequestNotYetCovered() {
         ConnectionPolicy p = measured(100 * US, 200 * US);
-        assertThat(p.toOpen(0, 5, 0, 0, 0)).isEqualTo(5);
-        assertThat(p.toOpen(0, 5, 3, 0, 0)).isEqualTo(2);
+        assertThat(p.toOpen(0, 5, 0, 0, 0, 0)).isEqualTo(5);
+        assertThat(p.toOpen(0, 5, 3, 0, 0, 0)).isEqualTo(2);
     }
 
     @Test
@@ -43,10 +43,10 @@ class ConnectionPolicyTest {
         ConnectionPolicy p = measured(100 * US, 200 * US);
         long now = 1 * MS, oldest = now - 50 * US;
         assertThat(p.allowedWaitNanos()).isEqualTo(ConnectionPolicy.MIN_WAIT_NANOS);
-        assertThat(p.toOpen(now, 40, 0, 5, oldest)).isZero();
-        int burst = p.toOpen(now, 200, 0, 5, oldest);
+        assertThat(p.toOpen(now, 40, 0, 5, oldest, 0)).isZero();
+        int burst = p.toOpen(now, 200, 0, 5, oldest, 0);
         assertThat(burst).isPositive().isLessThan(200 / 5);
-        assertThat(p.toOpen(now, 200, burst, 5, oldest)).isZero(); // the connections being opened cover the rest
+        assertThat(p.toOpen(now, 200, burst, 5, oldest, 0)).isZero(); // the connections being opened cover the rest
     }
 
     @Test
@@ -56,7 +56,7 @@ class ConnectionPolicyTest {
         ConnectionPolicy p = measured(500 * MS, 200 * US);
         long now = 10_000 * MS;
         assertThat(p.allowedWaitNanos()).isEqualTo(5 * MS);
-        assertThat(p.toOpen(now, 40, 0, 2000, now - 10 * MS)).isEqualTo(40);
+        assertThat(p.toOpen(now, 40, 0, 2000, now - 10 * MS, 0)).isEqualTo(40);
     }
 
     @Test
@@ -65,9 +65,9 @@ class ConnectionPolicyTest {
         // frees every 0.25 ms, so the few requests that queue between two responses wait (well within 5 ms).
         ConnectionPolicy p = measured(500 * MS, 200 * US);
         long now = 10_000 * MS;
-        assertThat(p.toOpen(now, 3, 0, 2000, now - 500 * MS)).isZero();
+        assertThat(p.toOpen(now, 3, 0, 2000, now - 500 * MS, 0)).isZero();
         // a queue of 100 is more than 5 ms of responses (about 20): connections are opened for the rest
-        assertThat(p.toOpen(now, 100, 0, 2000, now - 500 * MS)).isBetween(60, 80);
+        assertThat(p.toOpen(now, 100, 0, 2000, now - 500 * MS, 0)).isBetween(60, 80);
     }
 
     @Test
@@ -76,8 +76,8 @@ class ConnectionPolicyTest {
         // about 0.1 ms more, so one waiting request waits; one in flight for 5 ms is expected to take 5 ms more.
         ConnectionPolicy p = new ConnectionPolicy();
         long now = 100 * MS;
-        assertThat(p.toOpen(now, 1, 0, 1, now - 100 * US)).isZero();
-        assertThat(p.toOpen(now, 1, 0, 1, now - 5 * MS)).isEqualTo(1);
+        assertThat(p.toOpen(now, 1, 0, 1, now - 100 * US, 0)).isZero();
+        assertThat(p.toOpen(now, 1, 0, 1, now - 5 * MS, 0)).isEqualTo(1);
     }
 
     @Test
@@ -85,8 +85,21 @@ class ConnectionPolicyTest {
         // The first decision waits; the same queue asked again later, still without a response, gets connections.
         ConnectionPolicy p = new ConnectionPolicy();
         long sent = 100 * MS;
-        assertThat(p.toOpen(sent + 200 * US, 2, 0, 1, sent)).isZero();
-        assertThat(p.toOpen(sent + 20 * MS, 2, 0, 1, sent)).isEqualTo(2);
+        assertThat(p.toOpen(sent + 200 * US, 2, 0, 1, sent, 0)).isZero();
+        assertThat(p.toOpen(sent + 20 * MS, 2, 0, 1, sent, 0)).isEqualTo(2);
+    }
+
+    @Test
+    void toOpen_serviceTimeInflatedByTheLoopsOwnLag_waitsForTheResponsesItIsAboutToRead() {
+        // A 0.1 ms target, but the event loop was descheduled for a second: every response of that second was read
+        // a second late, so the measured service time is about a second, and 300 sends queued behind the stall.
+        ConnectionPolicy p = measured(1_000 * MS, 200 * US);
+        long now = 10_000 * MS, oldest = now - 100 * US;
+        assertThat(p.toOpen(now, 300, 0, 5, oldest, 0)).isGreaterThan(290); // taken at its word: nothing frees for a second
+        assertThat(p.toOpen(now, 300, 0, 5, oldest, 999_900 * US)).isLessThan(300 / 5); // the lag is the loop's
+        // a slow target stays slow whatever the lag: 500 ms measured with 6 ms of lag still needs a connection each
+        ConnectionPolicy slow = measured(500 * MS, 200 * US);
+        assertThat(slow.toOpen(now, 40, 0, 2000, now - 10 * MS, 6 * MS)).isEqualTo(40);
     }
 
     @Test
