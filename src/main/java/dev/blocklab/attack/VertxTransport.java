@@ -68,7 +68,9 @@ final class VertxTransport implements Transport {
     private volatile boolean closing;
     private final Recorder lagNanos = new Recorder(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
 
-    private record Prepared(RequestOptions options, Buffer body, String label, String hostKey, HttpConnectOptions connect) {}
+    private volatile Prepared lastPrepared;
+
+    private record Prepared(Target target, RequestOptions options, Buffer body, String label, String hostKey, HttpConnectOptions connect) {}
 
     VertxTransport(long timeoutNanos, int maxConnections) {
         int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
@@ -95,7 +97,7 @@ final class VertxTransport implements Transport {
         for (var h : t.headers()) o.addHeader(h.getKey(), h.getValue());
         HttpConnectOptions c = new HttpConnectOptions().setHost(t.url().getHost()).setPort(t.port())
                 .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, timeoutMillis));
-        return new Prepared(o, Buffer.buffer(t.bodyUnsafe()), t.label(), t.url().getHost() + ":" + t.port(), c);
+        return new Prepared(t, o, Buffer.buffer(t.bodyUnsafe()), t.label(), t.url().getHost() + ":" + t.port(), c);
     }
 
     /**
@@ -124,7 +126,10 @@ final class VertxTransport implements Transport {
     }
 
     @Override public void send(Target target, Completion completion) {
-        Prepared p = prepared.computeIfAbsent(target, this::prepare);
+        // Attacks send the same few Target instances: the last one is found by identity, sparing the map's
+        // URI.equals on every send.
+        Prepared last = lastPrepared;
+        Prepared p = last != null && last.target() == target ? last : (lastPrepared = prepared.computeIfAbsent(target, this::prepare));
         Loop loop = loops[(int) (nextLoop.getAndIncrement() % loops.length)];
         loop.context.runOnContext(v -> loop.pool(p).send(new Exchange(p, completion)));
     }
