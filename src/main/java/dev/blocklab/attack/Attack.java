@@ -188,10 +188,18 @@ public final class Attack {
         };
     }
 
-    /** The warm-up: the schedule's starting rate (or its users) for {@code nanos}. */
+    /**
+     * The warm-up: steps up to the schedule's starting rate (a tenth, a quarter, half, each for a fifth of the
+     * warm-up, then the rate itself for the last two fifths), or its users, for {@code nanos}. A cold JVM sent
+     * straight at 10,000/s interprets and compiles at once and builds a queue that it then drains into the
+     * measured schedule; stepping up lets the compiler catch up first.
+     */
     private Arrival warmUpSchedule(long nanos) {
         return switch (settings.schedule()) {
-            case Arrival.Open open -> new Arrival.Open(new Pacer.Constant(open.pacer().ratePerSecondAt(0)), nanos);
+            case Arrival.Open open -> {
+                double rate = open.pacer().ratePerSecondAt(0);
+                yield new Arrival.Open(new Pacer.Steps(List.of(rate / 10, rate / 4, rate / 2, rate), Math.max(1, nanos / 5)), nanos);
+            }
             case Arrival.Closed closed -> new Arrival.Closed(closed.users(), nanos);
             case Arrival.Batch b -> b;
         };

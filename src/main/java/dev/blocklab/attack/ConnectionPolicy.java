@@ -34,10 +34,21 @@ final class ConnectionPolicy {
     private double serviceNanos = Double.NaN;
     private double connectNanos = INITIAL_CONNECT_NANOS;
 
-    /** A request's service time (on a connection to its response), measured. */
+    /** Weight of a service time above the estimate: it rises slowly, so the estimate follows the lower envelope. */
+    static final double SMOOTHING_UP = 1.0 / 256;
+
+    /**
+     * A request's service time (on a connection to its response), measured. The estimate follows the lower
+     * envelope (down at once by half the gap, up by 1/256 of it): a fast target whose responses the starved
+     * attacker read late, or that the machine slowed, still shows fast responses in between, and taking the slow
+     * ones at their word opened thousands of connections that made every response slower still. A target that
+     * is slow throughout keeps its estimate; one whose responses vary widely is caught by the waiting requests'
+     * actual waits ({@link #toOpen}'s {@code overdue}).
+     */
     void serviceTime(long nanos) {
         double n = Math.max(1, nanos);
-        serviceNanos = Double.isNaN(serviceNanos) ? n : serviceNanos + SMOOTHING * (n - serviceNanos);
+        if (Double.isNaN(serviceNanos)) serviceNanos = n;
+        else serviceNanos += (n < serviceNanos ? 0.5 : SMOOTHING_UP) * (n - serviceNanos);
     }
 
     /** The time a connection took to open, measured. */
@@ -70,6 +81,24 @@ final class ConnectionPolicy {
      * opening connections (work for the same starved loop) would not serve the queue sooner.
      */
     int toOpen(long nowNanos, int waiting, int connecting, int busy, long oldestBusySinceNanos, long loopLagNanos) {
+        return toOpen(nowNanos, waiting, connecting, busy, oldestBusySinceNanos, loopLagNanos, 0);
+    }
+
+    /**
+     * As {@link #toOpen(long, int, int, int, long, long)}, and at least one connection for each of the
+     * {@code overdue} oldest waiting requests that have already waited longer than {@link #overdueNanos} (beyond
+     * those being opened): the estimate was wrong for them, whatever it says now.
+     */
+    int toOpen(long nowNanos, int waiting, int connecting, int busy, long oldestBusySinceNanos, long loopLagNanos,
+               int overdue) {
+        int estimated = estimatedToOpen(nowNanos, waiting, connecting, busy, oldestBusySinceNanos, loopLagNanos);
+        return Math.max(estimated, Math.min(waiting, overdue) - connecting);
+    }
+
+    /** How long a waiting request may actually wait before it gets a connection whatever the estimate: twice its allowance. */
+    long overdueNanos() { return 2 * allowedWaitNanos(); }
+
+    private int estimatedToOpen(long nowNanos, int waiting, int connecting, int busy, long oldestBusySinceNanos, long loopLagNanos) {
         if (waiting <= 0) return 0;
         if (busy <= 0) return Math.max(0, waiting - connecting); // nothing will free: each waiting request needs one
         double lag = Math.max(0, loopLagNanos);

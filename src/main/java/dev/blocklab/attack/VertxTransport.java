@@ -301,6 +301,18 @@ final class VertxTransport implements Transport {
             openAsNeeded(now, lagNanos);
         }
 
+        /** How many waiting requests (oldest first) have waited longer than the policy's overdue time. */
+        private int overdue(long now) {
+            long limit = policy.overdueNanos();
+            int n = 0;
+            for (Exchange x : waiters) {
+                if (!x.waiting) continue;
+                if (now - x.pickedUpNanos <= limit) break;
+                n++;
+            }
+            return n;
+        }
+
         /** When the oldest request still on a connection left (pops those already done); {@code now} if none. */
         private long oldestBusySince(long now) {
             Exchange x;
@@ -311,7 +323,7 @@ final class VertxTransport implements Transport {
         /** Opens the connections the policy asks for, within both bounds. */
         private void openAsNeeded(long now, long lagNanos) {
             if (waiting <= connecting) return;
-            int n = policy.toOpen(now, waiting, connecting, busy, oldestBusySince(now), lagNanos);
+            int n = policy.toOpen(now, waiting, connecting, busy, oldestBusySince(now), lagNanos, overdue(now));
             while (n-- > 0 && connecting < MAX_CONNECTING_PER_LOOP && loop.open.get() < loop.maxOpen) {
                 connecting++;
                 connect().onComplete(ar -> {

@@ -103,6 +103,31 @@ class ConnectionPolicyTest {
     }
 
     @Test
+    void serviceTime_followsTheLowerEnvelope_aSlowTargetStaysSlow() {
+        // A 0.1 ms target whose every tenth response was read 50 ms late: the estimate stays near 0.1 ms.
+        ConnectionPolicy fast = new ConnectionPolicy();
+        for (int i = 0; i < 1000; i++) fast.serviceTime(i % 10 == 9 ? 50 * MS : 100 * US);
+        assertThat(fast.serviceNanos()).isLessThan(2.0 * MS);
+        // A 500 ms target stays at 500 ms, and one that slows down for good is followed, slowly.
+        ConnectionPolicy slow = measured(500 * MS, 200 * US);
+        assertThat(slow.serviceNanos()).isCloseTo(500.0 * MS, org.assertj.core.data.Offset.offset(1.0 * MS));
+        for (int i = 0; i < 2000; i++) slow.serviceTime(1_000 * MS);
+        assertThat(slow.serviceNanos()).isGreaterThan(990.0 * MS);
+    }
+
+    @Test
+    void toOpen_requestsThatAlreadyWaitedTooLong_getAConnectionWhateverTheEstimate() {
+        // The estimate says five busy connections of a 0.1 ms target serve 40 waiting requests within 1 ms, but
+        // 12 of them have already waited more than twice that: they get one each (less those being opened).
+        ConnectionPolicy p = measured(100 * US, 200 * US);
+        long now = 1 * MS, oldest = now - 50 * US;
+        assertThat(p.overdueNanos()).isEqualTo(2 * ConnectionPolicy.MIN_WAIT_NANOS);
+        assertThat(p.toOpen(now, 40, 0, 5, oldest, 0, 0)).isZero();
+        assertThat(p.toOpen(now, 40, 0, 5, oldest, 0, 12)).isEqualTo(12);
+        assertThat(p.toOpen(now, 40, 5, 5, oldest, 0, 12)).isEqualTo(7);
+    }
+
+    @Test
     void allowedWait_followsTheMeasuredTimes() {
         ConnectionPolicy p = new ConnectionPolicy();
         assertThat(p.allowedWaitNanos()).isEqualTo(ConnectionPolicy.INITIAL_CONNECT_NANOS);
