@@ -22,10 +22,10 @@ import java.util.concurrent.locks.LockSupport;
  * Runs one attack: sends the settings' targets on their schedule through an HTTP client, records every response
  * and returns an {@link AttackResult}.
  *
- * <p>With a warm-up, the same targets are first sent at the schedule's starting rate (or by its users) for the
- * warm-up duration on the same client and connections, and those results are discarded: a fresh JVM spends its
- * first seconds compiling, and a cold client has no connections, which otherwise shows as late sends and a
- * latency tail. The measured schedule follows the warm-up without a pause.
+ * <p>With a warm-up, the same targets are first sent, stepping up to the schedule's starting rate (or by its
+ * users), for the warm-up duration on the same client and connections, and those results are discarded: a
+ * fresh JVM spends its first seconds compiling, and a cold client has no connections, which otherwise shows as
+ * late sends and a latency tail. The measured schedule follows the warm-up without a pause.
  *
  * <p>The attack also measures itself over the measured schedule ({@link SelfMeter}, the transport's event-loop
  * probe, each request's delay before it left on a connection) and its result carries the
