@@ -301,9 +301,12 @@ final class VertxTransport implements Transport {
             openAsNeeded(now, lagNanos);
         }
 
-        /** How many waiting requests (oldest first) have waited longer than the policy's overdue time. */
-        private int overdue(long now) {
-            long limit = policy.overdueNanos();
+        /**
+         * How many waiting requests (oldest first) have waited longer than the policy's overdue time plus the
+         * loop's lag just now (a loop working off a backlog ages its own queue: that wait is not the target's).
+         */
+        private int overdue(long now, long lagNanos) {
+            long limit = policy.overdueNanos() + Math.max(0, lagNanos);
             int n = 0;
             for (Exchange x : waiters) {
                 if (!x.waiting) continue;
@@ -323,7 +326,7 @@ final class VertxTransport implements Transport {
         /** Opens the connections the policy asks for, within both bounds. */
         private void openAsNeeded(long now, long lagNanos) {
             if (waiting <= connecting) return;
-            int n = policy.toOpen(now, waiting, connecting, busy, oldestBusySince(now), lagNanos, overdue(now));
+            int n = policy.toOpen(now, waiting, connecting, busy, oldestBusySince(now), lagNanos, overdue(now, lagNanos));
             while (n-- > 0 && connecting < MAX_CONNECTING_PER_LOOP && loop.open.get() < loop.maxOpen) {
                 connecting++;
                 connect().onComplete(ar -> {
