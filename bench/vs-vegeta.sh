@@ -4,6 +4,7 @@
 #   bench/vs-vegeta.sh                      # the whole benchmark, about 15 minutes
 #   DURATION=5s PAUSE=10 bench/vs-vegeta.sh # shorter, for a first look
 #   SERVER_RATES="1000" TRIVIAL_RATES="10000" bench/vs-vegeta.sh
+#   BLOCKLAB=/path/to/other/checkout/blocklab bench/vs-vegeta.sh   # attack with another build (before/after)
 #
 # What it does:
 #  1. builds vegeta from its Go module (GOBIN=target/bench-bin go install github.com/tsenart/vegeta/v12@v12.12.0)
@@ -30,6 +31,7 @@ SERVER_RATES=${SERVER_RATES:-"1000 5000 8000 10000"}
 TRIVIAL_RATES=${TRIVIAL_RATES:-"10000 20000 30000"}
 SERVER_PORT=${SERVER_PORT:-19000}
 TRIVIAL_PORT=${TRIVIAL_PORT:-19001}
+BLOCKLAB=${BLOCKLAB:-./blocklab}   # the attacker's launcher; the server is always this checkout's
 OUT=${OUT:-results/vs-vegeta-$(date -u +%Y%m%dT%H%M%SZ)}
 BIN=$PWD/target/bench-bin
 mkdir -p "$OUT" "$BIN"
@@ -88,7 +90,7 @@ run_vegeta() { # url rate name
 
 # blocklab attack with default flags (JSON, for the figures); prints "p99_ms rate success limited".
 run_blocklab() { # url rate name
-  ./blocklab attack "$1" --rate "$2/s" --duration "$DURATION" --quiet --format json > "$OUT/$3.blocklab.json"
+  "$BLOCKLAB" attack "$1" --rate "$2/s" --duration "$DURATION" --quiet --format json > "$OUT/$3.blocklab.json"
   jq -r '"\(.latencyMillis.p99) \(.ratePerSecond) \(.successRatio) \(.instrument.limited)"' "$OUT/$3.blocklab.json"
 }
 

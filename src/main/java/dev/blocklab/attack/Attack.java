@@ -22,10 +22,10 @@ import java.util.concurrent.locks.LockSupport;
  * Runs one attack: sends the settings' targets on their schedule through an HTTP client, records every response
  * and returns an {@link AttackResult}.
  *
- * <p>With a warm-up, the same targets are first sent at the schedule's starting rate (or by its users) for the
- * warm-up duration on the same client and connections, and those results are discarded: a fresh JVM spends its
- * first seconds compiling, and a cold client has no connections, which otherwise shows as late sends and a
- * latency tail. The measured schedule follows the warm-up without a pause.
+ * <p>With a warm-up, the same targets are first sent, stepping up to the schedule's starting rate (or by its
+ * users), for the warm-up duration on the same client and connections, and those results are discarded: a
+ * fresh JVM spends its first seconds compiling, and a cold client has no connections, which otherwise shows as
+ * late sends and a latency tail. The measured schedule follows the warm-up without a pause.
  *
  * <p>The attack also measures itself over the measured schedule ({@link SelfMeter}, the transport's event-loop
  * probe, each request's delay before it left on a connection) and its result carries the
@@ -188,10 +188,18 @@ public final class Attack {
         };
     }
 
-    /** The warm-up: the schedule's starting rate (or its users) for {@code nanos}. */
+    /**
+     * The warm-up: steps up to the schedule's starting rate (a tenth, a quarter, half, each for a fifth of the
+     * warm-up, then the rate itself for the last two fifths), or its users, for {@code nanos}. A cold JVM sent
+     * straight at 10,000/s interprets and compiles at once and builds a queue that it then drains into the
+     * measured schedule; stepping up lets the compiler catch up first.
+     */
     private Arrival warmUpSchedule(long nanos) {
         return switch (settings.schedule()) {
-            case Arrival.Open open -> new Arrival.Open(new Pacer.Constant(open.pacer().ratePerSecondAt(0)), nanos);
+            case Arrival.Open open -> {
+                double rate = open.pacer().ratePerSecondAt(0);
+                yield new Arrival.Open(new Pacer.Steps(List.of(rate / 10, rate / 4, rate / 2, rate), Math.max(1, nanos / 5)), nanos);
+            }
             case Arrival.Closed closed -> new Arrival.Closed(closed.users(), nanos);
             case Arrival.Batch b -> b;
         };

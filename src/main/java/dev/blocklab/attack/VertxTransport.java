@@ -29,15 +29,19 @@ import java.util.concurrent.atomic.AtomicLong;
  * "Connections"): one pool per event loop and host, keep-alive connections, no pipelining.
  *
  * <p>Implementation overview. Each send runs on one of the client's event-loop contexts in turn, and everything
- * about a request (its pool, its connection, its response, its timeout timer) stays on that loop's thread, so
- * the pool needs no lock. A request takes the most recently used idle connection of its host; when none is
- * idle it joins the host's queue of waiting requests, and a new connection is opened only while more requests
- * wait than connections are being opened, at most {@link #MAX_CONNECTING_PER_LOOP} being opened at once per loop
- * and at most the loop's share of {@code maxConnections} open. Whichever connection frees first (a response
- * completes, or a connect succeeds) serves the oldest waiting request, so a late response never forces a new
- * connection on a request that a kept-alive one could serve a moment later (Go's {@code net/http} races a
- * dial against idle connections in the same way). A timer per request, started at the send, enforces the
- * whole-request timeout (queueing for a connection included) and resets the request when it fires.
+ * about a request (its pool, its connection, its response) stays on that loop's thread, so the pool needs no
+ * lock. A request takes the most recently used idle connection of its host; when none is idle it joins the
+ * host's queue of waiting requests, and the pool's {@link ConnectionPolicy} decides from the measured service
+ * and connect times whether waiting for a busy connection to free costs more than the request may wait; only
+ * then are connections opened, at most {@link #MAX_CONNECTING_PER_LOOP} being opened at once per loop and at
+ * most the loop's share of {@code maxConnections} open. Whichever connection frees first (a response completes,
+ * or a connect succeeds) serves the oldest waiting request, so an opened connection is never tied to the request
+ * that asked for it (Go's {@code net/http} races a dial against idle connections in the same way). Every
+ * {@value #PROBE_EVERY_MILLIS} ms each loop sweeps its pools: requests past the whole-request timeout (queueing
+ * for a connection included) end with a timeout and are reset, and the policy is asked again, since a queue
+ * that nothing frees costs more the longer it waits (one sweep instead of a timer per request). The policy is
+ * asked at once only when no connection is busy; otherwise at the sweep, after the loop has read the responses
+ * that arrived meanwhile.
  *
  * <p>The transport also measures itself: a periodic probe on each event loop records how late its timer
  * fires (the loop's lag: how long a response that arrived would wait before being read), and the loops'
@@ -57,19 +61,23 @@ final class VertxTransport implements Transport {
     private final Vertx vertx;
     private final HttpClientAgent client;
     private final long timeoutMillis;
+    private final long timeoutNanos;
     private final Map<Target, Prepared> prepared = new ConcurrentHashMap<>();
     private final Loop[] loops;
     private final AtomicLong nextLoop = new AtomicLong();
     private volatile boolean closing;
     private final Recorder lagNanos = new Recorder(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
 
-    private record Prepared(RequestOptions options, Buffer body, String label, String hostKey, HttpConnectOptions connect) {}
+    private volatile Prepared lastPrepared;
+
+    private record Prepared(Target target, RequestOptions options, Buffer body, String label, String hostKey, HttpConnectOptions connect) {}
 
     VertxTransport(long timeoutNanos, int maxConnections) {
         int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
         this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(threads).setWorkerPoolSize(1)
                 .setBlockedThreadCheckInterval(10).setBlockedThreadCheckIntervalUnit(TimeUnit.SECONDS));
         this.timeoutMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNanos));
+        this.timeoutNanos = timeoutNanos;
         this.client = vertx.httpClientBuilder()
                 .with(new HttpClientOptions().setKeepAlive(true).setPipelining(false)
                         .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, timeoutMillis)))
@@ -89,7 +97,7 @@ final class VertxTransport implements Transport {
         for (var h : t.headers()) o.addHeader(h.getKey(), h.getValue());
         HttpConnectOptions c = new HttpConnectOptions().setHost(t.url().getHost()).setPort(t.port())
                 .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, timeoutMillis));
-        return new Prepared(o, Buffer.buffer(t.bodyUnsafe()), t.label(), t.url().getHost() + ":" + t.port(), c);
+        return new Prepared(t, o, Buffer.buffer(t.bodyUnsafe()), t.label(), t.url().getHost() + ":" + t.port(), c);
     }
 
     /**
@@ -118,7 +126,10 @@ final class VertxTransport implements Transport {
     }
 
     @Override public void send(Target target, Completion completion) {
-        Prepared p = prepared.computeIfAbsent(target, this::prepare);
+        // Attacks send the same few Target instances: the last one is found by identity, sparing the map's
+        // URI.equals on every send.
+        Prepared last = lastPrepared;
+        Prepared p = last != null && last.target() == target ? last : (lastPrepared = prepared.computeIfAbsent(target, this::prepare));
         Loop loop = loops[(int) (nextLoop.getAndIncrement() % loops.length)];
         loop.context.runOnContext(v -> loop.pool(p).send(new Exchange(p, completion)));
     }
@@ -189,6 +200,8 @@ final class VertxTransport implements Transport {
                 // corrected for coordinated omission: a stall of one second counts as the 200 probes it held up
                 lagNanos.recordValueWithExpectedInterval(Math.min(AttackRecorder.HIGHEST_TRACKABLE_NANOS,
                         Math.max(0, System.nanoTime() - due)), TimeUnit.MILLISECONDS.toNanos(PROBE_EVERY_MILLIS));
+                long now = System.nanoTime();
+                for (HostPool pool : pools.values()) pool.sweep(now, now - due);
                 probe();
             });
         }
@@ -204,10 +217,9 @@ final class VertxTransport implements Transport {
     }
 
     /** One request from its send to its completion; touched only on its loop's thread. */
-    private final class Exchange {
+    private static final class Exchange {
         final Prepared p;
         final Completion completion;
-        long timer;
         boolean done, waiting;
         long pickedUpNanos, onWireNanos;
         HttpClientRequest request;
@@ -221,7 +233,6 @@ final class VertxTransport implements Transport {
         boolean finish(int status, long bytesIn, String error) {
             if (done) return false;
             done = true;
-            vertx.cancelTimer(timer);
             long wire = onWireNanos == 0 ? System.nanoTime() : onWireNanos;
             completion.complete(onWireNanos, wire - pickedUpNanos, status, bytesIn, error);
             return true;
@@ -229,15 +240,20 @@ final class VertxTransport implements Transport {
     }
 
     /**
-     * The connections of one host on one loop: idle ones (most recently used first), the count open and being
-     * opened, and the requests waiting for one.
+     * The connections of one host on one loop: idle ones (most recently used first), the requests waiting for
+     * one (oldest first), the requests on a connection (in the order they left, which is also the order they were
+     * picked up: a free connection always serves the oldest waiting request), and the counts the
+     * {@link ConnectionPolicy} decides from. Timeouts are found by {@link #sweep} from the heads of the two queues,
+     * not by a timer per request.
      */
     private final class HostPool {
         final Loop loop;
         final HttpConnectOptions connectOptions;
+        final ConnectionPolicy policy = new ConnectionPolicy();
         final ArrayDeque<Conn> idle = new ArrayDeque<>();
         final ArrayDeque<Exchange> waiters = new ArrayDeque<>();
-        int waiting, connecting;
+        final ArrayDeque<Exchange> onWire = new ArrayDeque<>();
+        int waiting, connecting, busy;
 
         HostPool(Loop loop, HttpConnectOptions connectOptions) {
             this.loop = loop;
@@ -246,7 +262,6 @@ final class VertxTransport implements Transport {
 
         void send(Exchange x) {
             x.pickedUpNanos = System.nanoTime();
-            x.timer = vertx.setTimer(timeoutMillis, id -> timeout(x));
             Conn c = idle.pollFirst();
             if (c != null) {
                 start(x, c);
@@ -255,23 +270,64 @@ final class VertxTransport implements Transport {
             x.waiting = true;
             waiters.addLast(x);
             waiting++;
-            openAsNeeded();
+            // Only when no connection will free is the decision made at once; otherwise at the next sweep, after
+            // the loop has read the responses that arrived meanwhile: a loop that was descheduled finds its queue
+            // of sends ahead of the responses that free connections, and must not open a connection for each.
+            if (busy == 0) openAsNeeded(x.pickedUpNanos, 0);
         }
 
-        private void timeout(Exchange x) {
-            if (x.done) return;
-            if (x.waiting) {
-                x.waiting = false;
-                waiting--;
+        /**
+         * Times out the requests whose timeout has passed (oldest first), then reconsiders opening; the loop ran
+         * {@code lagNanos} late just now.
+         */
+        void sweep(long now, long lagNanos) {
+            Exchange x;
+            while ((x = waiters.peekFirst()) != null && (!x.waiting || now - x.pickedUpNanos >= timeoutNanos)) {
+                waiters.pollFirst();
+                if (x.waiting) {
+                    x.waiting = false;
+                    waiting--;
+                    x.finish(0, 0, x.p.label() + ": timeout after " + timeoutMillis + "ms");
+                }
             }
-            HttpClientRequest r = x.request;
-            x.finish(0, 0, x.p.label() + ": timeout after " + timeoutMillis + "ms");
-            if (r != null) r.reset();
+            while ((x = onWire.peekFirst()) != null && (x.done || now - x.pickedUpNanos >= timeoutNanos)) {
+                onWire.pollFirst();
+                if (!x.done) {
+                    HttpClientRequest r = x.request;
+                    x.finish(0, 0, x.p.label() + ": timeout after " + timeoutMillis + "ms");
+                    if (r != null) r.reset();
+                }
+            }
+            openAsNeeded(now, lagNanos);
         }
 
-        /** Opens connections while more requests wait than are being opened, within both bounds. */
-        private void openAsNeeded() {
-            while (waiting > connecting && connecting < MAX_CONNECTING_PER_LOOP && loop.open.get() < loop.maxOpen) {
+        /**
+         * How many waiting requests (oldest first) have waited longer than the policy's overdue time plus the
+         * loop's lag just now (a loop working off a backlog ages its own queue: that wait is not the target's).
+         */
+        private int overdue(long now, long lagNanos) {
+            long limit = policy.overdueNanos() + Math.max(0, lagNanos);
+            int n = 0;
+            for (Exchange x : waiters) {
+                if (!x.waiting) continue;
+                if (now - x.pickedUpNanos <= limit) break;
+                n++;
+            }
+            return n;
+        }
+
+        /** When the oldest request still on a connection left (pops those already done); {@code now} if none. */
+        private long oldestBusySince(long now) {
+            Exchange x;
+            while ((x = onWire.peekFirst()) != null && x.done) onWire.pollFirst();
+            return x == null ? now : x.onWireNanos;
+        }
+
+        /** Opens the connections the policy asks for, within both bounds. */
+        private void openAsNeeded(long now, long lagNanos) {
+            if (waiting <= connecting) return;
+            int n = policy.toOpen(now, waiting, connecting, busy, oldestBusySince(now), lagNanos, overdue(now, lagNanos));
+            while (n-- > 0 && connecting < MAX_CONNECTING_PER_LOOP && loop.open.get() < loop.maxOpen) {
                 connecting++;
                 connect().onComplete(ar -> {
                     connecting--;
@@ -279,7 +335,7 @@ final class VertxTransport implements Transport {
                         // The request that asked for this connection gets its error, as Go's Transport does.
                         Exchange x = nextWaiter();
                         if (x != null) x.finish(0, 0, x.p.label() + ": " + Transport.describe(ar.cause()));
-                        openAsNeeded();
+                        openAsNeeded(System.nanoTime(), 0);
                     }
                 });
             }
@@ -288,7 +344,9 @@ final class VertxTransport implements Transport {
         /** Opens one connection, counted open from now; once open it serves the oldest waiting request or waits idle. */
         private Future<Conn> connect() {
             loop.open.incrementAndGet();
+            long began = System.nanoTime();
             return client.connect(connectOptions).map(connection -> {
+                policy.connectTime(System.nanoTime() - began);
                 Conn c = new Conn(connection);
                 connection.closeHandler(v -> closed(c));
                 release(c);
@@ -320,11 +378,14 @@ final class VertxTransport implements Transport {
             c.closed = true;
             idle.remove(c);
             loop.open.decrementAndGet();
-            openAsNeeded();
+            openAsNeeded(System.nanoTime(), 0);
         }
 
         private void start(Exchange x, Conn c) {
             x.onWireNanos = System.nanoTime();
+            busy++;
+            onWire.addLast(x);
+            if (onWire.size() > 2 * busy + 64) onWire.removeIf(e -> e.done); // a stuck head holds finished ones behind it
             c.connection.request(new RequestOptions(x.p.options()))
                     .compose(req -> {
                         x.request = req;
@@ -333,7 +394,9 @@ final class VertxTransport implements Transport {
                     .compose(resp -> resp.body().map(body -> new long[]{resp.statusCode(), body.length(),
                             "close".equalsIgnoreCase(resp.getHeader("connection")) ? 1 : 0}))
                     .onComplete(ar -> {
+                        busy--;
                         if (ar.succeeded()) {
+                            policy.serviceTime(System.nanoTime() - x.onWireNanos);
                             x.finish((int) ar.result()[0], ar.result()[1], null);
                             if (ar.result()[2] == 0) release(c);
                             else c.connection.close(); // the server closes it: do not hand it to another request
