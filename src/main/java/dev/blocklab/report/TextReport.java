@@ -61,8 +61,8 @@ final class TextReport implements Report<ExperimentResult> {
     }
 
     /**
-     * Every column padded to its widest cell; the first column and columns of words (a cell with a space: a cause,
-     * a formula, a verdict) left-aligned, so sentences start in one place; figures right-aligned.
+     * Every column padded to its widest cell; the first column and columns of words (most cells with a space: a
+     * cause, a formula, a verdict) left-aligned, so sentences start in one place; figures right-aligned.
      */
     static String layout(Table table) { return layout(table, WIDE); }
 
@@ -101,7 +101,8 @@ final class TextReport implements Report<ExperimentResult> {
         boolean[] words = new boolean[kept.size()];
         for (int k = 0; k < kept.size(); k++) {
             int c = kept.get(k);
-            words[k] = c == 0 || table.rows().stream().anyMatch(row -> row.get(c).strip().contains(" "));
+            long phrases = table.rows().stream().filter(row -> row.get(c).strip().contains(" ")).count();
+            words[k] = c == 0 || phrases * 2 > table.rows().size();   // mostly phrases, not figures with a few words
         }
         appendRow(out, pick(table.columns(), kept), widths, words);
         out.append("-".repeat(lineWidth(widths))).append('\n');
