@@ -95,9 +95,18 @@ public final class Main implements Runnable {
             boolean command = unmatched.getCommandLine().getParent() == null && !args.isEmpty() && !args.getFirst().startsWith("-");
             if (command) message = "unknown command '" + args.getFirst() + "'";
             List<String> near = unmatched.getSuggestions();
-            if (!near.isEmpty()) message += "; did you mean " + near.getFirst() + "?";
+            if (!near.isEmpty()) message += "; did you mean " + nearest(args.getFirst(), near) + "?";
         }
         return message;
+    }
+
+    /**
+     * Of picocli's suggestions for a mistyped word, one that starts with it ({@code --repeat}: {@code --repeats},
+     * not {@code --requests}), else picocli's first.
+     */
+    static String nearest(String typed, List<String> suggestions) {
+        String word = typed.contains("=") ? typed.substring(0, typed.indexOf('=')) : typed;
+        return suggestions.stream().filter(s -> s.startsWith(word)).findFirst().orElse(suggestions.getFirst());
     }
 
     /** Every subcommand's --help offers -V/--version (the standard help options): make it print the version too. */

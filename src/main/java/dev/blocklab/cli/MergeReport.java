@@ -45,7 +45,7 @@ final class MergeReport {
             w.flush();
         } else {
             ReportCommand.writeFile(c.out, text);
-            c.spec.commandLine().getErr().println("report saved to " + c.out);
+            c.console.saved(c.spec.commandLine().getErr(), "report", c.out);   // nothing with --quiet, as report says it
         }
         if (!merged.problems().isEmpty()) c.spec.commandLine().getErr().println("blocklab: INCOMPLETE: " + String.join("; ", merged.problems()));
     }

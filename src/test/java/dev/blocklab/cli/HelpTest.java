@@ -70,6 +70,12 @@ class HelpTest {
         assertThat(o.err()).contains("'--modle'").contains("did you mean --model?").doesNotContain("Missing required");
     }
 
+    @Test void mistypedOption_prefersTheNameItBegins() {
+        Cli.Run o = Cli.run("run", "--workload", "hundred-calls", "--model", "virtual", "--repeat", "1");
+        assertThat(o.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(o.err()).contains("did you mean --repeats?");
+    }
+
     @Test void subcommandVersion_printsTheVersionAsTheTopLevelDoes() {
         String top = Cli.run("--version").out();
         assertThat(top).startsWith("blocklab ");

@@ -67,8 +67,12 @@ class ShardCommandsTest {
         assertThat(Cli.run("report", "--merge", "--format", "hdr", saves.get(0).toString(), saves.get(1).toString()).out())
                 .contains("Value     Percentile TotalCount");
         Path html = dir.resolve("m.html");
-        assertThat(Cli.run("report", "--merge", "--format", "html", "--out", html.toString(), saves.get(0).toString(), saves.get(1).toString()).exit()).isZero();
+        Cli.Run page = Cli.run("report", "--merge", "--format", "html", "--out", html.toString(), saves.get(0).toString(), saves.get(1).toString());
+        assertThat(page.exit()).isZero();
+        assertThat(page.err()).contains("report saved to " + html);
         assertThat(Files.readString(html)).contains("<svg");
+        Cli.Run quiet = Cli.run("report", "--merge", "--quiet", "--format", "html", "--out", html.toString(), saves.get(0).toString(), saves.get(1).toString());
+        assertThat(quiet.err()).as("--quiet: no closing line").doesNotContain("saved to");
 
         // a missing shard is named, in the report and on stderr
         Cli.Run one = Cli.run("report", "--merge", saves.get(0).toString());
