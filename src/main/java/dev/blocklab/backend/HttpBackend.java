@@ -130,6 +130,9 @@ public final class HttpBackend implements Backend {
         return decode(call, r.status(), r.text());
     }
 
+    /** Set when {@link #close} begins: calls made after it fail at once instead of reaching a closed client. */
+    private volatile boolean closed;
+
     @Override public CompletableFuture<Object> callAsync(CallInvocation call) {
         calls.increment();
         CompletableFuture<Object> result = new CompletableFuture<>();
@@ -139,9 +142,14 @@ public final class HttpBackend implements Backend {
         options.setTimeout(Math.max(1, TimeUnit.NANOSECONDS.toMillis(budgetNanos + 999_999)));
         options.putHeader(BackendServer.BUDGET_HEADER, String.valueOf((budgetNanos + 999) / 1_000));   // the backend stops then too
         AtomicReference<HttpClientRequest> sent = new AtomicReference<>();
+        if (closed) return CompletableFuture.failedFuture(closedFailure(call));   // its event loops may be gone
         // made on an event loop, so the response's body handler is in place before the body can arrive
-        contexts[(int) Math.floorMod(nextContext.getAndIncrement(), contexts.length)].runOnContext(ignored ->
-                async.request(options)
+        contexts[(int) Math.floorMod(nextContext.getAndIncrement(), contexts.length)].runOnContext(ignored -> {
+            if (closed) {   // a call made while the backend closes fails as a call, not as a stray event-loop error
+                result.completeExceptionally(closedFailure(call));
+                return;
+            }
+            async.request(options)
                         .compose(req -> {
                             sent.set(req);
                             return req.send();
@@ -159,7 +167,8 @@ public final class HttpBackend implements Backend {
                             if (failure instanceof WrappedFailure w) result.completeExceptionally(w.getCause());
                             else if (isTimeout(failure)) result.completeExceptionally(timedOut(call));
                             else result.completeExceptionally(new IOException("call '" + call.call() + "' to " + base + " failed: " + failure, failure));
-                        }));
+                        });
+        });
         result.whenComplete((v, e) -> {
             HttpClientRequest req = sent.get();
             if (result.isCancelled() && req != null) req.reset();
@@ -167,9 +176,14 @@ public final class HttpBackend implements Backend {
         return result;
     }
 
+    private IOException closedFailure(CallInvocation call) {
+        return new IOException("call '" + call.call() + "' to " + base + ": the backend client is closed");
+    }
+
     @Override public long callsStarted() { return calls.sum(); }
 
     @Override public void close() {
+        closed = true;
         blocking.close();
         // the event loops close even when closing the client fails or times out
         Vertxes.awaitClose(async.close().eventually(vertx::close), 20, "closing the HTTP backend client");

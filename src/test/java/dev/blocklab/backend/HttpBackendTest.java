@@ -67,6 +67,14 @@ class HttpBackendTest {
         assertThat(System.nanoTime() - t0).isGreaterThanOrEqualTo(300 * MS);
     }
 
+    @Test void callAsync_afterClose_failsAsACall_notAsAnEventLoopError() {
+        HttpBackend closing = new HttpBackend(server.uri());
+        closing.close();
+        CompletableFuture<Object> f = closing.callAsync(call("user", MS, 0, "Anton", null));
+        assertThat(f).isCompletedExceptionally();
+        assertThatThrownBy(f::join).hasRootCauseInstanceOf(java.io.IOException.class).hasMessageContaining("the backend client is closed");
+    }
+
     @Test void failures_raiseTheConfiguredException_inBothForms() {
         assertThatThrownBy(() -> backend.callBlocking(call("task4", 5 * MS, 0, null, WONT_WORK)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("This won't work!");
