@@ -54,6 +54,6 @@ final class InvokeAllVariant extends IoPoolVariant {
 
     /** {@link #predict} without an instance: the registry entry's prediction. */
     static Prediction formula(int poolSize, Demand d) {
-        return FrameworksUseCase.overlapping(d, poolSize, poolSize + " I/O threads serve " + poolSize / 4 + " requests at a time");
+        return FrameworksUseCase.overlapping(d, poolSize, "each call holds one of " + poolSize + " I/O threads");
     }
 }

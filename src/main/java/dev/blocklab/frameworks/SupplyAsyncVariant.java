@@ -51,6 +51,6 @@ final class SupplyAsyncVariant extends IoPoolVariant {
 
     /** {@link #predict} without an instance: the registry entry's prediction. */
     static Prediction formula(int poolSize, Demand d) {
-        return FrameworksUseCase.overlapping(d, poolSize, poolSize + " I/O threads serve " + poolSize / 4 + " requests at a time");
+        return FrameworksUseCase.overlapping(d, poolSize, "each call holds one of " + poolSize + " I/O threads");
     }
 }
