@@ -5,19 +5,26 @@
 #   DURATION=5s PAUSE=10 bench/vs-vegeta.sh # shorter, for a first look
 #   SERVER_RATES="1000" TRIVIAL_RATES="10000" bench/vs-vegeta.sh
 #   BLOCKLAB=/path/to/other/checkout/blocklab bench/vs-vegeta.sh   # attack with another build (before/after)
+#   REPEATS=3 bench/vs-vegeta.sh            # each pair three times, the order alternating, and the median ratio
 #
 # What it does:
 #  1. builds vegeta from its Go module (GOBIN=target/bench-bin go install github.com/tsenart/vegeta/v12@v12.12.0)
 #     and a trivial Go net/http server (200 "ok" at once), unless already built;
 #  2. starts './blocklab serve --profile play-2.5' on 127.0.0.1:$SERVER_PORT, warms it with 10 s of vegeta
 #     (and restarts and rewarms it before a run if it no longer answers /health), and attacks /async-non-blocking (a 500 ms critical path) at SERVER_RATES, vegeta first, then blocklab, each for
-#     DURATION, pausing PAUSE seconds between runs so the thousands of loopback connections of the last run
-#     leave TIME_WAIT;
-#  3. starts the Go server and attacks it at TRIVIAL_RATES in the same way (a short pause: few connections);
-#  4. prints one line per run and a table: each tool's p99 (from the intended send time for blocklab, from the
-#     send for vegeta), the ratio blocklab / vegeta, and a LIMIT label where a figure may be the load
-#     generator's own limit (vegeta: sent below 99 % of the asked rate or not 100 % success; blocklab: its
-#     instrument-limited verdict, or sent below 99 %).
+#     DURATION, pausing at least PAUSE seconds between runs and until fewer than MAX_TIME_WAIT loopback sockets
+#     are left in TIME_WAIT (at most 120 s more): a run that opened thousands of connections leaves them for
+#     60 s, and the next run finds its ports taken (once 'Cannot assign requested address' for 650 requests
+#     at 30,000/s after vegeta's collapse at the rate before);
+#  3. starts the Go server and attacks it at TRIVIAL_RATES in the same way (a shorter least pause);
+#  4. prints one line per run and a table: each tool's p99, the ratio blocklab / vegeta on two clocks, and a LIMIT
+#     label where a figure may be the load generator's own limit (vegeta: sent below 99 % of the asked rate or
+#     not 100 % success; blocklab: its instrument-limited verdict, or sent below 99 %). The two clocks: blocklab's
+#     latency counts from each request's intended send time (its report's figure, free of coordinated omission),
+#     vegeta's from its actual send; blocklab also reports its latency from the actual send
+#     (instrument.latencyFromSendMillis), so 'ratio(send)' compares the two tools on one clock and 'ratio' is
+#     the stricter comparison. With REPEATS > 1 the pair runs that many times (vegeta first in odd repeats,
+#     blocklab first in even ones) and the table ends with the median of each rate's ratios.
 # Every run's raw output is kept under $OUT; the machine's load (uptime) is printed before and after each run.
 # Needs: Go (GO, default /usr/local/go/bin/go), jq, curl, a JDK 25 (found by ./blocklab).
 set -euo pipefail
@@ -27,6 +34,8 @@ GO=${GO:-/usr/local/go/bin/go}
 DURATION=${DURATION:-10s}
 PAUSE=${PAUSE:-40}
 TRIVIAL_PAUSE=${TRIVIAL_PAUSE:-5}
+MAX_TIME_WAIT=${MAX_TIME_WAIT:-1000}
+REPEATS=${REPEATS:-1}
 SERVER_RATES=${SERVER_RATES:-"1000 5000 8000 10000"}
 TRIVIAL_RATES=${TRIVIAL_RATES:-"10000 20000 30000"}
 SERVER_PORT=${SERVER_PORT:-19000}
@@ -88,10 +97,20 @@ run_vegeta() { # url rate name
   jq -r '"\(.latencies["99th"] / 1e6) \(.rate) \(.success)"' "$OUT/$3.vegeta.json"
 }
 
-# blocklab attack with default flags (JSON, for the figures); prints "p99_ms rate success limited".
+# blocklab attack with default flags (JSON, for the figures); prints "p99_ms rate success limited p99_from_send_ms".
 run_blocklab() { # url rate name
   "$BLOCKLAB" attack "$1" --rate "$2/s" --duration "$DURATION" --quiet --format json > "$OUT/$3.blocklab.json"
-  jq -r '"\(.latencyMillis.p99) \(.ratePerSecond) \(.successRatio) \(.instrument.limited)"' "$OUT/$3.blocklab.json"
+  jq -r '"\(.latencyMillis.p99) \(.ratePerSecond) \(.successRatio) \(.instrument.limited) \(.instrument.latencyFromSendMillis.p99 // "nan")"' "$OUT/$3.blocklab.json"
+}
+
+time_wait() { ss -tan state time-wait 2>/dev/null | tail -n +2 | wc -l; }
+# Waits at least $1 seconds, then until TIME_WAIT sockets fall below MAX_TIME_WAIT (at most 120 s more).
+settle() {
+  sleep "$1"
+  local waited=0
+  while [ "$(time_wait)" -ge "$MAX_TIME_WAIT" ] && [ "$waited" -lt 120 ]; do sleep 5; waited=$((waited + 5)); done
+  [ "$waited" -gt 0 ] && log "waited ${waited}s more for TIME_WAIT to drain ($(time_wait) left)"
+  return 0
 }
 
 # The blocklab server, started (and warmed with 10 s of vegeta at 2,000/s, discarded) on $SERVER_PORT.
@@ -102,7 +121,7 @@ start_server() {
   await_port "$SERVER_PORT"
   log "warming the server: vegeta at 2000/s for 10s (discarded)"
   echo "GET http://127.0.0.1:$SERVER_PORT/async-non-blocking" | "$BIN/vegeta" attack -rate 2000/s -duration 10s > /dev/null
-  sleep "$PAUSE"
+  settle "$PAUSE"
 }
 
 # A collapsed run can leave the server unable to accept (run 2: vegeta at 8,000/s opened connections up to the
@@ -119,19 +138,29 @@ ensure_server() { # url
 
 results=()
 restarted=""
+# One tool at one rate: sets $figures (see run_vegeta and run_blocklab), then settles. Runs in this shell (not a
+# subshell), so a server restarted by ensure_server stays known.
+figures=""
+one_tool() { # tool url rate name pause
+  local tool=$1 url=$2 rate=$3 name=$4 pause=$5
+  ensure_server "$url" "$name-$tool"
+  log "$name: $tool at $rate/s (load $(cut -d' ' -f1-3 /proc/loadavg), $(time_wait) in TIME_WAIT)"
+  figures=$("run_$tool" "$url" "$rate" "$name")
+  log "$name: $tool figures = $figures; pausing ${pause}s"
+  settle "$pause"
+}
 one_rate() { # url rate name pause
-  local url=$1 rate=$2 name=$3 pause=$4 v b
-  ensure_server "$url" "$name-vegeta"
-  log "$name: vegeta at $rate/s (load $(cut -d' ' -f1-3 /proc/loadavg))"
-  v=$(run_vegeta "$url" "$rate" "$name")
-  log "$name: vegeta p99 rate success = $v; pausing ${pause}s"
-  sleep "$pause"
-  ensure_server "$url" "$name-blocklab"
-  log "$name: blocklab at $rate/s (load $(cut -d' ' -f1-3 /proc/loadavg))"
-  b=$(run_blocklab "$url" "$rate" "$name")
-  log "$name: blocklab p99 rate success limited = $b; pausing ${pause}s"
-  results+=("$name $rate $v $b $(cut -d' ' -f1 /proc/loadavg)")
-  sleep "$pause"
+  local url=$1 rate=$2 name=$3 pause=$4 v b i
+  for i in $(seq 1 "$REPEATS"); do
+    if [ $((i % 2)) -eq 1 ]; then
+      one_tool vegeta "$url" "$rate" "$name-r$i" "$pause"; v=$figures
+      one_tool blocklab "$url" "$rate" "$name-r$i" "$pause"; b=$figures
+    else
+      one_tool blocklab "$url" "$rate" "$name-r$i" "$pause"; b=$figures
+      one_tool vegeta "$url" "$rate" "$name-r$i" "$pause"; v=$figures
+    fi
+    results+=("$name $rate $i $v $b $(cut -d' ' -f1 /proc/loadavg)")
+  done
 }
 
 log "start; load $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
@@ -150,23 +179,35 @@ await_port "$TRIVIAL_PORT"
 {
   echo
   echo "blocklab attack vs vegeta v12.12.0, default flags, $DURATION per run, $(nproc) cores, $(date -u +%FT%TZ)"
-  echo "p99 in ms: blocklab from each request's intended send time, vegeta from its send. LIMIT: may be the load generator's limit."
-  printf '%-15s %8s %12s %12s %8s  %-40s %s\n' endpoint rate/s vegeta-p99 blocklab-p99 ratio notes load1
+  echo "p99 in ms. blocklab: from each request's intended send time (its report), and 'send': from its actual send,"
+  echo "vegeta's clock. ratio = blocklab / vegeta; ratio(send) compares on one clock. LIMIT: may be the load generator's limit."
+  printf '%-8s %7s %3s %11s %13s %11s %7s %11s  %-40s %s\n' endpoint rate/s run vegeta-p99 blocklab-p99 'p99(send)' ratio 'ratio(send)' notes load1
+  medians=""
   for row in "${results[@]}"; do
-    read -r name rate vp vr vs bp br bs bl load <<< "$row"
+    read -r name rate run vp vr vs bp br bs bl bsend load <<< "$row"
     ratio=$(awk -v b="$bp" -v v="$vp" 'BEGIN { printf "%.3f", (v > 0 ? b / v : 0) }')
+    rsend=$(awk -v b="$bsend" -v v="$vp" 'BEGIN { if (b == "nan" || v <= 0) print "-"; else printf "%.3f", b / v }')
     notes=""
     awk -v r="$vr" -v a="$rate" -v s="$vs" 'BEGIN { exit !(r < 0.99 * a || s < 1) }' \
       && notes+="vegeta LIMIT (sent $(printf '%.0f' "$vr")/s, success $(awk -v s="$vs" 'BEGIN{printf "%.2f", s*100}')%) "
     { [ "$bl" = "true" ] || awk -v r="$br" -v a="$rate" 'BEGIN { exit !(r < 0.99 * a) }'; } \
       && notes+="blocklab LIMIT (instrument-limited=$bl, sent $(printf '%.0f' "$br")/s) "
     awk -v s="$bs" 'BEGIN { exit !(s < 1) }' && notes+="blocklab success $(awk -v s="$bs" 'BEGIN{printf "%.2f", s*100}')% "
-    printf '%-15s %8s %12.1f %12.1f %8s  %-40s %s\n' "${name%-*}" "$rate" "$vp" "$bp" "$ratio" "${notes:--}" "$load"
-    if [ "$name" = "server-10000" ]; then
-      server_line="server /async-non-blocking at 10000/s driven by vegeta: p99 $vp ms = $(awk -v v="$vp" 'BEGIN{printf "%.3f", v/500}') x its 500 ms critical path"
-    fi
+    printf '%-8s %7s %3s %11.1f %13.1f %11s %7s %11s  %-40s %s\n' "${name%-*}" "$rate" "$run" "$vp" "$bp" \
+      "$(awk -v b="$bsend" 'BEGIN { if (b == "nan") print "-"; else printf "%.1f", b }')" "$ratio" "$rsend" "${notes:--}" "$load"
+    medians+="${name%-*}-$rate $ratio $rsend $vp"$'\n'
   done
-  [ -n "${server_line:-}" ] && echo "$server_line"
+  if [ "$REPEATS" -gt 1 ]; then
+    echo "median over $REPEATS runs: endpoint rate ratio ratio(send) vegeta-p99"
+    med() { sort -g | awk '{ a[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) print a[(NR + 1) / 2]; else printf "%.3f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+    for key in $(printf '%s' "$medians" | awk '{ print $1 }' | awk '!seen[$0]++'); do
+      rows=$(printf '%s' "$medians" | awk -v k="$key" '$1 == k')
+      printf '  %-16s %s %s %s\n' "$key" "$(awk '{ print $2 }' <<< "$rows" | med)" \
+        "$(awk '$3 != "-" { print $3 }' <<< "$rows" | med)" "$(awk '{ print $4 }' <<< "$rows" | med)"
+    done
+  fi
+  vps=$(printf '%s' "$medians" | awk '$1 == "server-10000" { print $4 }' | sort -n | tr '\n' ' ')
+  [ -n "$vps" ] && echo "server /async-non-blocking at 10000/s driven by vegeta: p99 $vps ms = $(for v in $vps; do awk -v v="$v" 'BEGIN{printf "%.3f ", v/500}'; done)x its 500 ms critical path"
   [ -n "$restarted" ] && echo "the server was restarted (and warmed) before: $restarted"
   echo "raw outputs: $OUT"
 } | tee "$OUT/summary.txt"

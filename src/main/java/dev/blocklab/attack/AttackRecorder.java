@@ -43,6 +43,8 @@ final class AttackRecorder {
     private final Measure handOff = new Measure();
     private final Measure ownDelay = new Measure();
     private final Measure connectionWait = new Measure();
+    // Latency from the actual send, as clients that do not correct for coordinated omission count it.
+    private final Measure fromSend = new Measure();
 
     private final LongAdder sent = new LongAdder();
     private final LongAdder completed = new LongAdder();
@@ -101,6 +103,7 @@ final class AttackRecorder {
         handOff.record(beforeWire - wait);
         ownDelay.record(late + beforeWire - wait);
         connectionWait.record(wait);
+        fromSend.record(hit.latencyNanos() - late);
         statuses.computeIfAbsent(hit.status(), k -> new LongAdder()).increment();
         bytesIn.add(hit.bytesIn());
         if (hit.success()) successes.increment();
@@ -149,6 +152,7 @@ final class AttackRecorder {
         handOff.drain();
         ownDelay.drain();
         connectionWait.drain();
+        fromSend.drain();
         return interval.copy();
     }
 
@@ -191,7 +195,8 @@ final class AttackRecorder {
         LatencyMillis latencyMillis = LatencyMillis.of(latency.total);
         InstrumentHealth health = InstrumentHealth.assess(requests + loop.unsent(), loop.unsent(), latencyMillis,
                 new InstrumentHealth.OwnDelays(LatencyMillis.of(sendLateness.total), LatencyMillis.of(handOff.total),
-                        LatencyMillis.of(ownDelay.total), LatencyMillis.of(connectionWait.total)), measured);
+                        LatencyMillis.of(ownDelay.total), LatencyMillis.of(connectionWait.total),
+                        LatencyMillis.of(fromSend.total)), measured);
         return new AttackResult(description, requests, loop.unsent(),
                 attack > 0 ? requests / (attack / 1e9) : 0, total > 0 ? ok / (total / 1e9) : 0,
                 total, attack, wait, latencyMillis, LatencyMillis.of(service.total),

@@ -57,6 +57,7 @@ final class JsonAttackReport implements Report<AttackResult> {
         latency(i.putObject("sendLatenessMillis"), h.delays().sendLatenessMillis());
         latency(i.putObject("handOffMillis"), h.delays().handOffMillis());
         latency(i.putObject("connectionWaitMillis"), h.delays().connectionWaitMillis());
+        latency(i.putObject("latencyFromSendMillis"), h.delays().latencyFromSendMillis());
         i.put("budgetMillis", h.budgetMillis());
         number(i, "eventLoopLagP99Millis", h.eventLoopLagP99Millis());
         number(i, "eventLoopLagMaxMillis", h.eventLoopLagMaxMillis());

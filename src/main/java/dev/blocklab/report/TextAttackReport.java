@@ -44,6 +44,10 @@ final class TextAttackReport implements Report<AttackResult> {
                 + GoDurations.format(nanos(d.ownMillis().max()))));
         rows.add(row("Conn wait", "[50, 99, max]", GoDurations.format(nanos(d.connectionWaitMillis().p50())) + ", "
                 + GoDurations.format(nanos(d.connectionWaitMillis().p99())) + ", " + GoDurations.format(nanos(d.connectionWaitMillis().max()))));
+        if (d.latencyFromSendMillis().count() > 0)
+            rows.add(row("From send", "[50, 99, max]", GoDurations.format(nanos(d.latencyFromSendMillis().p50())) + ", "
+                    + GoDurations.format(nanos(d.latencyFromSendMillis().p99())) + ", "
+                    + GoDurations.format(nanos(d.latencyFromSendMillis().max()))));
         rows.add(row("Own load", "[cpu cores, loop busy, loop lag 99, max, machine busy]",
                 String.format(Locale.ROOT, "%s of %d, %s, %s, %s, %s", number(h.attackerCpuCores()), h.cores(),
                         percent(h.eventLoopBusyShare()), millis(h.eventLoopLagP99Millis()), millis(h.eventLoopLagMaxMillis()),
@@ -70,7 +74,7 @@ final class TextAttackReport implements Report<AttackResult> {
             out.append(r.cutOff()).append(r.cutOff() == 1 ? " request" : " requests")
                     .append(" cut off at the end: their latency counts up to the report, a lower bound.\n");
         if (!h.instrumentLimited()) out.append(h.verdictLine()).append('\n');
-        out.append("Latencies count from each request's intended send time (free of coordinated omission); service time from when it left on a connection; the difference is the attacker's own delay plus the connection wait.\n");
+        out.append("Latencies count from each request's intended send time (free of coordinated omission); service time from when it left on a connection; the difference is the attacker's own delay plus the connection wait; 'From send' counts from each request's actual send, as vegeta and wrk do.\n");
         return out.toString();
     }
 

@@ -63,12 +63,20 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
      * @param handOffMillis        hand-over to the client picking the request up (its event loop's queue)
      * @param ownMillis            the two together, per request: the attacker's own delay
      * @param connectionWaitMillis picked up to leaving on a connection: waiting for a free or a new connection
+     * @param latencyFromSendMillis each request's latency counted from its actual send instead of its intended one:
+     *                             what a client that does not correct for coordinated omission (vegeta, wrk)
+     *                             reports, so the two tools compare on one clock; latency minus send lateness
+     *                             (empty in results written before it was measured)
      */
     public record OwnDelays(LatencyMillis sendLatenessMillis, LatencyMillis handOffMillis, LatencyMillis ownMillis,
-                            LatencyMillis connectionWaitMillis) {
+                            LatencyMillis connectionWaitMillis, LatencyMillis latencyFromSendMillis) {
+        public OwnDelays {
+            if (latencyFromSendMillis == null) latencyFromSendMillis = LatencyMillis.EMPTY;
+        }
+
         /** Only send lateness known (the rest zero): for tests and clients that report nothing more. */
         public static OwnDelays sendLatenessOnly(LatencyMillis sendLateness) {
-            return new OwnDelays(sendLateness, LatencyMillis.EMPTY, sendLateness, LatencyMillis.EMPTY);
+            return new OwnDelays(sendLateness, LatencyMillis.EMPTY, sendLateness, LatencyMillis.EMPTY, LatencyMillis.EMPTY);
         }
     }
 

@@ -84,6 +84,25 @@ class AttackRecorderTest {
     }
 
     @Test
+    void result_latencyFromTheActualSend_leavesOutOnlyTheSendLateness() {
+        // Request 0 left on time and took 10 ms; request 1 left 30 ms late (the attacker's own delay) and its
+        // response came 40 ms after it was due: 10 ms from its actual send, which is what vegeta or wrk would report.
+        AttackRecorder r = new AttackRecorder();
+        r.sent(0, 0, 0, 0, 0);
+        r.sent(1, 0, 100 * MS, 130 * MS, 0);
+        r.record(new Hit(0, 0, 0, 0, 10 * MS, 10 * MS, 200, 3, 0, null), 10 * MS);
+        r.record(new Hit(1, 0, 100 * MS, 130 * MS, 40 * MS, 8 * MS, 200, 3, 0, null), 140 * MS);
+        AttackResult a = r.result("t", LOOP, MS, 1000 * MS, CUT, InstrumentHealth.Measured.none(2));
+
+        assertThat(a.latencyMillis().max()).isBetween(40.0, 40.1);
+        var fromSend = a.health().delays().latencyFromSendMillis();
+        assertThat(fromSend.count()).isEqualTo(2);
+        assertThat(fromSend.max()).as("the late request counts 40 - 30 ms").isCloseTo(10.0, org.assertj.core.api.Assertions.within(0.02));
+        assertThat(fromSend.min()).isCloseTo(10.0, org.assertj.core.api.Assertions.within(0.02));
+        assertThat(a.health().delays().sendLatenessMillis().max()).isBetween(30.0, 30.1);
+    }
+
+    @Test
     void attackResultConstructor_cutOffBeyondRequests_isRejected() {   // the result's own check (AttackRecorder has no such constructor)
         assertThatThrownBy(() -> AttackResults.sample(0, 0, 1001)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("1000 sent");

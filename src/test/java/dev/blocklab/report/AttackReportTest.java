@@ -34,7 +34,7 @@ class AttackReportTest {
         String text = AttackReportFormat.TEXT.create().render(AttackResults.sample(3, 0, 4));
         assertThat(text).contains("Target: GET http://127.0.0.1:8080/ at 100/s for 10s\n"
                 + "4 requests cut off at the end: their latency counts up to the report, a lower bound.\n");
-        assertThat(text).endsWith("the difference is the attacker's own delay plus the connection wait.\n");
+        assertThat(text).endsWith("'From send' counts from each request's actual send, as vegeta and wrk do.\n");
         assertThat(AttackReportFormat.JSON.create().render(AttackResults.sample(3, 0, 4))).contains("\"cutOff\" : 4");
     }
 

@@ -34,7 +34,10 @@ public final class AttackResults {
         return new AttackResult("GET http://127.0.0.1:8080/ at 100/s for 10s", 1000, unsent, 100.1, 97.25,
                 10_128_500_000L, 9_990_000_000L, 138_500_000L, LatencyMillis.of(latency), LatencyMillis.of(service),
                 2_955, 0, 985, 0.985, codes, errors, lateSends, 1_000_000L, 2_345_678L, false, cutOff, latency, service,
-                InstrumentHealth.assess(1000 + unsent, unsent, LatencyMillis.of(latency), InstrumentHealth.OwnDelays.sendLatenessOnly(LatencyMillis.of(delay)),
+                InstrumentHealth.assess(1000 + unsent, unsent, LatencyMillis.of(latency),
+                        // every request left on time, so its latency from the send is its service time
+                        new InstrumentHealth.OwnDelays(LatencyMillis.of(delay), LatencyMillis.EMPTY, LatencyMillis.of(delay),
+                                LatencyMillis.EMPTY, LatencyMillis.of(service)),
                         new InstrumentHealth.Measured(0.25, 1.5, 0.42, 0.3, 0.65, 2)));
     }
 
