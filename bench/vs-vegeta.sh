@@ -3,7 +3,7 @@
 #
 #   bench/vs-vegeta.sh                      # the whole benchmark, about 15 minutes
 #   DURATION=5s PAUSE=10 bench/vs-vegeta.sh # shorter, for a first look
-#   SERVER_RATES="1000" TRIVIAL_RATES="10000" bench/vs-vegeta.sh
+#   SERVER_RATES="1000" TRIVIAL_RATES="10000" bench/vs-vegeta.sh   # an empty list skips that part: TRIVIAL_RATES= GO_WAIT_RATES=
 #   BLOCKLAB=/path/to/other/checkout/blocklab bench/vs-vegeta.sh   # attack with another build (before/after)
 #   REPEATS=3 bench/vs-vegeta.sh            # each pair three times, the order alternating, and the median ratio
 #
@@ -16,7 +16,9 @@
 #     are left in TIME_WAIT (at most 120 s more): a run that opened thousands of connections leaves them for
 #     60 s, and the next run finds its ports taken (once 'Cannot assign requested address' for 650 requests
 #     at 30,000/s after vegeta's collapse at the rate before);
-#  3. starts the Go server and attacks it at TRIVIAL_RATES in the same way (a shorter least pause);
+#  3. starts the Go server and attacks it at TRIVIAL_RATES in the same way (a shorter least pause), then drives
+#     its /wait500 (a 500 ms sleep in the handler's goroutine, what /async-non-blocking's critical path is) with
+#     vegeta alone at GO_WAIT_RATES: the reference for the server's own figure at the same rate;
 #  4. prints one line per run and a table: each tool's p99, the ratio blocklab / vegeta on two clocks, and a LIMIT
 #     label where a figure may be the load generator's own limit (vegeta: sent below 99 % of the asked rate or
 #     not 100 % success; blocklab: its instrument-limited verdict, or sent below 99 %). The two clocks: blocklab's
@@ -36,8 +38,9 @@ PAUSE=${PAUSE:-40}
 TRIVIAL_PAUSE=${TRIVIAL_PAUSE:-5}
 MAX_TIME_WAIT=${MAX_TIME_WAIT:-1000}
 REPEATS=${REPEATS:-1}
-SERVER_RATES=${SERVER_RATES:-"1000 5000 8000 10000"}
-TRIVIAL_RATES=${TRIVIAL_RATES:-"10000 20000 30000"}
+SERVER_RATES=${SERVER_RATES-"1000 5000 8000 10000"}
+TRIVIAL_RATES=${TRIVIAL_RATES-"10000 20000 30000"}
+GO_WAIT_RATES=${GO_WAIT_RATES-"10000"}
 SERVER_PORT=${SERVER_PORT:-19000}
 TRIVIAL_PORT=${TRIVIAL_PORT:-19001}
 BLOCKLAB=${BLOCKLAB:-./blocklab}   # the attacker's launcher; the server is always this checkout's
@@ -53,7 +56,7 @@ if [ ! -x "$BIN/vegeta" ]; then
   log "building vegeta v12.12.0 from its Go module"
   GOBIN=$BIN "$GO" install github.com/tsenart/vegeta/v12@v12.12.0
 fi
-if [ ! -x "$BIN/trivial-go" ]; then
+if [ ! -x "$BIN/go-targets" ]; then
   log "building the trivial Go net/http server"
   src=$(mktemp -d)
   cat > "$src/main.go" <<'GO'
@@ -62,10 +65,17 @@ package main
 import (
 	"net/http"
 	"os"
+	"time"
 )
 
 func main() {
 	http.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		w.Write([]byte("ok\n"))
+	})
+	// The reference for the server's /async-non-blocking: the same 500 ms wait in a goroutine.
+	http.HandleFunc("/wait500", func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(500 * time.Millisecond)
 		w.Header().Set("Content-Type", "text/plain")
 		w.Write([]byte("ok\n"))
 	})
@@ -74,7 +84,7 @@ func main() {
 	}
 }
 GO
-  (cd "$src" && GO111MODULE=off "$GO" build -o "$BIN/trivial-go" main.go)
+  (cd "$src" && GO111MODULE=off "$GO" build -o "$BIN/go-targets" main.go)
   rm -rf "$src"
 fi
 ./blocklab --version >/dev/null 2>&1 || true   # builds the jar if sources changed
@@ -171,10 +181,17 @@ if [ -n "$SERVER_RATES" ]; then
   kill "$server_pid" 2>/dev/null || true
 fi
 
-"$BIN/trivial-go" "$TRIVIAL_PORT" > "$OUT/trivial.log" 2>&1 &
+"$BIN/go-targets" "$TRIVIAL_PORT" > "$OUT/trivial.log" 2>&1 &
 pids+=($!)
 await_port "$TRIVIAL_PORT"
 [ -n "$TRIVIAL_RATES" ] && for r in $TRIVIAL_RATES; do one_rate "http://127.0.0.1:$TRIVIAL_PORT/" "$r" "trivial-$r" "$TRIVIAL_PAUSE"; done
+go_wait=()
+for r in $GO_WAIT_RATES; do
+  for i in $(seq 1 "$REPEATS"); do
+    one_tool vegeta "http://127.0.0.1:$TRIVIAL_PORT/wait500" "$r" "go-wait500-$r-r$i" "$PAUSE"
+    go_wait+=("$r $figures")
+  done
+done
 
 {
   echo
@@ -208,6 +225,10 @@ await_port "$TRIVIAL_PORT"
   fi
   vps=$(printf '%s' "$medians" | awk '$1 == "server-10000" { print $4 }' | sort -n | tr '\n' ' ')
   [ -n "$vps" ] && echo "server /async-non-blocking at 10000/s driven by vegeta: p99 $vps ms = $(for v in $vps; do awk -v v="$v" 'BEGIN{printf "%.3f ", v/500}'; done)x its 500 ms critical path"
+  for row in "${go_wait[@]}"; do
+    read -r rate vp vr vs <<< "$row"
+    echo "Go net/http doing the same 500 ms wait, driven by vegeta at $rate/s: p99 $vp ms = $(awk -v v="$vp" 'BEGIN{printf "%.3f", v/500}') x (sent $(printf '%.0f' "$vr")/s, success $(awk -v s="$vs" 'BEGIN{printf "%.2f", s*100}')%)"
+  done
   [ -n "$restarted" ] && echo "the server was restarted (and warmed) before: $restarted"
   echo "raw outputs: $OUT"
 } | tee "$OUT/summary.txt"

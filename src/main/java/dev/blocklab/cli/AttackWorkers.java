@@ -110,7 +110,7 @@ final class AttackWorkers {
                 c.console.saved(err, "HTML report", c.results.html);
             }
         }
-        int exit = 0;
+        int exit = merged.problems().isEmpty() ? 0 : 1; // a missing or failed worker: not a complete attack
         for (Threshold t : thresholds) {
             var v = t.violation(merged.result());
             if (v.isPresent()) {

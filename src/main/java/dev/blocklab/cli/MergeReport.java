@@ -19,7 +19,8 @@ import java.util.Locale;
 final class MergeReport {
     private MergeReport() {}
 
-    static void run(ReportCommand c) {
+    /** Writes the merged report; returns the exit code: 1 when a shard is missing or failed, else 0. */
+    static int run(ReportCommand c) {
         String f = c.format.format.trim().toLowerCase(Locale.ROOT);
         ReportFormat format = null;
         if (!f.equals("hdr"))
@@ -47,6 +48,8 @@ final class MergeReport {
             ReportCommand.writeFile(c.out, text);
             c.console.saved(c.spec.commandLine().getErr(), "report", c.out);   // nothing with --quiet, as report says it
         }
-        if (!merged.problems().isEmpty()) c.spec.commandLine().getErr().println("blocklab: INCOMPLETE: " + String.join("; ", merged.problems()));
+        if (merged.problems().isEmpty()) return 0;
+        c.spec.commandLine().getErr().println("blocklab: INCOMPLETE: " + String.join("; ", merged.problems()));
+        return 1;
     }
 }

@@ -30,7 +30,7 @@ import java.util.List;
                 "  blocklab report --format html --out cmp.html old.jsonl new.jsonl",
                 "  blocklab report --merge results/workers-*/shard-*.jsonl",
                 "  blocklab report --merge --format json shard-*.hlog"})
-final class ReportCommand implements Runnable {
+final class ReportCommand implements java.util.concurrent.Callable<Integer> {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "JSON Lines files written by 'blocklab run' or 'blocklab reproduce'.")
@@ -51,14 +51,11 @@ final class ReportCommand implements Runnable {
 
     @picocli.CommandLine.Mixin SharedOptions.Console console = new SharedOptions.Console();
 
-    @Option(names = "--merge", description = "The files are shards of one attack ('blocklab attack --shard I/N' with --save or --hlog, or pods' logs): add their histograms and counters into one result, exactly as one process recording every sample; --format text, json, csv, html or hdr.")
+    @Option(names = "--merge", description = "The files are shards of one attack ('blocklab attack --shard I/N' with --save or --hlog, or pods' logs): add their histograms and counters into one result, exactly as one process recording every sample; --format text, json, csv, html or hdr. Exits 1 when a shard is missing or failed (the report of the others is still written).")
     boolean merge;
 
-    @Override public void run() {
-        if (merge) {
-            MergeReport.run(this);
-            return;
-        }
+    @Override public Integer call() {
+        if (merge) return MergeReport.run(this);
         ReportFormat reportFormat = format.parse();
         List<Comparison.Source> sources = new ArrayList<>();
         for (Path file : files) {
@@ -87,6 +84,7 @@ final class ReportCommand implements Runnable {
             writeFile(out, text);
             console.saved(spec.commandLine().getErr(), "report", out);
         }
+        return 0;
     }
 
     private String html(List<Comparison.Source> sources) {

@@ -76,7 +76,7 @@ class ShardCommandsTest {
 
         // a missing shard is named, in the report and on stderr
         Cli.Run one = Cli.run("report", "--merge", saves.get(0).toString());
-        assertThat(one.exit()).isZero();
+        assertThat(one.exit()).as("an incomplete merge is not a success").isEqualTo(1);
         assertThat(one.out()).contains("INCOMPLETE").contains("shard 1/2 is missing");
         assertThat(one.err()).contains("blocklab: INCOMPLETE: shard 1/2 is missing");
 
