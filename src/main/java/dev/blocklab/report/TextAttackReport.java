@@ -42,12 +42,8 @@ final class TextAttackReport implements Report<AttackResult> {
         rows.add(row("Own delay", "[late 99, hand-off 99, own 99, max]", GoDurations.format(nanos(d.sendLatenessMillis().p99())) + ", "
                 + GoDurations.format(nanos(d.handOffMillis().p99())) + ", " + GoDurations.format(nanos(d.ownMillis().p99())) + ", "
                 + GoDurations.format(nanos(d.ownMillis().max()))));
-        rows.add(row("Conn wait", "[50, 99, max]", GoDurations.format(nanos(d.connectionWaitMillis().p50())) + ", "
-                + GoDurations.format(nanos(d.connectionWaitMillis().p99())) + ", " + GoDurations.format(nanos(d.connectionWaitMillis().max()))));
-        if (d.latencyFromSendMillis().count() > 0)
-            rows.add(row("From send", "[50, 99, max]", GoDurations.format(nanos(d.latencyFromSendMillis().p50())) + ", "
-                    + GoDurations.format(nanos(d.latencyFromSendMillis().p99())) + ", "
-                    + GoDurations.format(nanos(d.latencyFromSendMillis().max()))));
+        rows.add(row("Conn wait", "[50, 99, max]", medianP99Max(d.connectionWaitMillis())));
+        if (d.latencyFromSendMillis().count() > 0) rows.add(row("From send", "[50, 99, max]", medianP99Max(d.latencyFromSendMillis())));
         rows.add(row("Own load", "[cpu cores, loop busy, loop lag 99, max, machine busy]",
                 String.format(Locale.ROOT, "%s of %d, %s, %s, %s, %s", number(h.attackerCpuCores()), h.cores(),
                         percent(h.eventLoopBusyShare()), millis(h.eventLoopLagP99Millis()), millis(h.eventLoopLagMaxMillis()),
@@ -104,4 +100,8 @@ final class TextAttackReport implements Report<AttackResult> {
         return sb.toString();
     }
 
+
+    private static String medianP99Max(LatencyMillis l) {
+        return GoDurations.format(nanos(l.p50())) + ", " + GoDurations.format(nanos(l.p99())) + ", " + GoDurations.format(nanos(l.max()));
+    }
 }
