@@ -62,7 +62,8 @@ class AttackEndToEndTest {
         assertThat(r.latencyMillis().min()).isGreaterThan(0);
         assertThat(r.latencyMillis().max()).isGreaterThanOrEqualTo(r.serviceTimeMillis().max() - 0.01);
         assertThat(r.attackNanos()).isBetween(900_000_000L, 5 * S); // last send is due at 995 ms
-        assertThat(progress).isNotEmpty().allMatch(l -> l.startsWith("attack ") || l.equals("warm-up 1s (discarded)"));
+        assertThat(progress).isNotEmpty().allMatch(l -> l.startsWith("attack ") || l.equals("warm-up 1s (discarded)")
+                || l.startsWith("warm-up: "));
         assertThat(progress.getFirst()).as("warm by default").isEqualTo("warm-up 1s (discarded)");
         assertThat(Files.readAllLines(hits)).hasSize((int) n + 1).first().isEqualTo(HitsFile.HEADER);
         assertThat(Files.readString(hlog)).contains("HISTFAA");
@@ -92,6 +93,55 @@ class AttackEndToEndTest {
         assertThat(r.requests() + r.unsent()).isEqualTo(50);
         assertThat(hits).hasSize((int) r.requests()).allMatch(h -> h.index() < 50);
         assertThat(r.description()).endsWith("after a 500ms warm-up (discarded)");
+    }
+
+    @Test
+    void run_warmUp_itsRequestsAreAnsweredBeforeTheMeasuredScheduleStarts() throws Exception {
+        // A target that answers after 300 ms, recording when each request arrived and when it was answered: the
+        // warm-up's last requests (sent up to its end) must not be in flight when the measured schedule starts,
+        // or the measured requests would queue behind them.
+        List<long[]> served = new CopyOnWriteArrayList<>(); // {arrived, answered} in System.nanoTime
+        com.sun.net.httpserver.HttpServer slow = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        slow.setExecutor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor());
+        slow.createContext("/", ex -> {
+            long arrived = System.nanoTime();
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            served.add(new long[]{arrived, System.nanoTime()}); // before the answer, so the attack sees none unrecorded
+            byte[] ok = "ok".getBytes();
+            ex.sendResponseHeaders(200, ok.length);
+            ex.getResponseBody().write(ok);
+            ex.close();
+        });
+        slow.start();
+        try {
+            String uri = "http://127.0.0.1:" + slow.getAddress().getPort() + "/";
+            List<String> progress = new CopyOnWriteArrayList<>();
+            // the warm-up (1 s) bounds how long its requests are awaited: longer than the target's 300 ms
+            AttackSettings settings = AttackSettings.of(List.of(Target.get(uri)), new Arrival.Open(new Pacer.Constant(50), S / 2))
+                    .withWarmupNanos(S);
+            AttackResult r = new Attack(settings).run(progress::add, AttackListener.NONE);
+            assertThat(r.successRatio()).isEqualTo(1.0);
+            assertThat(r.latencyMillis().min()).as("every measured request waited only for the target").isBetween(290.0, 10_000.0);
+            // Arrivals in order: the warm-up's (stepping up to 50/s) first, then the measured schedule's 25; each
+            // of the warm-up's was answered before the first measured one arrived.
+            List<long[]> byArrival = served.stream().sorted(java.util.Comparator.comparingLong(a -> a[0])).toList();
+            int warm = (int) (byArrival.size() - r.requests());
+            assertThat(warm).as("the warm-up sent requests").isPositive();
+            long lastWarmAnswered = byArrival.subList(0, warm).stream().mapToLong(a -> a[1]).max().orElseThrow();
+            long firstMeasuredArrived = byArrival.get(warm)[0];
+            long t0 = byArrival.getFirst()[0];
+            assertThat(firstMeasuredArrived).as("the measured schedule starts after the warm-up is answered; %d warm-up requests, "
+                    + "arrived/answered ms: %s", warm, byArrival.stream().map(a -> (a[0] - t0) / 1_000_000 + "/" + (a[1] - t0) / 1_000_000).toList())
+                    .isGreaterThan(lastWarmAnswered);
+            assertThat(progress).anyMatch(l -> l.startsWith("warm-up: ") && l.endsWith("requests still in flight (discarded)"));
+        } finally {
+            slow.stop(0);
+        }
     }
 
     @Test
