@@ -1,6 +1,7 @@
 package dev.blocklab.model;
 
 import dev.blocklab.workload.CallInvocation;
+import dev.blocklab.workload.Graph;
 import dev.blocklab.workload.Request;
 import dev.blocklab.workload.Step;
 
@@ -24,6 +25,17 @@ final class DirectStyle {
         Object[] values = new Object[steps.size()];
         for (int i = 0; i < steps.size(); i++) values[i] = step(request, i, values, caller);
         return values[values.length - 1];
+    }
+
+    /** True when the graph is one call made once (no retry, no hedge), such as seed 004's job. */
+    static boolean isLoneCallOnce(Graph graph) {
+        List<Step> steps = graph.steps();
+        return steps.size() == 1 && steps.getFirst() instanceof Step.Call call && call.attempts() instanceof Step.Attempts.Once;
+    }
+
+    /** The invocation of the call of a graph that {@link #isLoneCallOnce} holds for: what {@link #evaluate} would make. */
+    static CallInvocation loneCall(Request request) {
+        return request.invocation(0, request.inputsOf(0, NO_VALUES));
     }
 
     /** Computes step {@code i} from the values computed so far; a call makes its attempts ({@link CallAttempts}). */

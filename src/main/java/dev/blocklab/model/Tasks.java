@@ -52,15 +52,18 @@ public final class Tasks {
 
         @Override public final void run() {
             runner = Thread.currentThread();   // before the check: a canceller either sees the runner or is seen
-            if (isDone()) return;
             try {
-                complete(work());
+                if (!isDone()) complete(work());
             } catch (Throwable t) {
                 completeExceptionally(t);
             } finally {
                 runner = null;
+                ended();
             }
         }
+
+        /** Runs last on the task's thread, however the task ended (also when it was completed before it ran). */
+        void ended() {}
 
         @Override public boolean completeExceptionally(Throwable failure) {
             boolean completed = super.completeExceptionally(failure);

@@ -1,37 +1,103 @@
 package dev.blocklab.model;
 
 import dev.blocklab.backend.Backend;
-import dev.blocklab.workload.Durations;
 import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A virtual thread per request, running the same blocking code as the platform-thread models: a blocked
  * virtual thread unmounts from its carrier, so waiting costs no platform thread.
+ *
+ * <p>It starts its threads itself ({@code Thread.ofVirtual()}) rather than through
+ * {@code Executors.newVirtualThreadPerTaskExecutor()}, and keeps the requests in flight in lists linked through the
+ * requests themselves, for {@link #close}. At a million requests in flight each one's bytes and the frames on its
+ * waiting stack are what the run costs: the executor added a wrapper, a frame and a node of its thread set per
+ * request. {@code reproduce million-jobs} measures the model against the bare JDK.
  */
 final class VirtualThreadPerTaskModel implements Model {
-    private final DirectStyle.BlockingCaller caller;
-    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private static final int STRIPES = 8;   // a power of two: the submitter and the carriers rarely meet on one lock
 
-    VirtualThreadPerTaskModel(Backend backend) { this.caller = backend::callBlocking; }
+    private final Backend backend;
+    private final DirectStyle.BlockingCaller caller;
+    private final ThreadFactory threads = Thread.ofVirtual().factory();
+    private final Stripe[] inFlight = new Stripe[STRIPES];
+    private volatile boolean closed;
+
+    VirtualThreadPerTaskModel(Backend backend) {
+        this.backend = backend;
+        this.caller = backend::callBlocking;
+        for (int i = 0; i < STRIPES; i++) inFlight[i] = new Stripe();
+    }
 
     @Override public String name() { return "virtual"; }
 
     @Override public CompletableFuture<Object> submit(Request request) {
-        return new RequestTask(request).start(executor);
+        if (closed) throw new RejectedExecutionException("model virtual is closed");
+        RequestTask task = new RequestTask(request);
+        task.stripe.add(task);
+        if (closed) task.cancel(true);   // close may have walked the lists before the add: the task must not run
+        try {
+            threads.newThread(task).start();
+        } catch (Throwable t) {
+            task.stripe.remove(task);
+            throw t;
+        }
+        return task;
     }
 
-    /** One request on its own virtual thread: the future, the task and the request in one object. */
+    /**
+     * One request on its own virtual thread: the future, the task, the request and its link in the in-flight list
+     * in one object. A lone call made once (seed 004's job) goes to the backend straight from {@link #work}: while
+     * it waits, three frames lie below the backend's on the thread's stack (with the executor and the graph walker,
+     * seven and a method reference's).
+     */
     private final class RequestTask extends Tasks.OwnThreadTask {
         private final Request request;
+        private final Stripe stripe;
+        private RequestTask previous, next;   // guarded by stripe
 
-        RequestTask(Request request) { this.request = request; }
+        RequestTask(Request request) {
+            this.request = request;
+            this.stripe = inFlight[(int) (request.id() & (STRIPES - 1))];
+        }
 
-        @Override Object work() throws Exception { return DirectStyle.evaluate(request, caller); }
+        @Override Object work() throws Exception {
+            return DirectStyle.isLoneCallOnce(request.graph())
+                    ? backend.callBlocking(DirectStyle.loneCall(request))
+                    : DirectStyle.evaluate(request, caller);
+        }
+
+        @Override void ended() { stripe.remove(this); }
+    }
+
+    /** Part of the requests in flight: a doubly linked list through the tasks, under the stripe's lock. */
+    private static final class Stripe {
+        private RequestTask head;
+
+        synchronized void add(RequestTask t) {
+            t.next = head;
+            if (head != null) head.previous = t;
+            head = t;
+        }
+
+        synchronized void remove(RequestTask t) {
+            if (t.previous == null && head != t) return;   // not in the list (already removed)
+            if (t.previous != null) t.previous.next = t.next; else head = t.next;
+            if (t.next != null) t.next.previous = t.previous;
+            t.previous = t.next = null;
+        }
+
+        synchronized void cancelAll() {
+            for (RequestTask t = head; t != null; t = t.next) t.cancel(true);   // interrupts a running one
+        }
+
+        synchronized boolean isEmpty() { return head == null; }
     }
 
     @Override public Prediction predict(Demand d) {
@@ -44,5 +110,17 @@ final class VirtualThreadPerTaskModel implements Model {
                 d.describe(Path.SERIAL) + " (a virtual thread per request, calls in sequence)", Path.SERIAL);
     }
 
-    @Override public void close() { Tasks.shutdown(executor); }
+    /** Cancels the requests in flight (interrupting their threads) and waits up to 30 s for their threads to end. */
+    @Override public void close() {
+        closed = true;
+        for (Stripe s : inFlight) s.cancelAll();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        for (Stripe s : inFlight) {
+            while (!s.isEmpty()) {
+                if (System.nanoTime() - deadline > 0)
+                    throw new IllegalStateException("threads of model virtual did not end within 30 s of close");
+                LockSupport.parkNanos(1_000_000L);
+            }
+        }
+    }
 }

@@ -1,0 +1,58 @@
+package dev.blocklab.model;
+
+import dev.blocklab.backend.SimulatedBackend;
+import dev.blocklab.workload.BuiltInWorkloads;
+import dev.blocklab.workload.Graph;
+import dev.blocklab.workload.Request;
+import dev.blocklab.workload.Step;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The {@code virtual} model's own bookkeeping: the requests in flight it keeps for close, and its lone-call path. */
+class VirtualThreadPerTaskModelTest {
+    private static final long TEN_SECONDS = TimeUnit.SECONDS.toNanos(10);
+
+    @Test
+    void close_withRequestsStillWaiting_cancelsThemAndReturnsOnceTheirThreadsEnd() throws Exception {
+        Graph slow = Graph.singleCall(Step.Call.fixed("slow", TEN_SECONDS, 1L));
+        List<CompletableFuture<Object>> futures = new ArrayList<>();
+        try (SimulatedBackend backend = new SimulatedBackend()) {
+            VirtualThreadPerTaskModel model = new VirtualThreadPerTaskModel(backend);
+            for (int i = 0; i < 20; i++) futures.add(model.submit(new Request(i, slow, 7, 1)));   // 10 s each, not scaled
+            CompletableFuture<Object> done = model.submit(new Request(20, Graph.singleCall(Step.Call.fixed("fast", 0, 5L)), 7, 1));
+            assertThat(done.get(5, TimeUnit.SECONDS)).isEqualTo(5L);
+
+            long t0 = System.nanoTime();
+            model.close();
+            assertThat(System.nanoTime() - t0).as("close waited for the 10 s calls").isLessThan(TimeUnit.SECONDS.toNanos(5));
+            assertThat(futures).allMatch(CompletableFuture::isCancelled);
+            assertThatThrownBy(() -> model.submit(new Request(21, slow, 7, 1))).isInstanceOf(RejectedExecutionException.class);
+        }
+    }
+
+    @Test
+    void loneCallOnce_onlyForAGraphOfOneCallMadeOnce() {
+        Step.Call once = Step.Call.fixed("job", 1_000, 1L);
+        assertThat(DirectStyle.isLoneCallOnce(BuiltInWorkloads.tenThousandJobs().graph())).isTrue();
+        assertThat(DirectStyle.isLoneCallOnce(Graph.singleCall(once))).isTrue();
+        assertThat(DirectStyle.isLoneCallOnce(Graph.singleCall(once.withAttempts(new Step.Attempts.Retry(3, 1_000))))).isFalse();
+        assertThat(DirectStyle.isLoneCallOnce(Graph.singleCall(once.withAttempts(new Step.Attempts.Hedge(1_000))))).isFalse();
+        assertThat(DirectStyle.isLoneCallOnce(BuiltInWorkloads.taskGraph(false).graph())).isFalse();
+    }
+
+    @Test
+    void loneCall_isTheInvocationTheGraphWalkerMakes() throws Exception {
+        Request request = new Request(42, BuiltInWorkloads.tenThousandJobs().graph(), 7, 100);
+        List<Object> seen = new ArrayList<>();
+        DirectStyle.evaluate(request, call -> { seen.add(call); return null; });
+        assertThat(seen).containsExactly(DirectStyle.loneCall(request));
+    }
+}
