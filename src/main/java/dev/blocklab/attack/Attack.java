@@ -17,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
 
 /**
  * Runs one attack: sends the settings' targets on their schedule through an HTTP client, records every response
@@ -221,13 +223,8 @@ public final class Attack {
     public static final String SHARD_SUFFIX = ", shard ";
 
     private void awaitInFlight(AttackRecorder recorder) {
-        long deadline = System.nanoTime() + settings.timeoutNanos() + 1_000_000_000L;
-        while (recorder.completedCount() < recorder.sentCount()) {
-            long now = System.nanoTime();
-            if (now - deadline > 0) return;
-            if (stopRequested && now - stopNanos > STOP_GRACE_NANOS) return;
-            LockSupport.parkNanos(2_000_000L);
-        }
+        awaitCompleted(recorder, System.nanoTime() + settings.timeoutNanos() + 1_000_000_000L,
+                () -> stopRequested && System.nanoTime() - stopNanos > STOP_GRACE_NANOS, inFlight -> {});
     }
 
     /**
@@ -238,22 +235,30 @@ public final class Attack {
      * never catches up is measured as it is once the bound passes.
      */
     private void drainWarmUp(AttackRecorder warm, Progress progress) {
-        long deadline = System.nanoTime() + settings.warmupNanos();
-        long nextProgress = System.nanoTime();
-        while (warm.completedCount() < warm.sentCount() && System.nanoTime() - deadline < 0 && !stopRequested) {
-            if (System.nanoTime() - nextProgress >= 0) {
-                progress.update("warm-up: " + (warm.sentCount() - warm.completedCount()) + " requests still in flight (discarded)");
-                nextProgress += PROGRESS_EVERY_NANOS;
-            }
-            LockSupport.parkNanos(1_000_000L);
-        }
+        long[] nextProgress = {System.nanoTime()};
+        awaitCompleted(warm, System.nanoTime() + settings.warmupNanos(), () -> stopRequested, inFlight -> {
+            if (System.nanoTime() - nextProgress[0] < 0) return;
+            progress.update("warm-up: " + inFlight + " requests still in flight (discarded)");
+            nextProgress[0] += PROGRESS_EVERY_NANOS;
+        });
     }
 
     /** Waits (briefly) for completions that claimed their request before the cut-off to finish recording it. */
     private static void awaitRecorded(AttackRecorder recorder) {
-        long deadline = System.nanoTime() + RECORDING_GRACE_NANOS;
-        while (recorder.completedCount() < recorder.sentCount() && System.nanoTime() - deadline < 0)
+        awaitCompleted(recorder, System.nanoTime() + RECORDING_GRACE_NANOS, () -> false, inFlight -> {});
+    }
+
+    /**
+     * Waits until every request {@code recorder} counted as sent is recorded, {@code deadlineNanos} passes or
+     * {@code stop} holds, looking every millisecond; {@code onWait} hears how many are still in flight at each look.
+     */
+    private static void awaitCompleted(AttackRecorder recorder, long deadlineNanos, BooleanSupplier stop, LongConsumer onWait) {
+        long inFlight;
+        while ((inFlight = recorder.sentCount() - recorder.completedCount()) > 0
+                && System.nanoTime() - deadlineNanos < 0 && !stop.getAsBoolean()) {
+            onWait.accept(inFlight);
             LockSupport.parkNanos(1_000_000L);
+        }
     }
 
     private static void park(long nanos) throws InterruptedException {

@@ -14,6 +14,16 @@ public record RunWindow(String subject, Instant start, Instant end) {
     /** Blockings that began outside every window, e.g. between two runs. */
     public static final String OUTSIDE = "(between runs)";
 
+    private static final String WARM_UP = " (warm-up)";
+
+    /** The subject of {@code subject}'s warm-up runs, whose blockings are kept apart from its measured runs'. */
+    public static String warmUp(String subject) { return subject + WARM_UP; }
+
+    /** The subject whose warm-up {@code subject} is (see {@link #warmUp}), or {@code subject} itself. */
+    public static String warmedUp(String subject) {
+        return subject.endsWith(WARM_UP) ? subject.substring(0, subject.length() - WARM_UP.length()) : subject;
+    }
+
     public RunWindow {
         Objects.requireNonNull(subject, "subject");
         Objects.requireNonNull(start, "start");

@@ -1,6 +1,7 @@
 package dev.blocklab.driver;
 
 import dev.blocklab.audit.Auditor;
+import dev.blocklab.audit.RunWindow;
 import dev.blocklab.backend.Backend;
 import dev.blocklab.backend.SimulatedBackend;
 import dev.blocklab.load.SendLoop;
@@ -100,7 +101,11 @@ public final class InProcessDriver {
             boolean warmup = i < settings.warmups();
             String phase = warmup ? "warm-up " + (i + 1) + "/" + settings.warmups()
                     : "run " + (i - settings.warmups() + 1) + "/" + settings.repeats();
-            RunResult r = runOnce(workload, modelSpec, models, settings, line -> progress.update(modelSpec + " " + phase + ": " + line));
+            Progress runProgress = line -> progress.update(modelSpec + " " + phase + ": " + line);
+            // under --audit a warm-up's blockings get a row of their own, so the model's row counts its measured runs
+            RunResult r = warmup
+                    ? Auditor.attribute(RunWindow.warmUp(modelSpec), () -> runOnce(workload, modelSpec, models, settings, runProgress))
+                    : runOnce(workload, modelSpec, models, settings, runProgress);
             if (!warmup) measured.add(r);
         }
         measured.sort(Comparator.comparingDouble(r -> r.timing().wallMillis()));
