@@ -19,8 +19,8 @@ import java.util.function.Function;
  * and hedges without code of its own. Attempt k of a call is {@link Request#invocation(int, List, int)}: its delay
  * and failure are drawn from (seed, request, step, attempt), so the outcome is the same under every model.
  *
- * <p>Blocking form ({@link #call}): a retry waits its backoff on the calling thread ({@link Thread#sleep},
- * interruptible) and calls again there, as plain blocking code does; a hedge needs two calls in flight at once, so
+ * <p>Blocking form ({@link #call}): a retry waits its backoff on the calling thread (the caller's
+ * {@link DirectStyle.BlockingCaller#pause}: an interruptible sleep, inside a ManagedBlocker where the calls are) and calls again there, as plain blocking code does; a hedge needs two calls in flight at once, so
  * its attempts run on virtual threads of their own while the calling thread waits for the first answer (an
  * interrupt of the caller cancels both, interrupting their calls).
  *
@@ -46,8 +46,7 @@ final class CallAttempts {
                         yield caller.call(request.invocation(step, inputs, k));
                     } catch (Exception e) {
                         if (k + 1 >= retry.attempts() || stoppedFromOutside(e)) throw e;
-                        long backoff = retry.backoffBeforeNanos(k + 1) / request.timeScaleDivisor();
-                        if (backoff > 0) Thread.sleep(backoff / 1_000_000, (int) (backoff % 1_000_000));
+                        caller.pause(retry.backoffBeforeNanos(k + 1) / request.timeScaleDivisor());
                     }
                 }
             }

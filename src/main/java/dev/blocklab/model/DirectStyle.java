@@ -6,6 +6,7 @@ import dev.blocklab.workload.Request;
 import dev.blocklab.workload.Step;
 
 import java.util.List;
+import java.util.concurrent.Callable;
 
 /** Runs a request's graph on the current thread, one step after another, as plain blocking code would. */
 final class DirectStyle {
@@ -13,10 +14,40 @@ final class DirectStyle {
 
     private DirectStyle() {}
 
-    /** How a blocking model makes one call (plain, or through a ManagedBlocker). */
+    /** How a blocking model makes one call (plain, or through a ManagedBlocker), and waits a retry's backoff. */
     @FunctionalInterface
     interface BlockingCaller {
         Object call(CallInvocation invocation) throws Exception;
+
+        /** Waits a retry's backoff on the calling thread, blocking as this caller's calls do (here: a plain sleep). */
+        default void pause(long nanos) throws Exception { sleep(nanos); }
+
+        /**
+         * {@code plain}'s calls and backoffs, each run inside {@code blocking} (a ManagedBlocker, Scala's
+         * {@code blocking { }}), so that a pool which makes up for a blocked call makes up for a backoff too.
+         */
+        static BlockingCaller within(Blocking blocking, BlockingCaller plain) {
+            return new BlockingCaller() {
+                @Override public Object call(CallInvocation invocation) throws Exception {
+                    return blocking.run(() -> plain.call(invocation));
+                }
+
+                @Override public void pause(long nanos) throws Exception {
+                    blocking.run(() -> { sleep(nanos); return null; });
+                }
+            };
+        }
+    }
+
+    /** Runs a blocking body the way its pool is told of blocking (see {@link BlockingCaller#within}). */
+    @FunctionalInterface
+    interface Blocking {
+        Object run(Callable<Object> body) throws Exception;
+    }
+
+    /** An interruptible sleep of {@code nanos} (none when not positive). */
+    static void sleep(long nanos) throws InterruptedException {
+        if (nanos > 0) Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
     }
 
     static Object evaluate(Request request, BlockingCaller caller) throws Exception {

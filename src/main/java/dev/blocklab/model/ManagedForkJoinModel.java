@@ -1,11 +1,10 @@
 package dev.blocklab.model;
 
 import dev.blocklab.backend.Backend;
-import dev.blocklab.workload.CallInvocation;
-import dev.blocklab.workload.Durations;
 import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
@@ -19,19 +18,23 @@ import java.util.concurrent.TimeUnit;
  */
 final class ManagedForkJoinModel extends PooledModel {
     private final int spareThreads;
+    /** Calls and retry backoffs, each inside a ManagedBlocker. */
+    private final DirectStyle.BlockingCaller caller;
 
     ManagedForkJoinModel(Backend backend, int parallelism, int spareThreads) {
         super(backend, "forkjoin-managed", parallelism, new ForkJoinPool(parallelism, ForkJoinPool.defaultForkJoinWorkerThreadFactory,
                 null, false, 0, parallelism + spareThreads, 1, p -> true, 60, TimeUnit.SECONDS));
         this.spareThreads = spareThreads;
+        this.caller = DirectStyle.BlockingCaller.within(ManagedForkJoinModel::managed, backend::callBlocking);
     }
 
     @Override public CompletableFuture<Object> submit(Request request) {
-        return Tasks.submitInterruptibly(pool, () -> DirectStyle.evaluate(request, this::managedCall));
+        return Tasks.submitInterruptibly(pool, () -> DirectStyle.evaluate(request, caller));
     }
 
-    private Object managedCall(CallInvocation invocation) throws Exception {
-        var blocker = new CallBlocker(backend, invocation);
+    /** Runs {@code body} inside {@link ForkJoinPool#managedBlock}, returning its value or throwing its failure. */
+    private static Object managed(Callable<Object> body) throws Exception {
+        var blocker = new Blocker(body);
         ForkJoinPool.managedBlock(blocker);
         return blocker.result();
     }
@@ -47,22 +50,18 @@ final class ManagedForkJoinModel extends PooledModel {
                 d.scheduleText("(" + threads + " + " + spareThreads + " spares)", Path.SERIAL), Path.SERIAL);
     }
 
-    /** Makes one blocking call inside {@link ForkJoinPool#managedBlock}, keeping its value or failure. */
-    private static final class CallBlocker implements ForkJoinPool.ManagedBlocker {
-        private final Backend backend;
-        private final CallInvocation invocation;
+    /** Runs one blocking body inside {@link ForkJoinPool#managedBlock}, keeping its value or failure. */
+    private static final class Blocker implements ForkJoinPool.ManagedBlocker {
+        private final Callable<Object> body;
         private boolean done;
         private Object value;
         private Exception failure;
 
-        CallBlocker(Backend backend, CallInvocation invocation) {
-            this.backend = backend;
-            this.invocation = invocation;
-        }
+        Blocker(Callable<Object> body) { this.body = body; }
 
         @Override public boolean block() throws InterruptedException {
             try {
-                value = backend.callBlocking(invocation);
+                value = body.call();
             } catch (InterruptedException e) {
                 throw e;
             } catch (Exception e) {

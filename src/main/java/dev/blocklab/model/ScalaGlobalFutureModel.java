@@ -71,7 +71,7 @@ final class ScalaGlobalFutureModel implements Model {
 
     @Override public CompletableFuture<Object> submit(Request request) {
         DirectStyle.BlockingCaller caller = blocking
-                ? inv -> scala.concurrent.package$.MODULE$.blocking(() -> Tasks.unchecked(() -> backend.callBlocking(inv)))
+                ? DirectStyle.BlockingCaller.within(body -> scala.concurrent.package$.MODULE$.blocking(() -> Tasks.unchecked(body)), backend::callBlocking)
                 : backend::callBlocking;
         Tasks.Runner runner = new Tasks.Runner();
         scala.concurrent.Future<Object> future = Future$.MODULE$.apply(
