@@ -69,10 +69,13 @@ public final class BlocklabServer implements AutoCloseable {
         // serving connections never needs a new thread when the OS may have none left to give.
         ((io.vertx.core.internal.VertxInternal) vertx).nettyEventLoopGroup().forEach(loop -> loop.execute(() -> { }));
         // No cleartext HTTP/2 (h2c): the server speaks HTTP/1.x only, so a connection is an HTTP connection (and
-        // counted) from its first byte, not once it has sent enough to tell HTTP/1 from HTTP/2.
+        // counted) from its first byte, not once it has sent enough to tell HTTP/1 from HTTP/2. No WebSocket
+        // compression either (the server has no WebSocket route): Vert.x otherwise puts a WebSocket extension
+        // handler in every connection's pipeline, which every request and answer passes through.
         HttpServerOptions options = new HttpServerOptions()
                 .setHost(settings.host()).setPort(settings.port()).setTcpNoDelay(true).setAcceptBacklog(4096)
                 .setHttp2ClearTextEnabled(false)
+                .setPerFrameWebSocketCompressionSupported(false).setPerMessageWebSocketCompressionSupported(false)
                 .setIdleTimeout(120).setIdleTimeoutUnit(TimeUnit.SECONDS);
         this.server = vertx.createHttpServer(options);
         server.connectionHandler(c -> {
