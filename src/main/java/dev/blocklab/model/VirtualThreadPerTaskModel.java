@@ -4,11 +4,14 @@ import dev.blocklab.backend.Backend;
 import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BiConsumer;
 
 /**
  * A virtual thread per request, running the same blocking code as the platform-thread models: a blocked
@@ -38,8 +41,16 @@ final class VirtualThreadPerTaskModel implements Model {
     @Override public String name() { return "virtual"; }
 
     @Override public CompletableFuture<Object> submit(Request request) {
+        return start(new RequestTask(request, null));
+    }
+
+    /** Hands the outcome to {@code onDone} from the request's own thread as it ends: no dependent stage. */
+    @Override public void submit(Request request, BiConsumer<Object, Throwable> onDone) {
+        start(new RequestTask(request, Objects.requireNonNull(onDone, "onDone")));
+    }
+
+    private RequestTask start(RequestTask task) {
         if (closed) throw new RejectedExecutionException("model virtual is closed");
-        RequestTask task = new RequestTask(request);
         task.stripe.add(task);
         if (closed) task.cancel(true);   // close may have walked the lists before the add: the task must not run
         try {
@@ -60,11 +71,13 @@ final class VirtualThreadPerTaskModel implements Model {
     private final class RequestTask extends Tasks.OwnThreadTask {
         private final Request request;
         private final Stripe stripe;
+        private final BiConsumer<Object, Throwable> onDone;   // null when the caller holds the future
         private RequestTask previous, next;   // guarded by stripe
 
-        RequestTask(Request request) {
+        RequestTask(Request request, BiConsumer<Object, Throwable> onDone) {
             this.request = request;
             this.stripe = inFlight[(int) (request.id() & (STRIPES - 1))];
+            this.onDone = onDone;
         }
 
         @Override Object work() throws Exception {
@@ -73,7 +86,16 @@ final class VirtualThreadPerTaskModel implements Model {
                     : DirectStyle.evaluate(request, caller);
         }
 
-        @Override void ended() { stripe.remove(this); }
+        @Override void ended() {
+            stripe.remove(this);
+            if (onDone == null) return;
+            switch (state()) {
+                case SUCCESS -> onDone.accept(resultNow(), null);
+                case FAILED -> onDone.accept(null, exceptionNow());
+                case CANCELLED -> onDone.accept(null, new CancellationException("request cancelled"));
+                case RUNNING -> throw new IllegalStateException("a request task ended without an outcome");
+            }
+        }
     }
 
     /** Part of the requests in flight: a doubly linked list through the tasks, under the stripe's lock. */

@@ -221,6 +221,32 @@ class ModelContractTest {
         }
     }
 
+    @ParameterizedTest @MethodSource("entries")
+    void submitWithCallback_handsOverTheOutcomeTheFutureHas_once(String name) throws Exception {
+        ModelSpec spec = spec(name);
+        Graph answering = first(spec, BuiltInWorkloads.taskGraph(false).graph(), frameworksWithPosts(c -> c));
+        Graph failing = first(spec, BuiltInWorkloads.taskGraph(true).graph(),
+                frameworksWithPosts(c -> new Step.Call(c.name(), c.inputs(), c.latency(), c.returns(), 1, FAILURE, 0)));
+        try (Lease lease = lease(spec)) {
+            for (Graph graph : List.of(answering, failing)) {
+                String viaFuture;
+                try {
+                    viaFuture = "answer " + lease.model().submit(new Request(0, graph, SEED, SCALE)).get(30, TimeUnit.SECONDS);
+                } catch (ExecutionException e) {
+                    viaFuture = "failure " + rootCause(e);
+                }
+                java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+                CompletableFuture<String> viaCallback = new CompletableFuture<>();
+                lease.model().submit(new Request(0, graph, SEED, SCALE), (v, e) -> {
+                    calls.incrementAndGet();
+                    viaCallback.complete(e == null ? "answer " + v : "failure " + rootCause(e));
+                });
+                assertThat(viaCallback.get(30, TimeUnit.SECONDS)).as(name).isEqualTo(viaFuture);
+                assertThat(calls).as("called once").hasValue(1);
+            }
+        }
+    }
+
     /**
      * The original failure, its type and message intact; from an entry behind HTTP ({@code jaxrs-*}), an
      * {@link java.io.IOException} whose message carries them, as the server answered.

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -21,12 +22,14 @@ class VirtualThreadPerTaskModelTest {
     private static final long TEN_SECONDS = TimeUnit.SECONDS.toNanos(10);
 
     @Test
-    void close_withRequestsStillWaiting_cancelsThemAndReturnsOnceTheirThreadsEnd() throws Exception {
+    void close_withRequestsStillWaiting_cancelsThemTellsTheirCallbacksAndReturnsOnceTheirThreadsEnd() throws Exception {
         Graph slow = Graph.singleCall(Step.Call.fixed("slow", TEN_SECONDS, 1L));
         List<CompletableFuture<Object>> futures = new ArrayList<>();
         try (SimulatedBackend backend = new SimulatedBackend()) {
             VirtualThreadPerTaskModel model = new VirtualThreadPerTaskModel(backend);
             for (int i = 0; i < 20; i++) futures.add(model.submit(new Request(i, slow, 7, 1)));   // 10 s each, not scaled
+            CompletableFuture<Throwable> heard = new CompletableFuture<>();
+            model.submit(new Request(30, slow, 7, 1), (v, e) -> heard.complete(e));
             CompletableFuture<Object> done = model.submit(new Request(20, Graph.singleCall(Step.Call.fixed("fast", 0, 5L)), 7, 1));
             assertThat(done.get(5, TimeUnit.SECONDS)).isEqualTo(5L);
 
@@ -34,6 +37,7 @@ class VirtualThreadPerTaskModelTest {
             model.close();
             assertThat(System.nanoTime() - t0).as("close waited for the 10 s calls").isLessThan(TimeUnit.SECONDS.toNanos(5));
             assertThat(futures).allMatch(CompletableFuture::isCancelled);
+            assertThat(heard.get(5, TimeUnit.SECONDS)).as("the callback of a request close cancelled").isInstanceOf(CancellationException.class);
             assertThatThrownBy(() -> model.submit(new Request(21, slow, 7, 1))).isInstanceOf(RejectedExecutionException.class);
         }
     }
