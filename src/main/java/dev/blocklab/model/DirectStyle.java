@@ -33,7 +33,7 @@ final class DirectStyle {
                 }
 
                 @Override public void pause(long nanos) throws Exception {
-                    blocking.run(() -> { sleep(nanos); return null; });
+                    if (nanos > 0) blocking.run(() -> { sleep(nanos); return null; });   // no spare thread for no wait
                 }
             };
         }

@@ -32,7 +32,10 @@ public interface Model extends AutoCloseable {
      * would (its answer, or its failure), for a caller that needs no future: the driver of a batch or an open
      * schedule without timeouts. The default is exactly {@code submit(request).whenComplete(onDone)}; a model may
      * skip the dependent stage that costs (the {@code virtual} model does: at a million requests in flight it is
-     * 50-60 bytes each). Throws as {@link #submit} does when the request cannot start.
+     * 50-60 bytes each). Throws as {@link #submit} does when the request cannot start. Such a model may hand over a
+     * failure unwrapped from its {@link java.util.concurrent.CompletionException} and a cancellation as a new
+     * {@link java.util.concurrent.CancellationException}, and may call {@code onDone} once the request's thread has
+     * ended rather than at the moment it was cancelled.
      */
     default void submit(Request request, BiConsumer<Object, Throwable> onDone) {
         submit(request).whenComplete(onDone);

@@ -4,6 +4,8 @@ import dev.blocklab.backend.Backend;
 import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -86,14 +88,19 @@ final class VirtualThreadPerTaskModel implements Model {
                     : DirectStyle.evaluate(request, caller);
         }
 
+        /** Tells the callback, if any, then leaves the in-flight list: close returns after the callbacks ran. */
         @Override void ended() {
-            stripe.remove(this);
-            if (onDone == null) return;
-            switch (state()) {
-                case SUCCESS -> onDone.accept(resultNow(), null);
-                case FAILED -> onDone.accept(null, exceptionNow());
-                case CANCELLED -> onDone.accept(null, new CancellationException("request cancelled"));
-                case RUNNING -> throw new IllegalStateException("a request task ended without an outcome");
+            try {
+                if (onDone != null) {
+                    switch (state()) {
+                        case SUCCESS -> onDone.accept(resultNow(), null);
+                        case FAILED -> onDone.accept(null, exceptionNow());
+                        case CANCELLED -> onDone.accept(null, new CancellationException("request cancelled"));
+                        case RUNNING -> throw new IllegalStateException("a request task ended without an outcome");
+                    }
+                }
+            } finally {
+                stripe.remove(this);
             }
         }
     }
@@ -115,8 +122,13 @@ final class VirtualThreadPerTaskModel implements Model {
             t.previous = t.next = null;
         }
 
-        synchronized void cancelAll() {
-            for (RequestTask t = head; t != null; t = t.next) t.cancel(true);   // interrupts a running one
+        /** Cancels the tasks in the list (interrupting a running one), outside the lock: cancelling runs their stages. */
+        void cancelAll() {
+            List<RequestTask> tasks = new ArrayList<>();
+            synchronized (this) {
+                for (RequestTask t = head; t != null; t = t.next) tasks.add(t);
+            }
+            for (RequestTask t : tasks) t.cancel(true);
         }
 
         synchronized boolean isEmpty() { return head == null; }
@@ -136,13 +148,18 @@ final class VirtualThreadPerTaskModel implements Model {
     @Override public void close() {
         closed = true;
         for (Stripe s : inFlight) s.cancelAll();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        for (Stripe s : inFlight) {
-            while (!s.isEmpty()) {
-                if (System.nanoTime() - deadline > 0)
-                    throw new IllegalStateException("threads of model virtual did not end within 30 s of close");
-                LockSupport.parkNanos(1_000_000L);
+        boolean interrupted = Thread.interrupted();   // an interrupted closer would otherwise spin: park returns at once
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            for (Stripe s : inFlight) {
+                while (!s.isEmpty()) {
+                    if (System.nanoTime() - deadline > 0)
+                        throw new IllegalStateException("threads of model virtual did not end within 30 s of close");
+                    LockSupport.parkNanos(1_000_000L);
+                }
             }
+        } finally {
+            if (interrupted) Thread.currentThread().interrupt();
         }
     }
 }

@@ -25,8 +25,7 @@ class VirtualThreadPerTaskModelTest {
     void close_withRequestsStillWaiting_cancelsThemTellsTheirCallbacksAndReturnsOnceTheirThreadsEnd() throws Exception {
         Graph slow = Graph.singleCall(Step.Call.fixed("slow", TEN_SECONDS, 1L));
         List<CompletableFuture<Object>> futures = new ArrayList<>();
-        try (SimulatedBackend backend = new SimulatedBackend()) {
-            VirtualThreadPerTaskModel model = new VirtualThreadPerTaskModel(backend);
+        try (SimulatedBackend backend = new SimulatedBackend(); VirtualThreadPerTaskModel model = new VirtualThreadPerTaskModel(backend)) {
             for (int i = 0; i < 20; i++) futures.add(model.submit(new Request(i, slow, 7, 1)));   // 10 s each, not scaled
             CompletableFuture<Throwable> heard = new CompletableFuture<>();
             model.submit(new Request(30, slow, 7, 1), (v, e) -> heard.complete(e));
