@@ -305,7 +305,7 @@ public final class InProcessDriver {
                 send(completion);
                 return;
             }
-            Request request = new Request(nextId.getAndIncrement(), graph, settings.seed(), settings.timeScaleDivisor());
+            Request request = nextRequest();
             try {
                 model.submit(request, completion);
             } catch (RuntimeException e) {
@@ -313,9 +313,14 @@ public final class InProcessDriver {
             }
         }
 
+        /** The run's next request, numbered in the order of submission. */
+        private Request nextRequest() {
+            return new Request(nextId.getAndIncrement(), graph, settings.seed(), settings.timeScaleDivisor());
+        }
+
         /** Submits one request; {@code completion} records its outcome. */
         private CompletableFuture<Object> send(BiConsumer<Object, Throwable> completion) {
-            Request request = new Request(nextId.getAndIncrement(), graph, settings.seed(), settings.timeScaleDivisor());
+            Request request = nextRequest();
             CompletableFuture<Object> future;
             // a model that runs the request on the caller (sequential) is held to the timeout by an interrupt
             long timeout = timeouts == null ? 0 : settings.requestTimeoutNanos() / settings.timeScaleDivisor();

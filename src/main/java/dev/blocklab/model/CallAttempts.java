@@ -20,9 +20,10 @@ import java.util.function.Function;
  * and failure are drawn from (seed, request, step, attempt), so the outcome is the same under every model.
  *
  * <p>Blocking form ({@link #call}): a retry waits its backoff on the calling thread (the caller's
- * {@link DirectStyle.BlockingCaller#pause}: an interruptible sleep, inside a ManagedBlocker where the calls are) and calls again there, as plain blocking code does; a hedge needs two calls in flight at once, so
- * its attempts run on virtual threads of their own while the calling thread waits for the first answer (an
- * interrupt of the caller cancels both, interrupting their calls).
+ * {@link DirectStyle.BlockingCaller#pause}: an interruptible sleep, inside a ManagedBlocker where the calls are)
+ * and calls again there, as plain blocking code does; a hedge needs two calls in flight at once, so its attempts
+ * run on virtual threads of their own while the calling thread waits for the first answer (an interrupt of the
+ * caller cancels both, interrupting their calls).
  *
  * <p>Non-blocking form ({@link #start}): the attempts are started by the model's own starter, and backoffs and the
  * hedge delay are sleeping virtual threads, which hold no platform thread. The returned future ends
