@@ -35,6 +35,8 @@ import java.util.concurrent.ForkJoinPool;
 final class ScalaGlobalFutureModel implements Model {
     private final Backend backend;
     private final boolean blocking;
+    /** How a request's calls (and retry backoffs) block: inside {@code blocking { }}, or plainly. */
+    private final DirectStyle.BlockingCaller caller;
     private final ExecutionContextExecutorService executionContext;
     private final int parallelism;
     private final int maxBlockers;
@@ -42,6 +44,9 @@ final class ScalaGlobalFutureModel implements Model {
     ScalaGlobalFutureModel(Backend backend, boolean blocking) {
         this.backend = backend;
         this.blocking = blocking;
+        this.caller = blocking
+                ? DirectStyle.BlockingCaller.within(body -> scala.concurrent.package$.MODULE$.blocking(() -> Tasks.unchecked(body)), backend::callBlocking)
+                : backend::callBlocking;
         this.executionContext = ExecutionContext.fromExecutorService(null);
         // like ExecutionContext.global(), a ForkJoinPool that is its own ExecutionContext
         ForkJoinPool pool = (ForkJoinPool) executionContext;
@@ -70,9 +75,6 @@ final class ScalaGlobalFutureModel implements Model {
     @Override public String name() { return blocking ? "scala-global-blocking" : "scala-global"; }
 
     @Override public CompletableFuture<Object> submit(Request request) {
-        DirectStyle.BlockingCaller caller = blocking
-                ? DirectStyle.BlockingCaller.within(body -> scala.concurrent.package$.MODULE$.blocking(() -> Tasks.unchecked(body)), backend::callBlocking)
-                : backend::callBlocking;
         Tasks.Runner runner = new Tasks.Runner();
         scala.concurrent.Future<Object> future = Future$.MODULE$.apply(
                 () -> Tasks.unchecked(() -> runner.run(() -> DirectStyle.evaluate(request, caller))), executionContext);

@@ -53,12 +53,12 @@ final class VirtualThreadPerTaskModel implements Model {
 
     private RequestTask start(RequestTask task) {
         if (closed) throw new RejectedExecutionException("model virtual is closed");
-        task.stripe.add(task);
+        task.stripe().add(task);
         if (closed) task.cancel(true);   // close may have walked the lists before the add: the task must not run
         try {
             threads.newThread(task).start();
         } catch (Throwable t) {
-            task.stripe.remove(task);
+            task.stripe().remove(task);
             throw t;
         }
         return task;
@@ -72,15 +72,16 @@ final class VirtualThreadPerTaskModel implements Model {
      */
     private final class RequestTask extends Tasks.OwnThreadTask {
         private final Request request;
-        private final Stripe stripe;
         private final BiConsumer<Object, Throwable> onDone;   // null when the caller holds the future
-        private RequestTask previous, next;   // guarded by stripe
+        private RequestTask previous, next;   // guarded by stripe()
 
         RequestTask(Request request, BiConsumer<Object, Throwable> onDone) {
             this.request = request;
-            this.stripe = inFlight[(int) (request.id() & (STRIPES - 1))];
             this.onDone = onDone;
         }
+
+        /** The part of the in-flight lists this request is kept in: derived from its id. */
+        Stripe stripe() { return inFlight[(int) (request.id() & (STRIPES - 1))]; }
 
         @Override Object work() throws Exception {
             return DirectStyle.isLoneCallOnce(request.graph())
@@ -100,7 +101,7 @@ final class VirtualThreadPerTaskModel implements Model {
                     }
                 }
             } finally {
-                stripe.remove(this);
+                stripe().remove(this);
             }
         }
     }

@@ -100,7 +100,6 @@ final class TextAttackReport implements Report<AttackResult> {
         return sb.toString();
     }
 
-
     private static String medianP99Max(LatencyMillis l) {
         return GoDurations.format(nanos(l.p50())) + ", " + GoDurations.format(nanos(l.p99())) + ", " + GoDurations.format(nanos(l.max()));
     }
