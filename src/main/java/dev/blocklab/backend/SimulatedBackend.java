@@ -68,10 +68,29 @@ public final class SimulatedBackend implements Backend {
             return result;
         }
         result.pending = timers[(int) Math.floorMod(call.requestId(), (long) timers.length)]
-                .schedule(complete, wait, TimeUnit.NANOSECONDS);
+                .schedule(complete, coalesced(wait, System.nanoTime()), TimeUnit.NANOSECONDS);
         if (result.isCancelled()) result.removeTimer();
         return result;
     }
+
+    /**
+     * The wait of a non-blocking call, its deadline rounded up to the next whole {@link #GRID_NANOS} on the
+     * {@code nanoTime} clock when the wait is at least {@link #COALESCE_FROM_NANOS}: calls due within the same
+     * millisecond fire together, so a timer thread wakes at most once a millisecond however many calls it holds
+     * (at 30,000 calls a second it woke once for each, a futex wait of about 30 us every time), and what their
+     * futures start downstream arrives in batches. The cost: a long call lasts up to 1 ms more (0.5 ms on average,
+     * at most 1 % of a wait this long); a shorter wait, as under a time scale, stays exact.
+     */
+    static long coalesced(long waitNanos, long nowNanos) {
+        if (waitNanos < COALESCE_FROM_NANOS) return waitNanos;
+        long deadline = nowNanos + waitNanos;
+        return Math.ceilDiv(deadline, GRID_NANOS) * GRID_NANOS - nowNanos;
+    }
+
+    /** The grid to which long waits' deadlines are rounded up. */
+    static final long GRID_NANOS = 1_000_000;
+    /** The shortest wait whose deadline is rounded: 1 ms in 100 ms or more is at most 1 %. */
+    static final long COALESCE_FROM_NANOS = 100_000_000;
 
     /** A call's future; cancelling it removes its timer (cheaper than a dependent callback on every call). */
     private static final class TimedCall extends CompletableFuture<Object> {
