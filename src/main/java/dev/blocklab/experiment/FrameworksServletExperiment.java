@@ -1,5 +1,6 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.audit.RunWindow;
 import dev.blocklab.report.RunTables;
 import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.driver.RunSettings;
@@ -90,7 +91,7 @@ final class FrameworksServletExperiment implements Experiment {
             if (variant.unavailable().isPresent()) return;
             FrameworksUseCase useCase = new FrameworksUseCase();
             // named as a warm-up, so that under --audit its blockings are not counted in the variant's own row
-            new InProcessDriver().run(workload, dev.blocklab.audit.RunWindow.warmUp(variant.name()), c -> variant.create(c.backend(), useCase), rs,
+            new InProcessDriver().run(workload, RunWindow.warmUp(variant.name()), c -> variant.create(c.backend(), useCase), rs,
                     line -> settings.progress().update("warm-up (discarded) " + variant.name() + " " + line));
         }
     }
