@@ -106,20 +106,29 @@ final class VirtualThreadPerTaskModel implements Model {
         }
     }
 
-    /** Part of the requests in flight: a doubly linked list through the tasks, under the stripe's lock. */
-    private static final class Stripe {
-        private RequestTask head;
+    /**
+     * Part of the requests in flight: a circular doubly linked list through the tasks, around a sentinel that is
+     * never run, under the stripe's lock. With the sentinel, adding and removing take no branch on an empty or a
+     * one-element list: a branch the JIT has never seen taken (the list emptying at the end of a batch) would
+     * deoptimize the request task's compiled {@code run}, into which these are inlined, and its recompilation keeps
+     * an extra frame on every waiting stack.
+     */
+    private final class Stripe {
+        private final RequestTask sentinel = new RequestTask(null, null);
+
+        Stripe() { sentinel.previous = sentinel.next = sentinel; }
 
         synchronized void add(RequestTask t) {
-            t.next = head;
-            if (head != null) head.previous = t;
-            head = t;
+            t.next = sentinel.next;
+            t.previous = sentinel;
+            sentinel.next.previous = t;
+            sentinel.next = t;
         }
 
         synchronized void remove(RequestTask t) {
-            if (t.previous == null && head != t) return;   // not in the list (already removed)
-            if (t.previous != null) t.previous.next = t.next; else head = t.next;
-            if (t.next != null) t.next.previous = t.previous;
+            if (t.next == null) return;   // not in the list (already removed)
+            t.previous.next = t.next;
+            t.next.previous = t.previous;
             t.previous = t.next = null;
         }
 
@@ -127,12 +136,12 @@ final class VirtualThreadPerTaskModel implements Model {
         void cancelAll() {
             List<RequestTask> tasks = new ArrayList<>();
             synchronized (this) {
-                for (RequestTask t = head; t != null; t = t.next) tasks.add(t);
+                for (RequestTask t = sentinel.next; t != sentinel; t = t.next) tasks.add(t);
             }
             for (RequestTask t : tasks) t.cancel(true);
         }
 
-        synchronized boolean isEmpty() { return head == null; }
+        synchronized boolean isEmpty() { return sentinel.next == sentinel; }
     }
 
     @Override public Prediction predict(Demand d) {
