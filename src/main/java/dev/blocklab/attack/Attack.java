@@ -28,7 +28,9 @@ import java.util.function.LongConsumer;
  * users), for the warm-up duration on the same client and connections, and those results are discarded: a
  * fresh JVM spends its first seconds compiling, and a cold client has no connections, which otherwise shows as
  * late sends and a latency tail. The measured schedule follows once the warm-up's requests are answered (at most
- * the warm-up's duration later), so it starts without the warm-up's backlog.
+ * the warm-up's duration later), so it starts without the warm-up's backlog. A shard's measured schedule starts
+ * at the common instant instead, so its warm-up stops sending a fifth of its time before and is answered in that
+ * fifth.
  *
  * <p>The attack also measures itself over the measured schedule ({@link SelfMeter}, the transport's event-loop
  * probe, each request's delay before it left on a connection) and its result carries the
@@ -131,9 +133,14 @@ public final class Attack {
                 }
                 long warm = common - System.nanoTime();
                 if (settings.warmupNanos() > 0 && warm > 0 && !stopRequested) {
-                    progress.update("warm-up " + Durations.format(warm) + " (discarded)");
-                    drive(new Run(transport, new AttackRecorder(), AttackListener.NONE, listenerFailure, System.nanoTime()),
-                            warmUpSchedule(warm));
+                    // The common start does not wait for this shard's warm-up to be answered, so the warm-up stops
+                    // sending a fifth of its time early and its requests are answered in that fifth.
+                    long sending = warm - warm / SHARD_DRAIN_SHARE;
+                    progress.update("warm-up " + Durations.format(sending) + " (discarded)");
+                    AttackRecorder warmRecorder = new AttackRecorder();
+                    drive(new Run(transport, warmRecorder, AttackListener.NONE, listenerFailure, System.nanoTime()),
+                            warmUpSchedule(sending));
+                    drainWarmUp(warmRecorder, common, progress);
                 }
                 meter.start();
                 while (System.nanoTime() - common < 0 && !stopRequested) LockSupport.parkNanos(common - System.nanoTime());
@@ -145,7 +152,7 @@ public final class Attack {
                 drive(warm, warmUpSchedule(settings.warmupNanos()));
                 while (System.nanoTime() - (start + settings.warmupNanos()) < 0)
                     LockSupport.parkNanos(start + settings.warmupNanos() - System.nanoTime());
-                drainWarmUp(warmRecorder, progress);
+                drainWarmUp(warmRecorder, System.nanoTime() + settings.warmupNanos(), progress);
                 // The measured schedule follows as soon as the warm-up's requests are answered: the connections
                 // stay open and warm, and no backlog of the warm-up is measured as the target's.
                 meter.start();
@@ -228,20 +235,24 @@ public final class Attack {
     }
 
     /**
-     * Waits until the warm-up's requests are answered, at most the warm-up's own duration: a warm-up that ended
-     * with a backlog (a cold JIT, connections still opening) would otherwise hand it to the measured schedule,
-     * whose first seconds then measured the warm-up (at 20,000/s against a trivial target the measured schedule
-     * started with p50 900 ms and took seconds to drain, where a clean start held p99 near 1 ms). A target that
-     * never catches up is measured as it is once the bound passes.
+     * Waits until the warm-up's requests are answered, at most until {@code deadlineNanos} (the warm-up's own
+     * duration after its end, or a shard's common start): a warm-up that ended with a backlog (a cold JIT,
+     * connections still opening) would otherwise hand it to the measured schedule, whose first seconds then
+     * measured the warm-up (at 20,000/s against a trivial target the measured schedule started with p50 900 ms and
+     * took seconds to drain, where a clean start held p99 near 1 ms). A target that never catches up is measured as
+     * it is once the deadline passes.
      */
-    private void drainWarmUp(AttackRecorder warm, Progress progress) {
+    private void drainWarmUp(AttackRecorder warm, long deadlineNanos, Progress progress) {
         long[] nextProgress = {System.nanoTime()};
-        awaitCompleted(warm, System.nanoTime() + settings.warmupNanos(), () -> stopRequested, inFlight -> {
+        awaitCompleted(warm, deadlineNanos, () -> stopRequested, inFlight -> {
             if (System.nanoTime() - nextProgress[0] < 0) return;
             progress.update("warm-up: " + inFlight + " requests still in flight (discarded)");
             nextProgress[0] += PROGRESS_EVERY_NANOS;
         });
     }
+
+    /** A shard's warm-up sends for all but 1/this of the time until the common start, and drains in the rest. */
+    private static final int SHARD_DRAIN_SHARE = 5;
 
     /** Waits (briefly) for completions that claimed their request before the cut-off to finish recording it. */
     private static void awaitRecorded(AttackRecorder recorder) {

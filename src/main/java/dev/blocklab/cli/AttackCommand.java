@@ -134,7 +134,7 @@ final class AttackCommand implements Callable<Integer> {
     @Option(names = "--shard", paramLabel = "I/N", description = "Send only shard I (0-based) of N: every N-th request of the schedule from the I-th, so N shards from one --start-at send together the asked rate, ramp or steps. The shard's record (for 'blocklab report --merge') goes to --save, --hlog, or else standard output.")
     String shard;
 
-    @Option(names = "--start-at", paramLabel = "TIME", description = "Start the measured schedule at this instant (ISO-8601 such as 2026-11-23T17:30:00Z, epoch milliseconds, or @FILE: wait for FILE to hold one); the warm-up ends then. Every shard of one attack takes the same.")
+    @Option(names = "--start-at", paramLabel = "TIME", description = "Start the measured schedule at this instant (ISO-8601 such as 2026-11-23T17:30:00Z, epoch milliseconds, or @FILE: wait for FILE to hold one); the warm-up ends then. A warm-up then sends for its first four fifths and is answered in the last. Every shard of one attack takes the same.")
     String startAt;
 
     @Option(names = "--workers", paramLabel = "N", description = "Run N local worker processes (child JVMs), each one --shard of this attack from a common start, and merge their results exactly when they finish; files under results/workers-<time>/.")

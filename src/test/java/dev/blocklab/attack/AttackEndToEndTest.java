@@ -97,40 +97,71 @@ class AttackEndToEndTest {
 
     @Test
     void run_warmUp_itsRequestsAreAnsweredBeforeTheMeasuredScheduleStarts() throws Exception {
-        // A target that answers after 300 ms, recording when each request arrived and when it was answered: the
-        // warm-up's last requests (sent up to its end) must not be in flight when the measured schedule starts,
+        // The warm-up's last requests (sent up to its end) must not be in flight when the measured schedule starts,
         // or the measured requests would queue behind them.
-        List<long[]> served = new CopyOnWriteArrayList<>(); // {arrived, answered} in System.nanoTime
-        com.sun.net.httpserver.HttpServer slow = com.sun.net.httpserver.HttpServer.create(
-                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
-        slow.setExecutor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor());
-        slow.createContext("/", ex -> {
-            long arrived = System.nanoTime();
-            try {
-                Thread.sleep(300);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            served.add(new long[]{arrived, System.nanoTime()}); // before the answer, so the attack sees none unrecorded
-            byte[] ok = "ok".getBytes();
-            ex.sendResponseHeaders(200, ok.length);
-            ex.getResponseBody().write(ok);
-            ex.close();
-        });
-        slow.start();
-        try {
-            String uri = "http://127.0.0.1:" + slow.getAddress().getPort() + "/";
+        try (SlowTarget slow = SlowTarget.start()) {
             List<String> progress = new CopyOnWriteArrayList<>();
             // the warm-up (1 s) bounds how long its requests are awaited: longer than the target's 300 ms
-            AttackSettings settings = AttackSettings.of(List.of(Target.get(uri)), new Arrival.Open(new Pacer.Constant(50), S / 2))
+            AttackSettings settings = AttackSettings.of(List.of(Target.get(slow.uri())), new Arrival.Open(new Pacer.Constant(50), S / 2))
                     .withWarmupNanos(S);
             AttackResult r = new Attack(settings).run(progress::add, AttackListener.NONE);
             assertThat(r.successRatio()).isEqualTo(1.0);
             assertThat(r.latencyMillis().min()).as("every measured request waited only for the target").isBetween(290.0, 10_000.0);
-            // Arrivals in order: the warm-up's (stepping up to 50/s) first, then the measured schedule's 25; each
-            // of the warm-up's was answered before the first measured one arrived.
+            slow.assertWarmUpAnsweredBeforeMeasured(r.requests());
+            assertThat(progress).anyMatch(l -> l.startsWith("warm-up: ") && l.endsWith("requests still in flight (discarded)"));
+        }
+    }
+
+    @Test
+    void run_shardWarmUp_isAnsweredBeforeTheCommonStart() throws Exception {
+        // A shard's warm-up ends at the common start, which does not wait: it stops sending early enough (a fifth
+        // of its time before) for its requests to be answered by then.
+        try (SlowTarget slow = SlowTarget.start()) {
+            List<String> progress = new CopyOnWriteArrayList<>();
+            AttackSettings settings = AttackSettings.of(List.of(Target.get(slow.uri())), new Arrival.Open(new Pacer.Constant(100), S / 2))
+                    .withWarmupNanos(2 * S);
+            java.time.Instant startAt = java.time.Instant.now().plusMillis(2_500);
+            AttackResult r = new Attack(settings, new dev.blocklab.load.Shard(0, 2), startAt).run(progress::add, AttackListener.NONE);
+            assertThat(r.successRatio()).isEqualTo(1.0);
+            assertThat(r.requests()).as("shard 0 of 2 sends every other request of 100/s for 0.5 s").isEqualTo(25);
+            slow.assertWarmUpAnsweredBeforeMeasured(r.requests());
+            assertThat(progress).anyMatch(l -> l.startsWith("warm-up: ") && l.endsWith("requests still in flight (discarded)"));
+        }
+    }
+
+    /** A local target that answers after 300 ms, recording when each request arrived and when it was answered. */
+    private record SlowTarget(com.sun.net.httpserver.HttpServer server, List<long[]> served) implements AutoCloseable {
+        static SlowTarget start() throws IOException {
+            List<long[]> served = new CopyOnWriteArrayList<>(); // {arrived, answered} in System.nanoTime
+            com.sun.net.httpserver.HttpServer slow = com.sun.net.httpserver.HttpServer.create(
+                    new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+            slow.setExecutor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor());
+            slow.createContext("/", ex -> {
+                long arrived = System.nanoTime();
+                try {
+                    Thread.sleep(300);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                served.add(new long[]{arrived, System.nanoTime()}); // before the answer, so the attack sees none unrecorded
+                byte[] ok = "ok".getBytes();
+                ex.sendResponseHeaders(200, ok.length);
+                ex.getResponseBody().write(ok);
+                ex.close();
+            });
+            slow.start();
+            return new SlowTarget(slow, served);
+        }
+
+        String uri() { return "http://127.0.0.1:" + server.getAddress().getPort() + "/"; }
+
+        /**
+         * Arrivals in order: the warm-up's first, then the {@code measured} requests of the measured schedule; each of
+         * the warm-up's was answered before the first measured one arrived.
+         */
+        void assertWarmUpAnsweredBeforeMeasured(long measured) {
             List<long[]> byArrival = served.stream().sorted(java.util.Comparator.comparingLong(a -> a[0])).toList();
-            int warm = (int) (byArrival.size() - r.requests());
+            int warm = (int) (byArrival.size() - measured);
             assertThat(warm).as("the warm-up sent requests").isPositive();
             long lastWarmAnswered = byArrival.subList(0, warm).stream().mapToLong(a -> a[1]).max().orElseThrow();
             long firstMeasuredArrived = byArrival.get(warm)[0];
@@ -138,10 +169,9 @@ class AttackEndToEndTest {
             assertThat(firstMeasuredArrived).as("the measured schedule starts after the warm-up is answered; %d warm-up requests, "
                     + "arrived/answered ms: %s", warm, byArrival.stream().map(a -> (a[0] - t0) / 1_000_000 + "/" + (a[1] - t0) / 1_000_000).toList())
                     .isGreaterThan(lastWarmAnswered);
-            assertThat(progress).anyMatch(l -> l.startsWith("warm-up: ") && l.endsWith("requests still in flight (discarded)"));
-        } finally {
-            slow.stop(0);
         }
+
+        @Override public void close() { server.stop(0); }
     }
 
     @Test
