@@ -26,7 +26,8 @@
 #     vegeta's from its actual send; blocklab also reports its latency from the actual send
 #     (instrument.latencyFromSendMillis), so 'ratio(send)' compares the two tools on one clock and 'ratio' is
 #     the stricter comparison. With REPEATS > 1 the pair runs that many times (vegeta first in odd repeats,
-#     blocklab first in even ones) and the table ends with the median of each rate's ratios.
+#     blocklab first in even ones) and the table ends with the median of each rate's ratios. A row against the
+#     blocklab server also notes the server's collection pauses that fell in each tool's run (its -Xlog:gc).
 # Every run's raw output is kept under $OUT; the machine's load (uptime) is printed before and after each run.
 # Needs: Go (GO, default /usr/local/go/bin/go), jq, curl, a JDK 25 (found by ./blocklab).
 set -euo pipefail
@@ -124,8 +125,11 @@ settle() {
 }
 
 # The blocklab server, started (and warmed with 10 s of vegeta at 2,000/s, discarded) on $SERVER_PORT.
+# Its collections go to a log (one per start), so each run's table row can say which of its pauses fell in the
+# run: a young collection with ~5,000 requests in flight stops both cores for 100-280 ms (docs/attack.md).
 start_server() {
-  ./blocklab serve --profile play-2.5 --port "$SERVER_PORT" >> "$OUT/serve.log" 2>&1 &
+  BLOCKLAB_JAVA_OPTS="${BLOCKLAB_JAVA_OPTS:-} -Xlog:gc:file=$OUT/server-gc-$(date +%s).log:timemillis" \
+    ./blocklab serve --profile play-2.5 --port "$SERVER_PORT" >> "$OUT/serve.log" 2>&1 &
   server_pid=$!
   pids+=("$server_pid")
   await_port "$SERVER_PORT"
@@ -146,30 +150,41 @@ ensure_server() { # url
   start_server
 }
 
+# The server's collection pauses logged between two epoch milliseconds: "COUNTxMAX_MS", or "0" for none.
+server_pauses() { # from_ms to_ms
+  cat "$OUT"/server-gc-*.log 2>/dev/null | awk -v a="$1" -v b="$2" '
+    /Pause/ && match($0, /^\[[0-9]+ms\]/) { t = substr($0, 2, RLENGTH - 4) + 0
+      if (t >= a && t <= b) { n++; ms = $NF; sub(/ms$/, "", ms); if (ms + 0 > max) max = ms + 0 } }
+    END { if (n) printf "%dx%.0f\n", n, max; else print 0 }'
+}
+
 results=()
 restarted=""
 # One tool at one rate: sets $figures (see run_vegeta and run_blocklab), then settles. Runs in this shell (not a
 # subshell), so a server restarted by ensure_server stays known.
 figures=""
+pauses="-"   # the server's collection pauses in the last run (server_pauses), "-" for another target
 one_tool() { # tool url rate name pause
-  local tool=$1 url=$2 rate=$3 name=$4 pause=$5
+  local tool=$1 url=$2 rate=$3 name=$4 pause=$5 from
   ensure_server "$url" "$name-$tool"
   log "$name: $tool at $rate/s (load $(cut -d' ' -f1-3 /proc/loadavg), $(time_wait) in TIME_WAIT)"
+  from=$(date +%s%3N)
   figures=$("run_$tool" "$url" "$rate" "$name")
-  log "$name: $tool figures = $figures; pausing ${pause}s"
+  case "$url" in *":$SERVER_PORT/"*) pauses=$(server_pauses "$from" "$(date +%s%3N)") ;; *) pauses="-" ;; esac
+  log "$name: $tool figures = $figures; server collection pauses $pauses; pausing ${pause}s"
   settle "$pause"
 }
 one_rate() { # url rate name pause
-  local url=$1 rate=$2 name=$3 pause=$4 v b i
+  local url=$1 rate=$2 name=$3 pause=$4 v b vg bg i
   for i in $(seq 1 "$REPEATS"); do
     if [ $((i % 2)) -eq 1 ]; then
-      one_tool vegeta "$url" "$rate" "$name-r$i" "$pause"; v=$figures
-      one_tool blocklab "$url" "$rate" "$name-r$i" "$pause"; b=$figures
+      one_tool vegeta "$url" "$rate" "$name-r$i" "$pause"; v=$figures; vg=$pauses
+      one_tool blocklab "$url" "$rate" "$name-r$i" "$pause"; b=$figures; bg=$pauses
     else
-      one_tool blocklab "$url" "$rate" "$name-r$i" "$pause"; b=$figures
-      one_tool vegeta "$url" "$rate" "$name-r$i" "$pause"; v=$figures
+      one_tool blocklab "$url" "$rate" "$name-r$i" "$pause"; b=$figures; bg=$pauses
+      one_tool vegeta "$url" "$rate" "$name-r$i" "$pause"; v=$figures; vg=$pauses
     fi
-    results+=("$name $rate $i $v $b $(cut -d' ' -f1 /proc/loadavg)")
+    results+=("$name $rate $i $v $b $(cut -d' ' -f1 /proc/loadavg) $vg $bg")
   done
 }
 
@@ -201,7 +216,7 @@ done
   printf '%-8s %7s %3s %11s %13s %11s %7s %11s  %-40s %s\n' endpoint rate/s run vegeta-p99 blocklab-p99 'p99(send)' ratio 'ratio(send)' notes load1
   medians=""
   for row in "${results[@]}"; do
-    read -r name rate run vp vr vs bp br bs bl bsend load <<< "$row"
+    read -r name rate run vp vr vs bp br bs bl bsend load vg bg <<< "$row"
     ratio=$(awk -v b="$bp" -v v="$vp" 'BEGIN { printf "%.3f", (v > 0 ? b / v : 0) }')
     rsend=$(awk -v b="$bsend" -v v="$vp" 'BEGIN { if (b == "nan" || v <= 0) print "-"; else printf "%.3f", b / v }')
     notes=""
@@ -210,6 +225,8 @@ done
     { [ "$bl" = "true" ] || awk -v r="$br" -v a="$rate" 'BEGIN { exit !(r < 0.99 * a) }'; } \
       && notes+="blocklab LIMIT (instrument-limited=$bl, sent $(printf '%.0f' "$br")/s) "
     awk -v s="$bs" 'BEGIN { exit !(s < 1) }' && notes+="blocklab success $(awk -v s="$bs" 'BEGIN{printf "%.2f", s*100}')% "
+    case "$vg" in -|0|'') ;; *) notes+="server GC pauses in vegeta's run: ${vg%x*}, longest ${vg#*x} ms " ;; esac
+    case "$bg" in -|0|'') ;; *) notes+="server GC pauses in blocklab's run: ${bg%x*}, longest ${bg#*x} ms " ;; esac
     printf '%-8s %7s %3s %11.1f %13.1f %11s %7s %11s  %-40s %s\n' "${name%-*}" "$rate" "$run" "$vp" "$bp" \
       "$(awk -v b="$bsend" 'BEGIN { if (b == "nan") print "-"; else printf "%.1f", b }')" "$ratio" "$rsend" "${notes:--}" "$load"
     medians+="${name%-*}-$rate $ratio $rsend $vp"$'\n'
