@@ -110,8 +110,8 @@ final class VirtualThreadPerTaskModel implements Model {
      * Part of the requests in flight: a circular doubly linked list through the tasks, around a sentinel that is
      * never run, under the stripe's lock. With the sentinel, adding and removing take no branch on an empty or a
      * one-element list: a branch the JIT has never seen taken (the list emptying at the end of a batch) would
-     * deoptimize the request task's compiled {@code run}, into which these are inlined, and its recompilation keeps
-     * an extra frame on every waiting stack.
+     * deoptimize the request task's compiled {@code run}, into which these are inlined, and the threads started
+     * until it is compiled again would freeze its larger C1 frame (320 B against 128 B) on their waiting stacks.
      */
     private final class Stripe {
         private final RequestTask sentinel = new RequestTask(null, null);
