@@ -27,7 +27,8 @@
 #     (instrument.latencyFromSendMillis), so 'ratio(send)' compares the two tools on one clock and 'ratio' is
 #     the stricter comparison. With REPEATS > 1 the pair runs that many times (vegeta first in odd repeats,
 #     blocklab first in even ones) and the table ends with the median of each rate's ratios. A row against the
-#     blocklab server also notes the server's collection pauses that fell in each tool's run (its -Xlog:gc).
+#     blocklab server also notes the server's collection pauses that fell in each tool's measured run (its
+#     -Xlog:gc; blocklab's measured window is taken as its report's duration, and a second before it).
 # Every run's raw output is kept under $OUT; the machine's load (uptime) is printed before and after each run.
 # Needs: Go (GO, default /usr/local/go/bin/go), jq, curl, a JDK 25 (found by ./blocklab).
 set -euo pipefail
@@ -152,7 +153,7 @@ ensure_server() { # url
 
 # The server's collection pauses logged between two epoch milliseconds: "COUNTxMAX_MS", or "0" for none.
 server_pauses() { # from_ms to_ms
-  cat "$OUT"/server-gc-*.log 2>/dev/null | awk -v a="$1" -v b="$2" '
+  { cat "$OUT"/server-gc-*.log 2>/dev/null || true; } | awk -v a="$1" -v b="$2" '
     /Pause/ && match($0, /^\[[0-9]+ms\]/) { t = substr($0, 2, RLENGTH - 4) + 0
       if (t >= a && t <= b) { n++; ms = $NF; sub(/ms$/, "", ms); if (ms + 0 > max) max = ms + 0 } }
     END { if (n) printf "%dx%.0f\n", n, max; else print 0 }'
@@ -165,12 +166,16 @@ restarted=""
 figures=""
 pauses="-"   # the server's collection pauses in the last run (server_pauses), "-" for another target
 one_tool() { # tool url rate name pause
-  local tool=$1 url=$2 rate=$3 name=$4 pause=$5 from
+  local tool=$1 url=$2 rate=$3 name=$4 pause=$5 from to
   ensure_server "$url" "$name-$tool"
   log "$name: $tool at $rate/s (load $(cut -d' ' -f1-3 /proc/loadavg), $(time_wait) in TIME_WAIT)"
   from=$(date +%s%3N)
   figures=$("run_$tool" "$url" "$rate" "$name")
-  case "$url" in *":$SERVER_PORT/"*) pauses=$(server_pauses "$from" "$(date +%s%3N)") ;; *) pauses="-" ;; esac
+  to=$(date +%s%3N)
+  # blocklab's measured window is its report's duration before it exits (give or take a second), after its
+  # start-up and discarded warm-up; vegeta's is the whole run.
+  [ "$tool" = blocklab ] && from=$((to - $(jq '.durationSeconds.total * 1000 | floor' "$OUT/$name.blocklab.json") - 1000))
+  case "$url" in *":$SERVER_PORT/"*) pauses=$(server_pauses "$from" "$to") ;; *) pauses="-" ;; esac
   log "$name: $tool figures = $figures; server collection pauses $pauses; pausing ${pause}s"
   settle "$pause"
 }
