@@ -28,9 +28,9 @@ import java.util.function.LongConsumer;
  * users), for the warm-up duration on the same client and connections, and those results are discarded: a
  * fresh JVM spends its first seconds compiling, and a cold client has no connections, which otherwise shows as
  * late sends and a latency tail. The measured schedule follows once the warm-up's requests are answered (at most
- * the warm-up's duration later), so it starts without the warm-up's backlog. A shard's measured schedule starts
- * at the common instant instead, so its warm-up stops sending a fifth of its time before and is answered in that
- * fifth.
+ * the warm-up's duration later), so it starts without the warm-up's backlog. A measured schedule with a common
+ * start ({@code --start-at}, every shard's) starts at that instant instead, so its warm-up stops sending a fifth
+ * of its time before and is answered in that fifth.
  *
  * <p>The attack also measures itself over the measured schedule ({@link SelfMeter}, the transport's event-loop
  * probe, each request's delay before it left on a connection) and its result carries the
@@ -133,8 +133,8 @@ public final class Attack {
                 }
                 long warm = common - System.nanoTime();
                 if (settings.warmupNanos() > 0 && warm > 0 && !stopRequested) {
-                    // The common start does not wait for this shard's warm-up to be answered, so the warm-up stops
-                    // sending a fifth of its time early and its requests are answered in that fifth.
+                    // The common start does not wait for the warm-up to be answered, so the warm-up stops sending a
+                    // fifth of its time early and its requests are answered in that fifth.
                     long sending = warm - warm / SHARD_DRAIN_SHARE;
                     progress.update("warm-up " + Durations.format(sending) + " (discarded)");
                     AttackRecorder warmRecorder = new AttackRecorder();
@@ -251,7 +251,7 @@ public final class Attack {
         });
     }
 
-    /** A shard's warm-up sends for all but 1/this of the time until the common start, and drains in the rest. */
+    /** A warm-up before a common start sends for all but 1/this of the time until it, and drains in the rest. */
     private static final int SHARD_DRAIN_SHARE = 5;
 
     /** Waits (briefly) for completions that claimed their request before the cut-off to finish recording it. */
