@@ -12,8 +12,8 @@ import java.nio.file.Path;
 
 /**
  * Measures the attacker itself over one window: the process's CPU time (getrusage), its event loops' CPU time
- * (per thread, from the JVM) and the whole machine's busy share ({@code /proc/stat}, Linux), against the wall
- * time. {@link #start} at the measured schedule's start, {@link #sendingEnded} when sending ends,
+ * (per thread, from the JVM), what their lateness was made of ({@link LagCauses}) and the whole machine's busy
+ * share ({@code /proc/stat}, Linux), against the wall time. {@link #start} at the measured schedule's start, {@link #sendingEnded} when sending ends,
  * {@link #measured} at the report. Not thread-safe: one thread calls it.
  */
 final class SelfMeter {
@@ -24,6 +24,7 @@ final class SelfMeter {
     private long startWall, startCpu, endWall, endCpu;
     private long[] startLoops, endLoops;
     private long[] startMachine, endMachine;
+    private LagCauses startCauses;
 
     SelfMeter(Transport transport) {
         this.transport = transport;
@@ -31,6 +32,7 @@ final class SelfMeter {
 
     void start() {
         transport.eventLoopLagNanos(); // drop what the warm-up left in the probe
+        startCauses = transport.eventLoopLagCauses();
         startWall = System.nanoTime();
         startCpu = ProcessMetrics.snapshot().cpuNanos();
         startLoops = loopCpu();
@@ -62,7 +64,11 @@ final class SelfMeter {
         Histogram lag = transport.eventLoopLagNanos();
         double lag99 = lag == null || lag.getTotalCount() == 0 ? Double.NaN : lag.getValueAtPercentile(99) / 1e6;
         double lagMax = lag == null || lag.getTotalCount() == 0 ? Double.NaN : lag.getMaxValue() / 1e6;
-        return new InstrumentHealth.Measured(lag99, lagMax, cpu, loopBusy, machine, cores);
+        // the lag's causes over the same window as its histogram: from the start to this report
+        LagCauses now = transport.eventLoopLagCauses();
+        LagCauses causes = now == null || startCauses == null ? null : now.minus(startCauses);
+        return new InstrumentHealth.Measured(lag99, lagMax, cpu, loopBusy, machine,
+                causes == null ? Double.NaN : causes.waitingShare(), causes == null ? Double.NaN : causes.runningShare(), cores);
     }
 
     private long[] loopCpu() {

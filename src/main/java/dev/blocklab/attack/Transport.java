@@ -28,6 +28,9 @@ interface Transport extends AutoCloseable {
     /** How late the client's event loops ran a periodic probe since the last call, in nanoseconds; null if not measured. */
     default org.HdrHistogram.Histogram eventLoopLagNanos() { return null; }
 
+    /** The event loops' probe lateness so far, split by cause (cumulative); null if not measured. */
+    default LagCauses eventLoopLagCauses() { return null; }
+
     /** Connections open now (or -1 when the client does not say). */
     default int openConnections() { return -1; }
 

@@ -44,8 +44,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * that arrived meanwhile.
  *
  * <p>The transport also measures itself: a periodic probe on each event loop records how late its timer
- * fires (the loop's lag: how long a response that arrived would wait before being read), and the loops'
- * thread ids let {@link Attack} read their CPU time.
+ * fires (the loop's lag: how long a response that arrived would wait before being read), split by cause from the
+ * loop thread's scheduler statistics ({@link LagCauses}), and the loops' thread ids let {@link Attack} read their
+ * CPU time.
  */
 final class VertxTransport implements Transport {
     static {
@@ -142,6 +143,15 @@ final class VertxTransport implements Transport {
 
     @Override public Histogram eventLoopLagNanos() { return lagNanos.getIntervalHistogram(); }
 
+    @Override public LagCauses eventLoopLagCauses() {
+        LagCauses sum = LagCauses.NONE;
+        for (Loop l : loops) {
+            if (!l.schedStats) return null;
+            sum = sum.plus(l.lagCauses);
+        }
+        return sum;
+    }
+
     @Override public int openConnections() {
         int n = 0;
         for (Loop l : loops) n += l.open.get();
@@ -150,6 +160,7 @@ final class VertxTransport implements Transport {
 
     @Override public void close() {
         closing = true;
+        for (Loop l : loops) if (l.sched != null) l.sched.close();
         Future<Void> f = client.close().eventually(vertx::close);
         try {
             f.await(3, TimeUnit.SECONDS);
@@ -165,6 +176,13 @@ final class VertxTransport implements Transport {
         final Map<String, HostPool> pools = new HashMap<>();
         final AtomicLong open = new AtomicLong();
         volatile long threadId;
+        /** The loop thread's scheduler statistics (null where the kernel gives none); read on the loop only. */
+        dev.blocklab.recorder.ThreadSchedStat sched;
+        volatile boolean schedStats;
+        private final long[] schedNow = new long[2];
+        private long ranNanos, waitedNanos;
+        /** The probes' lateness split by cause; written on the loop, read by the attack's meter. */
+        volatile LagCauses lagCauses = LagCauses.NONE;
 
         Loop(int maxOpen) {
             this.maxOpen = maxOpen;
@@ -182,6 +200,12 @@ final class VertxTransport implements Transport {
             java.util.concurrent.CountDownLatch ready = new java.util.concurrent.CountDownLatch(1);
             context.runOnContext(v -> {
                 threadId = Thread.currentThread().threadId();
+                sched = dev.blocklab.recorder.ThreadSchedStat.ofCurrentThread();
+                if (sched != null && sched.read(schedNow)) {
+                    ranNanos = schedNow[0];
+                    waitedNanos = schedNow[1];
+                    schedStats = true;
+                }
                 probe();
                 ready.countDown();
             });
@@ -197,9 +221,15 @@ final class VertxTransport implements Transport {
             if (closing) return;
             long due = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(PROBE_EVERY_MILLIS);
             vertx.setTimer(PROBE_EVERY_MILLIS, id -> {
+                long late = Math.max(0, System.nanoTime() - due);
                 // corrected for coordinated omission: a stall of one second counts as the 200 probes it held up
-                lagNanos.recordValueWithExpectedInterval(Math.min(AttackRecorder.HIGHEST_TRACKABLE_NANOS,
-                        Math.max(0, System.nanoTime() - due)), TimeUnit.MILLISECONDS.toNanos(PROBE_EVERY_MILLIS));
+                lagNanos.recordValueWithExpectedInterval(Math.min(AttackRecorder.HIGHEST_TRACKABLE_NANOS, late),
+                        TimeUnit.MILLISECONDS.toNanos(PROBE_EVERY_MILLIS));
+                if (schedStats && sched.read(schedNow)) {
+                    lagCauses = lagCauses.plus(late, schedNow[0] - ranNanos, schedNow[1] - waitedNanos);
+                    ranNanos = schedNow[0];
+                    waitedNanos = schedNow[1];
+                }
                 long now = System.nanoTime();
                 for (HostPool pool : pools.values()) pool.sweep(now, now - due);
                 probe();

@@ -64,6 +64,8 @@ final class JsonAttackReport implements Report<AttackResult> {
         number(i, "attackerCpuCores", h.attackerCpuCores());
         number(i, "eventLoopBusyShare", h.eventLoopBusyShare());
         number(i, "machineBusyShare", h.machineBusyShare());
+        number(i, "eventLoopLagWaitingShare", h.lagWaitingShare());
+        number(i, "eventLoopLagRunningShare", h.lagRunningShare());
         i.put("cores", h.cores());
         h.reasons().forEach(i.putArray("reasons")::add);
         try {

@@ -48,6 +48,10 @@ final class TextAttackReport implements Report<AttackResult> {
                 String.format(Locale.ROOT, "%s of %d, %s, %s, %s, %s", number(h.attackerCpuCores()), h.cores(),
                         percent(h.eventLoopBusyShare()), millis(h.eventLoopLagP99Millis()), millis(h.eventLoopLagMaxMillis()),
                         percent(h.machineBusyShare()))));
+        if (!Double.isNaN(h.lagWaitingShare()))
+            rows.add(row("Lag causes", "[waiting for a core, running, stopped]", String.format(Locale.ROOT, "%s, %s, %s",
+                    percent(h.lagWaitingShare()), percent(h.lagRunningShare()),
+                    percent(Math.max(0, 1 - h.lagWaitingShare() - h.lagRunningShare())))));
 
         int nameWidth = 0, legendWidth = 0;
         for (String[] row : rows) {

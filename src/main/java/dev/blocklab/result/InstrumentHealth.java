@@ -34,6 +34,9 @@ import java.util.Locale;
  * @param attackerCpuCores     the attacker process's CPU time over the measured wall time (cores busy)
  * @param eventLoopBusyShare   the busiest event loop's CPU time over the wall time, 0..1 (NaN without loops)
  * @param machineBusyShare     the whole machine's non-idle CPU share over the run, 0..1 ({@code /proc/stat}; NaN if unknown)
+ * @param lagWaitingShare      of the event loops' lateness (probes over 1 ms late), the share their threads spent
+ *                             runnable but waiting for a CPU, 0..1 (Linux schedstat; NaN if unknown or never late)
+ * @param lagRunningShare      the share they spent running, 0..1 (the rest: stopped, by a JVM pause or a block)
  * @param cores                processors available to the attacker
  * @param budgetMillis         the attacker's allowance at the tail: max(1 ms, 5 % of the latency p99)
  * @param instrumentLimited    the verdict
@@ -41,7 +44,8 @@ import java.util.Locale;
  */
 public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
                                double eventLoopLagP99Millis, double eventLoopLagMaxMillis, double attackerCpuCores,
-                               double eventLoopBusyShare, double machineBusyShare, int cores, double budgetMillis,
+                               double eventLoopBusyShare, double machineBusyShare, double lagWaitingShare,
+                               double lagRunningShare, int cores, double budgetMillis,
                                boolean instrumentLimited, List<String> reasons) {
 
     /** The attacker's tail allowance, as a share of the latency p99. */
@@ -82,7 +86,15 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
 
     /** What the attack measured about itself; the verdict is derived from it. */
     public record Measured(double eventLoopLagP99Millis, double eventLoopLagMaxMillis, double attackerCpuCores,
-                           double eventLoopBusyShare, double machineBusyShare, int cores) {
+                           double eventLoopBusyShare, double machineBusyShare, double lagWaitingShare,
+                           double lagRunningShare, int cores) {
+        /** Without the lag's causes (not measured). */
+        public Measured(double eventLoopLagP99Millis, double eventLoopLagMaxMillis, double attackerCpuCores,
+                        double eventLoopBusyShare, double machineBusyShare, int cores) {
+            this(eventLoopLagP99Millis, eventLoopLagMaxMillis, attackerCpuCores, eventLoopBusyShare, machineBusyShare,
+                    Double.NaN, Double.NaN, cores);
+        }
+
         /** Nothing measured beyond the requests themselves (a client without event loops, or a test). */
         public static Measured none(int cores) { return new Measured(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, cores); }
     }
@@ -100,25 +112,49 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
                     "the attacker added %s at p99 (its own delay before sending %s, event-loop lag %s), over its allowance of %s (%.0f%% of the latency p99, at least %s)",
                     ms(added), ms(delays.ownMillis().p99()), ms(lag), ms(budget), BUDGET_SHARE_OF_P99 * 100, ms(BUDGET_FLOOR_MILLIS)));
         return new InstrumentHealth(scheduled, unsent, delays, m.eventLoopLagP99Millis(), m.eventLoopLagMaxMillis(),
-                m.attackerCpuCores(), m.eventLoopBusyShare(), m.machineBusyShare(), m.cores(), budget,
+                m.attackerCpuCores(), m.eventLoopBusyShare(), m.machineBusyShare(), m.lagWaitingShare(), m.lagRunningShare(),
+                m.cores(), budget,
                 !reasons.isEmpty(), reasons);
     }
 
     /** How the verdict line names a limit that came from other processes, not from the attacker's own work. */
     public static final String MACHINE_SATURATED = "the machine was saturated by other work";
+    /** How the verdict line names event loops that were late mostly for want of a CPU. */
+    public static final String WAITED_FOR_CORES = "its event loops were late mostly waiting for a core";
 
     /**
      * One line naming the verdict and its reasons, or the margin the attacker kept. When the whole machine was
      * busy (90 % or more) while the attacker itself used under half a core, the line says the machine was
-     * saturated by other work: the load generator fell behind for want of CPU, not for its own cost.
+     * saturated by other work: the load generator fell behind for want of CPU, not for its own cost. When the
+     * event loops' lateness is known by cause, the line gives the split; if their lag was the larger part of
+     * what the attacker added and they were late mostly runnable but waiting for a CPU, it says so first: other
+     * threads held the cores (on a shared machine the target's among them), so the stall may be the target's as
+     * much as the attacker's.
      */
     public String verdictLine() {
         if (instrumentLimited)
             return "INSTRUMENT-LIMITED: " + (saturatedByOthers() ? MACHINE_SATURATED + ", so " : "")
-                    + "the attacker, not the target, set these numbers: " + String.join("; ", reasons) + cpuClause() + ".";
+                    + (waitedForCores() ? WAITED_FOR_CORES + " (runnable while other threads held the CPUs: the"
+                    + " target's if it shares the machine, whose own requests then waited too, other processes', or"
+                    + " the attacker's own compiler and collector), so " : "")
+                    + "the attacker, not the target, set these numbers: " + String.join("; ", reasons) + lagClause()
+                    + cpuClause() + ".";
         double lag = Double.isNaN(eventLoopLagP99Millis) ? 0 : eventLoopLagP99Millis;
         return "Instrument OK: the attacker added " + ms(delays.ownMillis().p99() + lag) + " at p99, within its allowance of "
                 + ms(budgetMillis) + cpuClause() + ".";
+    }
+
+    /** The loops' lag was the larger part of what the attacker added, and mostly spent waiting for a CPU. */
+    private boolean waitedForCores() {
+        // NaN (unknown) compares false
+        return lagWaitingShare >= 0.5 && eventLoopLagP99Millis > 0 && eventLoopLagP99Millis >= delays.ownMillis().p99();
+    }
+
+    private String lagClause() {
+        if (Double.isNaN(lagWaitingShare) || Double.isNaN(lagRunningShare)) return "";
+        return String.format(Locale.ROOT, "; of the event loops' lateness, %.0f%% waiting for a core, %.0f%% running"
+                + " the attacker's own work, %.0f%% stopped (a pause of its JVM, or a block)", lagWaitingShare * 100,
+                lagRunningShare * 100, Math.max(0, 1 - lagWaitingShare - lagRunningShare) * 100);
     }
 
     private boolean saturatedByOthers() {

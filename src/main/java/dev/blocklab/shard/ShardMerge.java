@@ -231,7 +231,8 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
             cores = Math.max(cores, h.cores());
         }
         return InstrumentHealth.assess(scheduled, unsent, latency, worst.delays(), new InstrumentHealth.Measured(
-                worst.eventLoopLagP99Millis(), worst.eventLoopLagMaxMillis(), cpu, busy, machine, cores));
+                worst.eventLoopLagP99Millis(), worst.eventLoopLagMaxMillis(), cpu, busy, machine, worst.lagWaitingShare(),
+                worst.lagRunningShare(), cores));
     }
 
     /** The merge as an experiment result (every report format), with a table of the shards and the problems first. */

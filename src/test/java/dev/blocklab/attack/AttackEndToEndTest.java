@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Real sockets on 127.0.0.1 against the trivial server; small rates, about a second each. */
 class AttackEndToEndTest {
@@ -277,19 +278,43 @@ class AttackEndToEndTest {
         assertThat(r.health().eventLoopLagP99Millis()).isNotNaN();
     }
 
+    /** One second at 100/s against the fast target, {@code hold} run on the client's event loop for every response. */
+    private AttackResult attackHoldingTheLoop(Runnable hold) {
+        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Arrival.Open(new Pacer.Constant(100), S))
+                .withWarmupNanos(0).withTimeoutNanos(20 * S);
+        return new Attack(settings).run(Progress.NONE, new AttackListener() {
+            @Override public void onHit(Hit hit) { hold.run(); }
+        });
+    }
+
     @Test
     void health_attackerStarved_isInstrumentLimited() {
         // A fast target, but every response holds the client's event loop for 30 ms (a listener that blocks, as a
         // starved attacker would): at 100/s that is 3 s of work a second on 2 loops, so responses wait to be read.
-        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Arrival.Open(new Pacer.Constant(100), S))
-                .withWarmupNanos(0).withTimeoutNanos(20 * S);
-        AttackResult r = new Attack(settings).run(Progress.NONE, new AttackListener() {
-            @Override public void onHit(Hit hit) {
-                java.util.concurrent.locks.LockSupport.parkNanos(30_000_000L);
-            }
-        });
+        AttackResult r = attackHoldingTheLoop(() -> java.util.concurrent.locks.LockSupport.parkNanos(30_000_000L));
         assertThat(r.health().instrumentLimited()).as(r.health().verdictLine()).isTrue();
         assertThat(r.health().reasons()).anyMatch(reason -> reason.contains("event-loop lag"));
         assertThat(r.health().eventLoopLagP99Millis()).isGreaterThan(r.health().budgetMillis() / 2);
+        // Where the kernel tells (Linux schedstat), the loops' lateness is split by cause: parked in the listener,
+        // they were stopped, neither running nor waiting for a core, and the verdict does not blame other threads.
+        if (!Double.isNaN(r.health().lagWaitingShare())) {
+            assertThat(r.health().lagWaitingShare() + r.health().lagRunningShare()).as(r.health().verdictLine()).isLessThan(0.5);
+            assertThat(r.health().verdictLine()).doesNotContain(dev.blocklab.result.InstrumentHealth.WAITED_FOR_CORES);
+        }
+    }
+
+    @Test
+    void health_attackerBusyWithItsOwnWork_splitsTheLatenessAsRunning() {
+        // As above, but every response spins its event loop for 30 ms instead of parking it: the loops are late
+        // because they run (or wait for a core, on a busy machine), not because they are stopped.
+        AttackResult r = attackHoldingTheLoop(() -> {
+            long until = System.nanoTime() + 30_000_000L;
+            while (System.nanoTime() < until) Thread.onSpinWait();
+        });
+        assertThat(r.health().instrumentLimited()).as(r.health().verdictLine()).isTrue();
+        assumeTrue(!Double.isNaN(r.health().lagWaitingShare()), "no scheduler statistics here");
+        assertThat(r.health().lagWaitingShare() + r.health().lagRunningShare()).as(r.health().verdictLine()).isGreaterThan(0.5);
+        assertThat(r.health().lagRunningShare()).as(r.health().verdictLine()).isGreaterThan(0.2);
+        assertThat(r.health().verdictLine()).contains("running the attacker's own work");
     }
 }

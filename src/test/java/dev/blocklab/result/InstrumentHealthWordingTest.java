@@ -27,4 +27,44 @@ class InstrumentHealthWordingTest {
         assertThat(health(18.120703, 1.6, 1.0).verdictLine()).startsWith("INSTRUMENT-LIMITED: the attacker, not the target, set these numbers: ");
         assertThat(health(18.120703, 0.04, 0.5).verdictLine()).startsWith("INSTRUMENT-LIMITED: the attacker, not the target, set these numbers: ");
     }
+
+    private static InstrumentHealth withLagCauses(double waiting, double running) {
+        LatencyMillis latency = new LatencyMillis(100, 500, 800, 800, 900, 950, 1000, 1000, 1000, 1000);
+        LatencyMillis own = new LatencyMillis(100, 0, 1, 1, 2, 3, 5, 5, 5, 5);
+        return InstrumentHealth.assess(100, 0, latency, InstrumentHealth.OwnDelays.sendLatenessOnly(own),
+                new InstrumentHealth.Measured(68, 180, 0.8, 0.3, 0.7, waiting, running, 2));
+    }
+
+    @Test
+    void verdictLine_loopsLateMostlyWaitingForACore_saysSoFirst_andGivesTheSplit() {
+        // a target's collection holding both cores of a shared machine: the attacker's loops runnable, not running
+        String line = withLagCauses(0.85, 0.05).verdictLine();
+        assertThat(line).startsWith("INSTRUMENT-LIMITED: " + InstrumentHealth.WAITED_FOR_CORES);
+        assertThat(line).contains("of the event loops' lateness, 85% waiting for a core, 5% running the attacker's own work, 10% stopped");
+    }
+
+    @Test
+    void verdictLine_loopsLateRunningTheirOwnWork_doesNotBlameOtherThreads() {
+        String line = withLagCauses(0.1, 0.8).verdictLine();
+        assertThat(line).startsWith("INSTRUMENT-LIMITED: the attacker, not the target, set these numbers: ")
+                .doesNotContain(InstrumentHealth.WAITED_FOR_CORES)
+                .contains("10% waiting for a core, 80% running the attacker's own work, 10% stopped");
+    }
+
+    @Test
+    void verdictLine_lagTheSmallerPart_doesNotLeadWithTheCores() {
+        // the attacker's own delay before sending (70 ms) outweighs its loops' lag (68 ms): waiting for a core
+        // did not make this verdict
+        LatencyMillis latency = new LatencyMillis(100, 500, 800, 800, 900, 950, 1000, 1000, 1000, 1000);
+        LatencyMillis own = new LatencyMillis(100, 0, 1, 1, 2, 3, 70, 70, 70, 70);
+        String line = InstrumentHealth.assess(100, 0, latency, InstrumentHealth.OwnDelays.sendLatenessOnly(own),
+                new InstrumentHealth.Measured(68, 180, 0.8, 0.3, 0.7, 0.9, 0.05, 2)).verdictLine();
+        assertThat(line).startsWith("INSTRUMENT-LIMITED: the attacker, not the target, set these numbers: ")
+                .contains("90% waiting for a core");
+    }
+
+    @Test
+    void verdictLine_causesUnknown_hasNoSplit() {
+        assertThat(withLagCauses(Double.NaN, Double.NaN).verdictLine()).doesNotContain("waiting for a core");
+    }
 }
