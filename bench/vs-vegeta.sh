@@ -21,7 +21,7 @@
 #     vegeta alone at GO_WAIT_RATES: the reference for the server's own figure at the same rate;
 #  4. prints one line per run and a table: each tool's p99, the ratio blocklab / vegeta on two clocks, and a LIMIT
 #     label where a figure may be the load generator's own limit (vegeta: sent below 99 % of the asked rate or
-#     not 100 % success; blocklab: its instrument-limited verdict, or sent below 99 %). The two clocks: blocklab's
+#     not 100 % success; blocklab: its instrument-limited verdict, with the share of its loops' lag spent waiting for a core when known, or sent below 99 %). The two clocks: blocklab's
 #     latency counts from each request's intended send time (its report's figure, free of coordinated omission),
 #     vegeta's from its actual send; blocklab also reports its latency from the actual send
 #     (instrument.latencyFromSendMillis), so 'ratio(send)' compares the two tools on one clock and 'ratio' is
@@ -109,10 +109,11 @@ run_vegeta() { # url rate name
   jq -r '"\(.latencies["99th"] / 1e6) \(.rate) \(.success)"' "$OUT/$3.vegeta.json"
 }
 
-# blocklab attack with default flags (JSON, for the figures); prints "p99_ms rate success limited p99_from_send_ms".
+# blocklab attack with default flags (JSON, for the figures); prints "p99_ms rate success limited p99_from_send_ms
+# lag_waiting_share" (the last: of its event loops' lateness, the share spent waiting for a core; nan if unknown).
 run_blocklab() { # url rate name
   "$BLOCKLAB" attack "$1" --rate "$2/s" --duration "$DURATION" --quiet --format json > "$OUT/$3.blocklab.json"
-  jq -r '"\(.latencyMillis.p99) \(.ratePerSecond) \(.successRatio) \(.instrument.limited) \(.instrument.latencyFromSendMillis.p99 // "nan")"' "$OUT/$3.blocklab.json"
+  jq -r '"\(.latencyMillis.p99) \(.ratePerSecond) \(.successRatio) \(.instrument.limited) \(.instrument.latencyFromSendMillis.p99 // "nan") \(.instrument.eventLoopLagWaitingShare // "nan")"' "$OUT/$3.blocklab.json"
 }
 
 time_wait() { ss -tan state time-wait 2>/dev/null | tail -n +2 | wc -l; }
@@ -221,14 +222,15 @@ done
   printf '%-8s %7s %3s %11s %13s %11s %7s %11s  %-40s %s\n' endpoint rate/s run vegeta-p99 blocklab-p99 'p99(send)' ratio 'ratio(send)' notes load1
   medians=""
   for row in "${results[@]}"; do
-    read -r name rate run vp vr vs bp br bs bl bsend load vg bg <<< "$row"
+    read -r name rate run vp vr vs bp br bs bl bsend bwait load vg bg <<< "$row"
     ratio=$(awk -v b="$bp" -v v="$vp" 'BEGIN { printf "%.3f", (v > 0 ? b / v : 0) }')
     rsend=$(awk -v b="$bsend" -v v="$vp" 'BEGIN { if (b == "nan" || v <= 0) print "-"; else printf "%.3f", b / v }')
     notes=""
     awk -v r="$vr" -v a="$rate" -v s="$vs" 'BEGIN { exit !(r < 0.99 * a || s < 1) }' \
       && notes+="vegeta LIMIT (sent $(printf '%.0f' "$vr")/s, success $(awk -v s="$vs" 'BEGIN{printf "%.2f", s*100}')%) "
     { [ "$bl" = "true" ] || awk -v r="$br" -v a="$rate" 'BEGIN { exit !(r < 0.99 * a) }'; } \
-      && notes+="blocklab LIMIT (instrument-limited=$bl, sent $(printf '%.0f' "$br")/s) "
+      && notes+="blocklab LIMIT (instrument-limited=$bl, sent $(printf '%.0f' "$br")/s$(awk -v w="$bwait" \
+        'BEGIN { if (w != "nan") printf ", loop lag %.0f%% waiting for a core", w * 100 }')) "
     awk -v s="$bs" 'BEGIN { exit !(s < 1) }' && notes+="blocklab success $(awk -v s="$bs" 'BEGIN{printf "%.2f", s*100}')% "
     case "$vg" in -|0|'') ;; *) notes+="server GC pauses in vegeta's run: ${vg%x*}, longest ${vg#*x} ms " ;; esac
     case "$bg" in -|0|'') ;; *) notes+="server GC pauses in blocklab's run: ${bg%x*}, longest ${bg#*x} ms " ;; esac
