@@ -21,7 +21,8 @@
 #     vegeta alone at GO_WAIT_RATES: the reference for the server's own figure at the same rate;
 #  4. prints one line per run and a table: each tool's p99, the ratio blocklab / vegeta on two clocks, and a LIMIT
 #     label where a figure may be the load generator's own limit (vegeta: sent below 99 % of the asked rate or
-#     not 100 % success; blocklab: its instrument-limited verdict, with the share of its loops' lag spent waiting for a core when known, or sent below 99 %). The two clocks: blocklab's
+#     not 100 % success; blocklab: its instrument-limited verdict, with the share of its loops' lag spent
+#     waiting for a core when known, or sent below 99 %). The two clocks: blocklab's
 #     latency counts from each request's intended send time (its report's figure, free of coordinated omission),
 #     vegeta's from its actual send; blocklab also reports its latency from the actual send
 #     (instrument.latencyFromSendMillis), so 'ratio(send)' compares the two tools on one clock and 'ratio' is
