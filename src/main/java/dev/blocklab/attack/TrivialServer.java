@@ -32,7 +32,7 @@ public final class TrivialServer implements AutoCloseable {
 
     /** Starts on 127.0.0.1:{@code port} (0 picks a free port) with {@code eventLoops} threads. */
     public static TrivialServer start(int port, int eventLoops) {
-        Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoops).setWorkerPoolSize(1));
+        Vertx vertx = dev.blocklab.backend.Vertxes.create(new VertxOptions().setEventLoopPoolSize(eventLoops).setWorkerPoolSize(1));
         try {
             HttpServer server = vertx.createHttpServer().requestHandler(req -> {
                 String path = req.path();

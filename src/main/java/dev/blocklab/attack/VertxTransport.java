@@ -75,7 +75,7 @@ final class VertxTransport implements Transport {
 
     VertxTransport(long timeoutNanos, int maxConnections) {
         int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
-        this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(threads).setWorkerPoolSize(1)
+        this.vertx = dev.blocklab.backend.Vertxes.create(new VertxOptions().setEventLoopPoolSize(threads).setWorkerPoolSize(1)
                 .setBlockedThreadCheckInterval(10).setBlockedThreadCheckIntervalUnit(TimeUnit.SECONDS));
         this.timeoutMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNanos));
         this.timeoutNanos = timeoutNanos;

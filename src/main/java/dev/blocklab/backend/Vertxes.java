@@ -61,6 +61,13 @@ public final class Vertxes {
             if (cause instanceof java.net.BindException || cause instanceof java.net.SocketException)
                 throw new IllegalArgumentException("--port " + port + ": cannot listen on " + host + ":" + port
                         + " (" + cause.getMessage() + ")", cause);
+            // the native epoll transport's bind failure: "bind(..) failed with error(-98): Address already in use"
+            if (cause instanceof io.netty.channel.unix.Errors.NativeIoException nativeFailure
+                    && String.valueOf(nativeFailure.getMessage()).startsWith("bind(")) {
+                String message = nativeFailure.getMessage();
+                throw new IllegalArgumentException("--port " + port + ": cannot listen on " + host + ":" + port
+                        + " (" + message.substring(message.lastIndexOf("): ") < 0 ? 0 : message.lastIndexOf("): ") + 3) + ")", cause);
+            }
             throw new IllegalStateException("cannot listen on " + host + ":" + port + ": " + cause, cause);
         } catch (java.util.concurrent.TimeoutException e) {
             throw new IllegalStateException("no answer within 30 s while starting to listen on " + host + ":" + port, e);
@@ -96,8 +103,16 @@ public final class Vertxes {
         }
     }
 
-    /** A new Vert.x instance with these options. */
+    /**
+     * A new Vert.x instance with these options, on Netty's native epoll transport where it loads (Linux x86-64)
+     * and on Java NIO elsewhere, or everywhere with {@code -Dblocklab.transport=nio} (for comparing the two).
+     */
     public static Vertx create(VertxOptions options) {
-        return Vertx.vertx(options);
+        return Vertx.vertx(options.setPreferNativeTransport(!"nio".equals(System.getProperty("blocklab.transport"))));
+    }
+
+    /** The transport {@code vertx} runs on: {@code epoll} (native) or {@code nio}. */
+    public static String transport(Vertx vertx) {
+        return vertx.isNativeTransportEnabled() ? "epoll" : "nio";
     }
 }

@@ -121,7 +121,7 @@ final class ServeCommand extends ServerCommand {
         announce(server.uri(), console.quiet, List.of("profile " + settings.profile().describe() + ", queue " + settings.queueCapacity()
                 + ", admission " + settings.admission().label()
                 + ", backend " + (startedServers != null ? startedServers.describe() : backend == null ? "simulated (in process)" : backend)
-                + ", time scale 1/" + settings.timeScaleDivisor()));
+                + ", time scale 1/" + settings.timeScaleDivisor() + ", transport " + server.transport()));
         if (auditor == null) foreground.await();
         else auditor.during("serve " + settings.profile().name(), () -> { foreground.await(); return null; });
     }

@@ -145,6 +145,9 @@ public final class BlocklabServer implements AutoCloseable {
 
     public ServerSettings settings() { return settings; }
 
+    /** The network transport the server runs on: {@code epoll} (Netty's native) or {@code nio}. */
+    public String transport() { return dev.blocklab.backend.Vertxes.transport(vertx); }
+
     /** The {@code /metrics} text, for callers in the same process. */
     public String metricsText() { return metrics.render(settings.profile(), dispatcher, runner.models()); }
 
