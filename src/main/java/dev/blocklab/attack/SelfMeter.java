@@ -13,8 +13,8 @@ import java.nio.file.Path;
 /**
  * Measures the attacker itself over one window: the process's CPU time (getrusage), its event loops' CPU time
  * (per thread, from the JVM), what their lateness was made of ({@link LagCauses}) and the whole machine's busy
- * share ({@code /proc/stat}, Linux), against the wall time. {@link #start} at the measured schedule's start, {@link #sendingEnded} when sending ends,
- * {@link #measured} at the report. Not thread-safe: one thread calls it.
+ * share ({@code /proc/stat}, Linux), against the wall time. {@link #start} at the measured schedule's start,
+ * {@link #sendingEnded} when sending ends, {@link #measured} at the report. Not thread-safe: one thread calls it.
  */
 final class SelfMeter {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();

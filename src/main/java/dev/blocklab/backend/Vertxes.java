@@ -58,20 +58,26 @@ public final class Vertxes {
             throw new IllegalStateException("interrupted while starting to listen on " + host + ":" + port, e);
         } catch (java.util.concurrent.ExecutionException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
-            if (cause instanceof java.net.BindException || cause instanceof java.net.SocketException)
+            String bindFailure = bindFailure(cause);
+            if (bindFailure != null)
                 throw new IllegalArgumentException("--port " + port + ": cannot listen on " + host + ":" + port
-                        + " (" + cause.getMessage() + ")", cause);
-            // the native epoll transport's bind failure: "bind(..) failed with error(-98): Address already in use"
-            if (cause instanceof io.netty.channel.unix.Errors.NativeIoException nativeFailure
-                    && String.valueOf(nativeFailure.getMessage()).startsWith("bind(")) {
-                String message = nativeFailure.getMessage();
-                throw new IllegalArgumentException("--port " + port + ": cannot listen on " + host + ":" + port
-                        + " (" + message.substring(message.lastIndexOf("): ") < 0 ? 0 : message.lastIndexOf("): ") + 3) + ")", cause);
-            }
+                        + " (" + bindFailure + ")", cause);
             throw new IllegalStateException("cannot listen on " + host + ":" + port + ": " + cause, cause);
         } catch (java.util.concurrent.TimeoutException e) {
             throw new IllegalStateException("no answer within 30 s while starting to listen on " + host + ":" + port, e);
         }
+    }
+
+    /** Why binding failed ("Address already in use"), or null when {@code cause} is not a bind failure. */
+    private static String bindFailure(Throwable cause) {
+        if (cause instanceof java.net.BindException || cause instanceof java.net.SocketException) return cause.getMessage();
+        // the native epoll transport's: "bind(..) failed with error(-98): Address already in use"
+        if (cause instanceof io.netty.channel.unix.Errors.NativeIoException e && e.getMessage() != null
+                && e.getMessage().startsWith("bind(")) {
+            int reason = e.getMessage().lastIndexOf("): ");
+            return reason < 0 ? e.getMessage() : e.getMessage().substring(reason + 3);
+        }
+        return null;
     }
 
     /**

@@ -34,7 +34,7 @@ import java.util.Locale;
  * @param attackerCpuCores     the attacker process's CPU time over the measured wall time (cores busy)
  * @param eventLoopBusyShare   the busiest event loop's CPU time over the wall time, 0..1 (NaN without loops)
  * @param machineBusyShare     the whole machine's non-idle CPU share over the run, 0..1 ({@code /proc/stat}; NaN if unknown)
- * @param lagWaitingShare      of the event loops' lateness (probes over 1 ms late), the share their threads spent
+ * @param lagWaitingShare      of the event loops' lateness (probes over 5 ms late), the share their threads spent
  *                             runnable but waiting for a CPU, 0..1 (Linux schedstat; NaN if unknown or never late)
  * @param lagRunningShare      the share they spent running, 0..1 (the rest: stopped, by a JVM pause or a block)
  * @param cores                processors available to the attacker
