@@ -105,8 +105,7 @@ public final class DatastoreBackend implements Backend {
         if (v != null) return v;
         synchronized (this) {
             if (vertx == null) {
-                Vertxes.init();
-                vertx = Vertx.vertx();
+                vertx = Vertxes.create(new io.vertx.core.VertxOptions());
             }
             return vertx;
         }
