@@ -228,7 +228,14 @@ public final class BlocklabServer implements AutoCloseable {
     private static void onLoop(HttpServerRequest req, Runnable write) {
         var context = ((io.vertx.core.internal.http.HttpServerRequestInternal) req).context();
         if (context.executor().inThread()) write.run();
-        else context.runOnContext(ignored -> write.run());
+        else {
+            try {
+                context.runOnContext(ignored -> write.run());
+            } catch (java.util.concurrent.RejectedExecutionException closing) {
+                // the server is closing and its event loops are gone: a handler thread that finished (or was
+                // interrupted) after that has no connection left to answer on
+            }
+        }
     }
 
     private void answerAndClose(HttpServerRequest req, int status, String body) {

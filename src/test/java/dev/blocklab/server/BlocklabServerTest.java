@@ -57,6 +57,41 @@ class BlocklabServerTest {
         }
     }
 
+    /**
+     * Closing the server while handler threads are inside blocking calls and more requests queue for them: their
+     * answers (or failures, once interrupted) find the event loops gone; they are dropped, not thrown at the thread.
+     */
+    @Test void close_withABlockingCallInFlight_throwsNothingAtTheHandlerThread() throws Exception {
+        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
+        Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((t, e) -> uncaught.add(e));
+        try {
+            // time scale 1: /sync-blocking's calls take a whole second, so the close comes while one is in flight
+            // over the HTTP backend, as in 'reproduce profile-page': closing the server closes its backend client,
+            // which fails the calls in flight on the handler threads
+            BackendSettings backendSettings = new BackendSettings("127.0.0.1", 0, Routes.profilePage(), 1, 1);
+            BackendServer backend = BackendServer.start(backendSettings);
+            ServerSettings real = ServerSettings.of(0, ServerProfile.parse("play-2.5")).withTimeScale(1).withLog(line -> {})
+                    .withBackend(backend.uri());
+            BlocklabServer server = BlocklabServer.start(real);
+            // more requests than play-2.5's 8 handler threads: the queued ones run while the server closes
+            List<java.util.concurrent.CompletableFuture<HttpResponse<String>>> pending = new java.util.ArrayList<>();
+            for (int i = 0; i < 12; i++)
+                pending.add(client.sendAsync(HttpRequest.newBuilder(server.uri().resolve("/sync-blocking"))
+                        .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString()));
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (!server.metricsText().contains("blocklab_requests_in_flight 12") && System.nanoTime() < deadline)
+                Thread.sleep(10);
+            server.close();
+            for (var p : pending) assertThat(p).failsWithin(Duration.ofSeconds(10));   // their connections closed with the server
+            Thread.sleep(1_500);   // past the rest of the calls' second, had they not been interrupted
+            backend.close();
+            assertThat(uncaught).isEmpty();
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(before);
+        }
+    }
+
     @Test void syncBlocking_takesTheSumOfTheCalls_nonBlockingTheLongest() throws Exception {
         try (BlocklabServer server = BlocklabServer.start(settings("threads:4"))) {
             get(server.uri(), "/sync-blocking");   // warm up
