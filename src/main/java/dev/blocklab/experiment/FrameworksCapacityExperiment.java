@@ -109,6 +109,7 @@ final class FrameworksCapacityExperiment implements Experiment {
             if (variant.unavailable().isPresent()) {
                 row = new CapacityRow(name, 0, 0, null, null, List.of(), variant.unavailable().get());
             } else {
+                double[] unloadedMillis = {Double.NaN};   // the variant's, from its first (lowest) rate
                 RateSearch.Outcome<StepRow> outcome = plan.search().run(rate -> {
                     settings.progress().update(name + " at " + RunTables.num(rate) + " req/s");
                     Workload w = FrameworksUseCase.workload(plan.slowDelayNanos(), new Arrival.Open(rate, plan.stepNanos()));
@@ -116,7 +117,8 @@ final class FrameworksCapacityExperiment implements Experiment {
                     try {
                         RunResult r = driver.run(w, name, context -> variant.create(context.backend(), useCase), rs,
                                 line -> settings.progress().update(name + " at " + RunTables.num(rate) + " req/s: " + line));
-                        return judge(rate, r);
+                        if (Double.isNaN(unloadedMillis[0])) unloadedMillis[0] = unloadedMillis(r);
+                        return judge(rate, r, Math.min(unloadedMillis[0], unloadedMillis(r)));
                     } catch (RuntimeException | LinkageError e) {
                         // A run that throws (the variant failed to start, or broke mid-run) fails this rate; the
                         // steps before it are kept.
@@ -143,8 +145,20 @@ final class FrameworksCapacityExperiment implements Experiment {
     }
 
     /** A step holds when every request succeeded and p99 stayed within the factor of the unloaded latency. */
-    static RateSearch.Verdict<StepRow> judge(double rate, RunResult r) {
-        double unloaded = Math.max(r.prediction().predictedMillis(), r.prediction().idealMillis());
+    static RateSearch.Verdict<StepRow> judge(double rate, RunResult r) { return judge(rate, r, unloadedMillis(r)); }
+
+    /**
+     * The latency one request takes with no queue, as far as this run's prediction tells: the larger of the
+     * predicted latency and the critical path. At a rate a pool cannot serve, the prediction includes the queue
+     * that builds, so the search takes it from the variant's first, lowest rate (a limit taken from each rate's
+     * own prediction grew with the queue, and a 16-thread pool that completed 36 requests a second passed at 200).
+     */
+    static double unloadedMillis(RunResult r) {
+        return Math.max(r.prediction().predictedMillis(), r.prediction().idealMillis());
+    }
+
+    /** As {@link #judge(double, RunResult)}, against a given unloaded latency. */
+    static RateSearch.Verdict<StepRow> judge(double rate, RunResult r, double unloaded) {
         double limit = P99_LIMIT_FACTOR * unloaded;
         double p99 = r.timing().latencyMillis().p99();
         String reason = null;

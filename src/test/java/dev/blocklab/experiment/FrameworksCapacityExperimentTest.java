@@ -120,4 +120,18 @@ class FrameworksCapacityExperimentTest {
         assertThat(serial.sustained()).as("sequential's own unloaded latency is 440 ms").isTrue();
         assertThat(serial.measurement().p99LimitMillis()).isEqualTo(880.0);
     }
+
+    /**
+     * Above a pool's capacity the run's own prediction includes the queue (here 6,900 ms for a 200 ms job): judged
+     * against the variant's unloaded latency from its first rate, the step fails; against its own prediction it
+     * passed (as it did in the published search until 2026-11-27: a 16-thread pool "sustained" 200 a second).
+     */
+    @Test
+    void judge_aboveCapacity_usesTheUnloadedLatencyNotTheQueuedPrediction() {
+        var queued = DeviationTest.run("invokeall:16", 600, 600, 3200, 6900, 13548, 0, 20, 900, 1);
+        assertThat(FrameworksCapacityExperiment.judge(200, queued).sustained()).as("the old rule").isTrue();
+        var judged = FrameworksCapacityExperiment.judge(200, queued, 206);
+        assertThat(judged.sustained()).isFalse();
+        assertThat(judged.reason()).isEqualTo("p99 13548 ms > 412 ms (2 x unloaded 206 ms)");
+    }
 }
