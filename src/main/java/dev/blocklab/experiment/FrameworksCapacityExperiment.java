@@ -117,8 +117,9 @@ final class FrameworksCapacityExperiment implements Experiment {
                     try {
                         RunResult r = driver.run(w, name, context -> variant.create(context.backend(), useCase), rs,
                                 line -> settings.progress().update(name + " at " + RunTables.num(rate) + " req/s: " + line));
-                        if (Double.isNaN(unloadedMillis[0])) unloadedMillis[0] = unloadedMillis(r);
-                        return judge(rate, r, Math.min(unloadedMillis[0], unloadedMillis(r)));
+                        double here = unloadedMillis(r);
+                        if (Double.isNaN(unloadedMillis[0])) unloadedMillis[0] = here;
+                        return judge(rate, r, Math.min(unloadedMillis[0], here));
                     } catch (RuntimeException | LinkageError e) {
                         // A run that throws (the variant failed to start, or broke mid-run) fails this rate; the
                         // steps before it are kept.
@@ -144,9 +145,6 @@ final class FrameworksCapacityExperiment implements Experiment {
         return new RateSearch.Verdict<>(false, reason, new StepRow(rate, 0, 0, 0, 0, 0, 0, 0, 0, false, reason));
     }
 
-    /** A step holds when every request succeeded and p99 stayed within the factor of the unloaded latency. */
-    static RateSearch.Verdict<StepRow> judge(double rate, RunResult r) { return judge(rate, r, unloadedMillis(r)); }
-
     /**
      * The latency one request takes with no queue, as far as this run's prediction tells: the larger of the
      * predicted latency and the critical path. At a rate a pool cannot serve, the prediction includes the queue
@@ -157,7 +155,7 @@ final class FrameworksCapacityExperiment implements Experiment {
         return Math.max(r.prediction().predictedMillis(), r.prediction().idealMillis());
     }
 
-    /** As {@link #judge(double, RunResult)}, against a given unloaded latency. */
+    /** A step holds when every request succeeded and p99 stayed within the factor of the unloaded latency. */
     static RateSearch.Verdict<StepRow> judge(double rate, RunResult r, double unloaded) {
         double limit = P99_LIMIT_FACTOR * unloaded;
         double p99 = r.timing().latencyMillis().p99();

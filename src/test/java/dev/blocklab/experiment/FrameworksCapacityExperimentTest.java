@@ -103,20 +103,25 @@ class FrameworksCapacityExperimentTest {
         assertThat(result.tables().getFirst().rows().getFirst()).contains("< 10.00");
     }
 
+    /** A run judged against the unloaded latency its own prediction gives (what the search does at its first rate). */
+    private static RateSearch.Verdict<StepRow> judgedByItsOwnPrediction(double rate, dev.blocklab.result.RunResult r) {
+        return FrameworksCapacityExperiment.judge(rate, r, FrameworksCapacityExperiment.unloadedMillis(r));
+    }
+
     /** The rule itself: every request ok, and p99 within twice the larger of the prediction and the critical path. */
     @Test
     void judge_table() {
         // DeviationTest.run: latency percentiles all equal the mean; critical path (idealMillis) 1 ms.
-        var ok = FrameworksCapacityExperiment.judge(50, DeviationTest.run("reactor", 150, 150, 3200, 200, 399, 0, 20, 900, 1));
+        var ok = judgedByItsOwnPrediction(50, DeviationTest.run("reactor", 150, 150, 3200, 200, 399, 0, 20, 900, 1));
         assertThat(ok.sustained()).isTrue();
         assertThat(ok.measurement().p99LimitMillis()).isEqualTo(400.0);
-        var slow = FrameworksCapacityExperiment.judge(50, DeviationTest.run("reactor", 150, 150, 3200, 200, 401, 0, 20, 900, 1));
+        var slow = judgedByItsOwnPrediction(50, DeviationTest.run("reactor", 150, 150, 3200, 200, 401, 0, 20, 900, 1));
         assertThat(slow.sustained()).isFalse();
         assertThat(slow.reason()).isEqualTo("p99 401 ms > 400 ms (2 x unloaded 200 ms)");
-        var oneFailed = FrameworksCapacityExperiment.judge(50, DeviationTest.run("reactor", 1000, 999, 3200, 200, 210, 0, 20, 900, 1));
+        var oneFailed = judgedByItsOwnPrediction(50, DeviationTest.run("reactor", 1000, 999, 3200, 200, 210, 0, 20, 900, 1));
         assertThat(oneFailed.sustained()).isFalse();
         assertThat(oneFailed.reason()).startsWith("99.90 % ok (1 of 1000 failed");
-        var serial = FrameworksCapacityExperiment.judge(50, DeviationTest.run("sequential", 150, 150, 3200, 440, 800, 0, 20, 900, 1));
+        var serial = judgedByItsOwnPrediction(50, DeviationTest.run("sequential", 150, 150, 3200, 440, 800, 0, 20, 900, 1));
         assertThat(serial.sustained()).as("sequential's own unloaded latency is 440 ms").isTrue();
         assertThat(serial.measurement().p99LimitMillis()).isEqualTo(880.0);
     }
@@ -129,7 +134,7 @@ class FrameworksCapacityExperimentTest {
     @Test
     void judge_aboveCapacity_usesTheUnloadedLatencyNotTheQueuedPrediction() {
         var queued = DeviationTest.run("invokeall:16", 600, 600, 3200, 6900, 13548, 0, 20, 900, 1);
-        assertThat(FrameworksCapacityExperiment.judge(200, queued).sustained()).as("the old rule").isTrue();
+        assertThat(judgedByItsOwnPrediction(200, queued).sustained()).as("the old rule").isTrue();
         var judged = FrameworksCapacityExperiment.judge(200, queued, 206);
         assertThat(judged.sustained()).isFalse();
         assertThat(judged.reason()).isEqualTo("p99 13548 ms > 412 ms (2 x unloaded 206 ms)");
