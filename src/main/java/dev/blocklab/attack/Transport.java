@@ -39,7 +39,8 @@ interface Transport extends AutoCloseable {
 
     static Transport create(AttackSettings settings) {
         return switch (settings.client()) {
-            case VERTX -> new VertxTransport(settings.timeoutNanos(), settings.maxConnections());
+            case VERTX -> new VertxTransport(settings.timeoutNanos(), settings.maxConnections(), false);
+            case NETTY -> new VertxTransport(settings.timeoutNanos(), settings.maxConnections(), true);
             case JDK -> new JdkTransport(settings.timeoutNanos(), settings.maxConnections());
         };
     }

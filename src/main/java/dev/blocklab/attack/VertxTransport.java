@@ -1,6 +1,26 @@
 package dev.blocklab.attack;
 
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http.HttpMessage;
+import io.netty.handler.codec.http.HttpObject;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseDecoder;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.LastHttpContent;
 import io.vertx.core.Context;
+import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -15,6 +35,7 @@ import io.vertx.core.http.RequestOptions;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
+import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,8 +46,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Vert.x 5's non-blocking HTTP/1.1 client, with blocklab's own connection pool (the policy is in docs/attack.md,
- * "Connections"): one pool per event loop and host, keep-alive connections, no pipelining.
+ * A non-blocking HTTP/1.1 client on Vert.x 5's event loops, with blocklab's own connection pool (the policy is in
+ * docs/attack.md, "Connections"): one pool per event loop and host, keep-alive connections, no pipelining. Each
+ * exchange is either blocklab's lean one (the default, {@code --client netty}: a Netty channel registered on the
+ * loop, the request's bytes encoded once per target and written as they are, Netty's response decoder, no
+ * future or header map per request) or Vert.x's HTTP client's ({@code --client vertx}); everything else below is
+ * shared.
  *
  * <p>Implementation overview. Each send runs on one of the client's event-loop contexts in turn, and everything
  * about a request (its pool, its connection, its response) stays on that loop's thread, so the pool needs no
@@ -61,6 +86,7 @@ final class VertxTransport implements Transport {
 
     private final Vertx vertx;
     private final HttpClientAgent client;
+    private final boolean lean;
     private final long timeoutMillis;
     private final long timeoutNanos;
     private final Map<Target, Prepared> prepared = new ConcurrentHashMap<>();
@@ -71,15 +97,31 @@ final class VertxTransport implements Transport {
 
     private volatile Prepared lastPrepared;
 
-    private record Prepared(Target target, RequestOptions options, Buffer body, String label, String hostKey, HttpConnectOptions connect) {}
+    /**
+     * A target made ready to send: Vert.x's request options and body, and for the lean exchange the request's
+     * bytes encoded once ({@code wire}, never released: each send writes a duplicate), whether it is a HEAD
+     * request (its response has no body whatever its headers say) and the resolved address.
+     */
+    private record Prepared(Target target, RequestOptions options, Buffer body, String label, String hostKey,
+                            HttpConnectOptions connect, ByteBuf wire, boolean head, InetSocketAddress address) {}
 
+    /**
+     * With {@code lean}, each exchange is blocklab's own over a Netty channel on the same event loops (the
+     * request encoded once per target, Netty's response decoder, no per-request futures or header maps); without
+     * it, Vert.x's HTTP client's. The pool, the policy and the probes are the same either way.
+     */
     VertxTransport(long timeoutNanos, int maxConnections) {
+        this(timeoutNanos, maxConnections, false);
+    }
+
+    VertxTransport(long timeoutNanos, int maxConnections, boolean lean) {
         int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
         this.vertx = dev.blocklab.backend.Vertxes.create(new VertxOptions().setEventLoopPoolSize(threads).setWorkerPoolSize(1)
                 .setBlockedThreadCheckInterval(10).setBlockedThreadCheckIntervalUnit(TimeUnit.SECONDS));
         this.timeoutMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNanos));
         this.timeoutNanos = timeoutNanos;
-        this.client = vertx.httpClientBuilder()
+        this.lean = lean;
+        this.client = lean ? null : vertx.httpClientBuilder()
                 .with(new HttpClientOptions().setKeepAlive(true).setPipelining(false)
                         .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, timeoutMillis)))
                 .build();
@@ -98,7 +140,34 @@ final class VertxTransport implements Transport {
         for (var h : t.headers()) o.addHeader(h.getKey(), h.getValue());
         HttpConnectOptions c = new HttpConnectOptions().setHost(t.url().getHost()).setPort(t.port())
                 .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, timeoutMillis));
-        return new Prepared(t, o, Buffer.buffer(t.bodyUnsafe()), t.label(), t.url().getHost() + ":" + t.port(), c);
+        ByteBuf wire = lean ? Unpooled.unreleasableBuffer(Unpooled.directBuffer().writeBytes(encode(t))) : null;
+        InetSocketAddress address = lean ? new InetSocketAddress(t.url().getHost().replaceAll("^\\[|\\]$", ""), t.port()) : null;
+        return new Prepared(t, o, Buffer.buffer(t.bodyUnsafe()), t.label(), t.url().getHost() + ":" + t.port(), c,
+                wire, "HEAD".equals(t.method()), address);
+    }
+
+    /**
+     * The whole HTTP/1.1 request as bytes: the request line, the target's headers, a {@code Host} header unless
+     * the target has one, a {@code Content-Length} when there is a body (or the method usually carries one) and
+     * the target sets none, then the body.
+     */
+    static byte[] encode(Target t) {
+        StringBuilder head = new StringBuilder(128).append(t.method()).append(' ').append(t.pathAndQuery()).append(" HTTP/1.1\r\n");
+        boolean host = false, length = false;
+        for (var h : t.headers()) {
+            host |= h.getKey().equalsIgnoreCase("host");
+            length |= h.getKey().equalsIgnoreCase("content-length") || h.getKey().equalsIgnoreCase("transfer-encoding");
+            head.append(h.getKey()).append(": ").append(h.getValue()).append("\r\n");
+        }
+        if (!host) head.append("Host: ").append(t.url().getHost()).append(t.url().getPort() < 0 ? "" : ":" + t.port()).append("\r\n");
+        int bodyLength = t.bodyLength();
+        if (!length && (bodyLength > 0 || t.method().equals("POST") || t.method().equals("PUT") || t.method().equals("PATCH")))
+            head.append("Content-Length: ").append(bodyLength).append("\r\n");
+        head.append("\r\n");
+        byte[] h = head.toString().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        byte[] all = java.util.Arrays.copyOf(h, h.length + bodyLength);
+        System.arraycopy(t.bodyUnsafe(), 0, all, h.length, bodyLength);
+        return all;
     }
 
     /**
@@ -161,7 +230,7 @@ final class VertxTransport implements Transport {
     @Override public void close() {
         closing = true;
         for (Loop l : loops) if (l.sched != null) l.sched.close();
-        Future<Void> f = client.close().eventually(vertx::close);
+        Future<Void> f = client == null ? vertx.close() : client.close().eventually(vertx::close);
         try {
             f.await(3, TimeUnit.SECONDS);
         } catch (Exception e) {
@@ -236,14 +305,138 @@ final class VertxTransport implements Transport {
             });
         }
 
-        HostPool pool(Prepared p) { return pools.computeIfAbsent(p.hostKey(), k -> new HostPool(this, p.connect())); }
+        HostPool pool(Prepared p) { return pools.computeIfAbsent(p.hostKey(), k -> new HostPool(this, p.connect(), p.address())); }
     }
 
-    /** A connection and whether it has closed. */
-    private static final class Conn {
-        final HttpClientConnection connection;
+    /** A kept-alive connection of one pool, carrying one exchange at a time, and whether it has closed. */
+    private abstract static class Conn {
+        final HostPool pool;
         boolean closed;
-        Conn(HttpClientConnection c) { this.connection = c; }
+        Conn(HostPool pool) { this.pool = pool; }
+        /** Sends {@code x}'s request; its end (response, failure or close) calls {@link HostPool#done} once. */
+        abstract void exchange(Exchange x);
+        /** Abandons {@code x} (timed out): the connection is not reused. */
+        abstract void abort(Exchange x);
+        abstract void close();
+    }
+
+    /** A connection of Vert.x's HTTP client. */
+    private static final class VertxConn extends Conn {
+        final HttpClientConnection connection;
+
+        VertxConn(HostPool pool, HttpClientConnection c) {
+            super(pool);
+            this.connection = c;
+        }
+
+        @Override void exchange(Exchange x) {
+            connection.request(new RequestOptions(x.p.options()))
+                    .compose(req -> {
+                        x.request = req;
+                        return req.send(x.p.body());
+                    })
+                    .compose(resp -> resp.body().map(body -> new long[]{resp.statusCode(), body.length(),
+                            "close".equalsIgnoreCase(resp.getHeader("connection")) ? 1 : 0}))
+                    .onComplete(ar -> {
+                        if (ar.succeeded()) pool.done(x, this, (int) ar.result()[0], ar.result()[1], ar.result()[2] == 0, null);
+                        else pool.done(x, this, 0, 0, false, Transport.describe(ar.cause()));
+                    });
+        }
+
+        @Override void abort(Exchange x) {
+            if (x.request != null) x.request.reset();
+        }
+
+        @Override void close() { connection.close(); }
+    }
+
+    /**
+     * A Netty channel on the pool's event loop: writes each request's bytes as encoded once, reads the response
+     * through Netty's decoder and counts its body's bytes, on the loop's thread only.
+     */
+    private static final class NettyConn extends Conn {
+        final LeanDecoder decoder = new LeanDecoder();
+        Channel channel;
+        /** The exchange on this connection, or null between exchanges. */
+        Exchange current;
+        int status;
+        long bytesIn;
+        boolean keepAlive, informational;
+        String error;
+
+        NettyConn(HostPool pool) { super(pool); }
+
+        void attach(Channel ch) {
+            this.channel = ch;
+            ch.pipeline().addLast(decoder, new SimpleChannelInboundHandler<HttpObject>() {
+                @Override protected void channelRead0(ChannelHandlerContext ctx, HttpObject m) { read(m); }
+                @Override public void channelInactive(ChannelHandlerContext ctx) { inactive(); }
+                @Override public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                    if (error == null) error = Transport.describe(cause);
+                    ctx.close();
+                }
+            });
+        }
+
+        @Override void exchange(Exchange x) {
+            current = x;
+            status = 0;
+            bytesIn = 0;
+            informational = false;
+            decoder.head = x.p.head();
+            channel.writeAndFlush(x.p.wire().duplicate(), channel.voidPromise());
+        }
+
+        private void read(HttpObject m) {
+            Exchange x = current;
+            if (x == null) { // a response nobody asked for: the connection is out of step
+                channel.close();
+                return;
+            }
+            if (m.decoderResult().isFailure()) {
+                error = "bad response: " + Transport.describe(m.decoderResult().cause());
+                channel.close();
+                return;
+            }
+            if (m instanceof HttpResponse r) {
+                int code = r.status().code();
+                // an interim response (100 Continue, 103 Early Hints) precedes the real one
+                informational = code >= 100 && code < 200 && code != 101;
+                if (!informational) {
+                    status = code;
+                    keepAlive = HttpUtil.isKeepAlive(r);
+                }
+            }
+            if (m instanceof HttpContent c) {
+                if (!informational) bytesIn += c.content().readableBytes();
+                if (m instanceof LastHttpContent && !informational) {
+                    current = null;
+                    pool.done(x, this, status, bytesIn, keepAlive, null);
+                }
+            }
+        }
+
+        private void inactive() {
+            Exchange x = current;
+            current = null;
+            if (x != null) pool.done(x, this, 0, 0, false, error != null ? error : "Connection was closed");
+            pool.closed(this);
+        }
+
+        @Override void abort(Exchange x) { channel.close(); }
+
+        @Override void close() { channel.close(); }
+    }
+
+    /** Netty's response decoder, told when the response answers a HEAD request (no body whatever it says). */
+    private static final class LeanDecoder extends HttpResponseDecoder {
+        boolean head;
+
+        LeanDecoder() { super(new HttpDecoderConfig().setValidateHeaders(false)); }
+
+        @Override protected boolean isContentAlwaysEmpty(HttpMessage msg) {
+            return head || super.isContentAlwaysEmpty(msg);
+        }
     }
 
     /** One request from its send to its completion; touched only on its loop's thread. */
@@ -252,7 +445,10 @@ final class VertxTransport implements Transport {
         final Completion completion;
         boolean done, waiting;
         long pickedUpNanos, onWireNanos;
+        /** Vert.x's request, once made (its client only). */
         HttpClientRequest request;
+        /** The connection carrying it, once on one. */
+        Conn conn;
 
         Exchange(Prepared p, Completion completion) {
             this.p = p;
@@ -279,15 +475,19 @@ final class VertxTransport implements Transport {
     private final class HostPool {
         final Loop loop;
         final HttpConnectOptions connectOptions;
+        /** The lean exchange's resolved address, and its bootstrap once made. */
+        final InetSocketAddress address;
+        Bootstrap bootstrap;
         final ConnectionPolicy policy = new ConnectionPolicy();
         final ArrayDeque<Conn> idle = new ArrayDeque<>();
         final ArrayDeque<Exchange> waiters = new ArrayDeque<>();
         final ArrayDeque<Exchange> onWire = new ArrayDeque<>();
         int waiting, connecting, busy;
 
-        HostPool(Loop loop, HttpConnectOptions connectOptions) {
+        HostPool(Loop loop, HttpConnectOptions connectOptions, InetSocketAddress address) {
             this.loop = loop;
             this.connectOptions = connectOptions;
+            this.address = address;
         }
 
         void send(Exchange x) {
@@ -323,9 +523,9 @@ final class VertxTransport implements Transport {
             while ((x = onWire.peekFirst()) != null && (x.done || now - x.pickedUpNanos >= timeoutNanos)) {
                 onWire.pollFirst();
                 if (!x.done) {
-                    HttpClientRequest r = x.request;
+                    Conn c = x.conn;
                     x.finish(0, 0, x.p.label() + ": timeout after " + timeoutMillis + "ms");
-                    if (r != null) r.reset();
+                    if (c != null) c.abort(x);
                 }
             }
             openAsNeeded(now, lagNanos);
@@ -375,13 +575,52 @@ final class VertxTransport implements Transport {
         private Future<Conn> connect() {
             loop.open.incrementAndGet();
             long began = System.nanoTime();
-            return client.connect(connectOptions).map(connection -> {
-                policy.connectTime(System.nanoTime() - began);
-                Conn c = new Conn(connection);
+            Future<Conn> connected = lean ? connectNetty() : client.connect(connectOptions).map(connection -> {
+                Conn c = new VertxConn(this, connection);
                 connection.closeHandler(v -> closed(c));
+                return c;
+            });
+            return connected.map(c -> {
+                policy.connectTime(System.nanoTime() - began);
                 release(c);
                 return c;
             }).onFailure(e -> loop.open.decrementAndGet());
+        }
+
+        /** Opens a Netty channel on this pool's event loop; completes on that loop. */
+        private Future<Conn> connectNetty() {
+            io.vertx.core.Promise<Conn> done = io.vertx.core.Promise.promise();
+            NettyConn c = new NettyConn(this);
+            if (bootstrap == null)
+                bootstrap = new Bootstrap().group(((ContextInternal) loop.context).nettyEventLoop())
+                        .channelFactory(((VertxInternal) vertx).transport().channelFactory(false))
+                        .option(ChannelOption.TCP_NODELAY, true)
+                        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeoutMillis))
+                        .handler(new ChannelInboundHandlerAdapter());
+            bootstrap.clone().handler(new ChannelInitializer<Channel>() {
+                @Override protected void initChannel(Channel ch) { c.attach(ch); }
+            }).connect(address).addListener((ChannelFuture f) -> {
+                if (f.isSuccess()) done.complete(c);
+                else done.fail(f.cause());
+            });
+            return done.future();
+        }
+
+        /**
+         * An exchange on {@code c} ended: with the response's status, body bytes and whether the connection stays
+         * open, or with {@code error}. Frees the connection for the oldest waiting request, or closes it.
+         */
+        void done(Exchange x, Conn c, int status, long bytesIn, boolean keepAlive, String error) {
+            busy--;
+            if (error == null) {
+                policy.serviceTime(System.nanoTime() - x.onWireNanos);
+                x.finish(status, bytesIn, null);
+                if (keepAlive) release(c);
+                else c.close(); // the server closes it: do not hand it to another request
+            } else {
+                x.finish(0, 0, x.p.label() + ": " + error);
+                c.close(); // a failed exchange leaves the connection in an unknown state
+            }
         }
 
         private Exchange nextWaiter() {
@@ -413,28 +652,11 @@ final class VertxTransport implements Transport {
 
         private void start(Exchange x, Conn c) {
             x.onWireNanos = System.nanoTime();
+            x.conn = c;
             busy++;
             onWire.addLast(x);
             if (onWire.size() > 2 * busy + 64) onWire.removeIf(e -> e.done); // a stuck head holds finished ones behind it
-            c.connection.request(new RequestOptions(x.p.options()))
-                    .compose(req -> {
-                        x.request = req;
-                        return req.send(x.p.body());
-                    })
-                    .compose(resp -> resp.body().map(body -> new long[]{resp.statusCode(), body.length(),
-                            "close".equalsIgnoreCase(resp.getHeader("connection")) ? 1 : 0}))
-                    .onComplete(ar -> {
-                        busy--;
-                        if (ar.succeeded()) {
-                            policy.serviceTime(System.nanoTime() - x.onWireNanos);
-                            x.finish((int) ar.result()[0], ar.result()[1], null);
-                            if (ar.result()[2] == 0) release(c);
-                            else c.connection.close(); // the server closes it: do not hand it to another request
-                        } else {
-                            x.finish(0, 0, x.p.label() + ": " + Transport.describe(ar.cause()));
-                            c.connection.close(); // a failed exchange leaves the connection in an unknown state
-                        }
-                    });
+            c.exchange(x);
         }
 
         /** Opens one idle connection ahead of the attack (best effort); completes {@code done} either way. */

@@ -117,7 +117,7 @@ final class AttackCommand implements Callable<Integer> {
     @Option(names = "--fail-if", paramLabel = "COND", description = "Exit 1 when COND holds, e.g. 'p99>600ms', 'success<99%%', 'errors>0', 'late>0', or 'instrument-limited' (the attacker, not the target, set the numbers); repeatable.")
     List<String> failIf = new ArrayList<>();
 
-    @Option(names = "--client", paramLabel = "CLIENT", defaultValue = "vertx", description = "HTTP client: vertx or jdk (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--client", paramLabel = "CLIENT", defaultValue = "netty", description = "HTTP client: netty (blocklab's lean HTTP/1.1 exchange on Netty), vertx (Vert.x's HTTP client) or jdk (java.net.http) (default: ${DEFAULT-VALUE}).")
     String client;
 
     @Option(names = "--late-threshold", paramLabel = "D", description = "A send more than D behind schedule counts as late (default: ${DEFAULT-VALUE}).")
@@ -328,9 +328,10 @@ final class AttackCommand implements Callable<Integer> {
 
     private AttackSettings.Client client() {
         return switch (client.trim().toLowerCase(Locale.ROOT)) {
+            case "netty" -> AttackSettings.Client.NETTY;
             case "vertx" -> AttackSettings.Client.VERTX;
             case "jdk" -> AttackSettings.Client.JDK;
-            default -> throw new IllegalArgumentException("--client: '" + client + "' is not one of vertx, jdk");
+            default -> throw new IllegalArgumentException("--client: '" + client + "' is not one of netty, vertx, jdk");
         };
     }
 

@@ -363,7 +363,7 @@ public final class ProfilePageExperiment implements Experiment {
         notes.add("Play vs Vert.x: the talk ran Play 2.5 (Akka HTTP, Akka's fork-join dispatcher); here Vert.x 5 event loops hand "
                 + "each request to a ForkJoinPool shaped like Play's (same parallelism, asyncMode false), and 'threads:N' is a "
                 + "fixed pool of N platform threads with a FIFO queue like the talk's 1000-thread dispatcher.");
-        notes.add("Attacker: the talk used vegeta in its own process; here blocklab attack (Vert.x client) shares this JVM and the "
+        notes.add("Attacker: the talk used vegeta in its own process; here blocklab attack (its default client, on Netty) shares this JVM and the "
                 + "machine's " + cores + " cores with the server and the backend.");
         if (settings.timeScale() > 1)
             notes.add("Scale: every time divided by " + settings.timeScale() + " (call delays, the 3 s timeout, the 10 s attack) "
