@@ -236,6 +236,7 @@ final class VertxTransport implements Transport {
         } catch (Exception e) {
             // closing is best effort: the attack's results are already complete
         }
+        for (Prepared p : prepared.values()) if (p.wire() != null) p.wire().unwrap().release(); // the encoded requests' direct memory
     }
 
     /** One event loop: its context, its pools by host, its probe. Pools are touched only on this loop's thread. */
@@ -336,7 +337,7 @@ final class VertxTransport implements Transport {
                         return req.send(x.p.body());
                     })
                     .compose(resp -> resp.body().map(body -> new long[]{resp.statusCode(), body.length(),
-                            "close".equalsIgnoreCase(resp.getHeader("connection")) ? 1 : 0}))
+                            reusable(resp, x.p.head()) ? 0 : 1}))
                     .onComplete(ar -> {
                         if (ar.succeeded()) pool.done(x, this, (int) ar.result()[0], ar.result()[1], ar.result()[2] == 0, null);
                         else pool.done(x, this, 0, 0, false, Transport.describe(ar.cause()));
@@ -345,6 +346,20 @@ final class VertxTransport implements Transport {
 
         @Override void abort(Exchange x) {
             if (x.request != null) x.request.reset();
+        }
+
+        /**
+         * Whether the connection may carry another request after {@code r}: not when the server says close, or
+         * speaks HTTP/1.0 without keep-alive, or ended a body by closing (no length, not chunked, and a response
+         * that has a body).
+         */
+        static boolean reusable(io.vertx.core.http.HttpClientResponse r, boolean head) {
+            String connection = r.getHeader("connection");
+            if ("close".equalsIgnoreCase(connection)) return false;
+            if (r.version() == io.vertx.core.http.HttpVersion.HTTP_1_0 && !"keep-alive".equalsIgnoreCase(connection)) return false;
+            int s = r.statusCode();
+            boolean bodiless = head || s / 100 == 1 || s == 204 || s == 304;
+            return bodiless || r.getHeader("content-length") != null || r.getHeader("transfer-encoding") != null;
         }
 
         @Override void close() { connection.close(); }
@@ -411,7 +426,8 @@ final class VertxTransport implements Transport {
                 if (!informational) bytesIn += c.content().readableBytes();
                 if (m instanceof LastHttpContent && !informational) {
                     current = null;
-                    pool.done(x, this, status, bytesIn, keepAlive, null);
+                    // a body that ends with the connection (neither length nor chunks) leaves it closing
+                    pool.done(x, this, status, bytesIn, keepAlive && channel.isActive(), null);
                 }
             }
         }

@@ -35,9 +35,13 @@ class HttpExchangeTest {
     record Outcome(int status, long bytesIn, String error) {}
 
     private static Outcome send(Transport t, Target target) throws Exception {
+        return sendAsync(t, target).get(10, TimeUnit.SECONDS);
+    }
+
+    private static CompletableFuture<Outcome> sendAsync(Transport t, Target target) {
         CompletableFuture<Outcome> done = new CompletableFuture<>();
         t.send(target, (onWire, connWait, status, bytesIn, error) -> done.complete(new Outcome(status, bytesIn, error)));
-        return done.get(10, TimeUnit.SECONDS);
+        return done;
     }
 
     /** One connection at most, so one event loop carries every request and a reused connection shows. */
@@ -129,6 +133,20 @@ class HttpExchangeTest {
             assertThat(first.status()).isZero();
             assertThat(first.error()).isNotBlank();
             assertThat(send(t, Target.get(server.url("/")))).isEqualTo(new Outcome(200, 2, null));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(names = {"VERTX", "NETTY"})
+    void bodyEndedByTheClose_succeedsAndTheNextRequestGetsANewConnection(AttackSettings.Client client) throws Exception {
+        try (ScriptedServer server = new ScriptedServer(i -> ascii(i == 0 ? "HTTP/1.1 200 OK\r\n\r\nabc"
+                : "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"), true);
+             Transport t = transport(client, 5 * S)) {
+            // the second waits for the only connection allowed, so it is queued when the first's body ends with the close
+            CompletableFuture<Outcome> first = sendAsync(t, Target.get(server.url("/"))), second = sendAsync(t, Target.get(server.url("/")));
+            assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo(new Outcome(200, 3, null));
+            assertThat(second.get(10, TimeUnit.SECONDS)).isEqualTo(new Outcome(200, 2, null));
+            assertThat(server.connections.get()).isEqualTo(2);
         }
     }
 
