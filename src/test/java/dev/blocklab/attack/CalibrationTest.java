@@ -18,12 +18,27 @@ class CalibrationTest {
             asked.add(rate);
             return rate <= 200 ? AttackResults.perfect(rate) : AttackResults.sample(50, 7);
         }, line -> {});
-        assertThat(asked).containsExactly(100.0, 200.0, 300.0);
+        assertThat(asked).as("the inaccurate rate tried twice").containsExactly(100.0, 200.0, 300.0, 300.0);
         assertThat(c.highestAccuratePerSecond()).isEqualTo(200.0);
-        assertThat(c.steps()).extracting(Calibration.Step::accurate).containsExactly(true, true, false);
+        assertThat(c.steps()).extracting(Calibration.Step::accurate).containsExactly(true, true, false, false);
         String text = c.render();
         assertThat(text).contains("Highest accurate rate on this machine: 200 requests/s");
         assertThat(text).contains("no: 7 of 1007 scheduled requests were never sent");
+    }
+
+    @Test
+    void climb_aRateAccurateOnItsSecondTry_isPassedAndTheLadderGoesOn() {
+        List<Double> asked = new ArrayList<>();
+        int[] triesAt200 = {0};
+        Calibration c = Calibration.climb(List.of(100.0, 200.0, 300.0), rate -> {
+            asked.add(rate);
+            if (rate == 200 && triesAt200[0]++ == 0) return AttackResults.sample(50, 7); // a hiccup
+            return rate <= 200 ? AttackResults.perfect(rate) : AttackResults.sample(50, 7);
+        }, line -> {});
+        assertThat(asked).containsExactly(100.0, 200.0, 200.0, 300.0, 300.0);
+        assertThat(c.highestAccuratePerSecond()).isEqualTo(200.0);
+        assertThat(c.steps()).extracting(Calibration.Step::accurate).containsExactly(true, false, true, false, false);
+        assertThat(c.render()).contains("the next rate tried was not accurate, twice");
     }
 
     @Test
