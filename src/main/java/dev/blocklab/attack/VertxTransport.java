@@ -6,7 +6,6 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -99,7 +98,7 @@ final class VertxTransport implements Transport {
 
     /**
      * A target made ready to send: Vert.x's request options and body, and for the lean exchange the request's
-     * bytes encoded once ({@code wire}, never released: each send writes a duplicate), whether it is a HEAD
+     * bytes encoded once ({@code wire}: each send writes a duplicate; released at close), whether it is a HEAD
      * request (its response has no body whatever its headers say) and the resolved address.
      */
     private record Prepared(Target target, RequestOptions options, Buffer body, String label, String hostKey,
@@ -110,10 +109,6 @@ final class VertxTransport implements Transport {
      * request encoded once per target, Netty's response decoder, no per-request futures or header maps); without
      * it, Vert.x's HTTP client's. The pool, the policy and the probes are the same either way.
      */
-    VertxTransport(long timeoutNanos, int maxConnections) {
-        this(timeoutNanos, maxConnections, false);
-    }
-
     VertxTransport(long timeoutNanos, int maxConnections, boolean lean) {
         int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
         this.vertx = dev.blocklab.backend.Vertxes.create(new VertxOptions().setEventLoopPoolSize(threads).setWorkerPoolSize(1)
@@ -611,8 +606,7 @@ final class VertxTransport implements Transport {
                 bootstrap = new Bootstrap().group(((ContextInternal) loop.context).nettyEventLoop())
                         .channelFactory(((VertxInternal) vertx).transport().channelFactory(false))
                         .option(ChannelOption.TCP_NODELAY, true)
-                        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeoutMillis))
-                        .handler(new ChannelInboundHandlerAdapter());
+                        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeoutMillis));
             bootstrap.clone().handler(new ChannelInitializer<Channel>() {
                 @Override protected void initChannel(Channel ch) { c.attach(ch); }
             }).connect(address).addListener((ChannelFuture f) -> {

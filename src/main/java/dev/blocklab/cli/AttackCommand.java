@@ -126,7 +126,7 @@ final class AttackCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "D", description = "First send for D, stepping up to the starting rate, and discard those results, so a cold JVM's compiling and a client without connections do not show in the figures; 0 for none (default: 3s, or the duration if shorter).")
     String warmup;
 
-    @Option(names = "--calibrate", description = "Measure this attacker's highest accurate rate on this machine against an in-process null target (1,000/s up to 100,000/s, 3s each after a 1s warm-up, after a discarded 6s warm-up of the JVM), instead of attacking a URL.")
+    @Option(names = "--calibrate", description = "Measure this attacker's highest accurate rate on this machine against an in-process null target (1,000/s up to 100,000/s, 3s each after a 1s warm-up, after a discarded 6s warm-up of the JVM; a rate not accurate is tried once more), instead of attacking a URL.")
     boolean calibrate;
 
     @picocli.CommandLine.Mixin SharedOptions.Console console = new SharedOptions.Console();
