@@ -36,8 +36,10 @@ import java.util.function.LongConsumer;
  * probe, each request's delay before it left on a connection) and its result carries the
  * {@link InstrumentHealth} verdict.
  *
- * <p>Threads: {@link #run} runs the send loop on the caller's thread (open model) or waits on it while
- * completions drive the users (closed model); responses are recorded on the HTTP client's threads; a monitor
+ * <p>Threads: an open schedule is paced on the HTTP client's event loops, each sending its share of the
+ * requests on its own connections when its timer says they are due (the caller's thread waits), or, for a client
+ * without event loops, by a send loop on the caller's thread; in the closed model the caller waits while
+ * completions drive the users; responses are recorded on the HTTP client's threads; a monitor
  * thread reports progress four times a second and drains interval histograms. {@link #stop} may be called from
  * any thread (a shutdown hook, for example): sending stops within {@link SendLoop#MAX_SLEEP_NANOS}, responses
  * still outstanding get {@link #STOP_GRACE_NANOS} to arrive, and {@code run} returns the result of what was
@@ -58,6 +60,7 @@ public final class Attack {
     private static final long RECORDING_GRACE_NANOS = 100_000_000L;
 
     private final AttackSettings settings;
+    private final java.util.function.Function<AttackSettings, Transport> transports;
     private final Shard shard;
     private final java.util.function.Supplier<java.time.Instant> startAt;
     private volatile java.time.Instant startedAt;
@@ -84,6 +87,13 @@ public final class Attack {
      * client is up and its first connections are open (a barrier a coordinator releases when every worker is ready).
      */
     public Attack(AttackSettings settings, Shard shard, java.util.function.Supplier<java.time.Instant> startAt) {
+        this(settings, shard, startAt, Transport::create);
+    }
+
+    /** An attack over the client {@code transports} makes of the settings (tests give their own). */
+    Attack(AttackSettings settings, Shard shard, java.util.function.Supplier<java.time.Instant> startAt,
+           java.util.function.Function<AttackSettings, Transport> transports) {
+        this.transports = transports;
         this.settings = settings;
         this.shard = java.util.Objects.requireNonNull(shard, "shard");
         this.startAt = startAt;
@@ -116,7 +126,7 @@ public final class Attack {
         AttackRecorder recorder = new AttackRecorder();
         AtomicReference<RuntimeException> listenerFailure = new AtomicReference<>();
         AttackResult result;
-        try (Transport transport = Transport.create(settings)) {
+        try (Transport transport = transports.apply(settings)) {
             transport.warmUp(settings.targets());
             SelfMeter meter = new SelfMeter(transport);
             meter.start(); // once ahead, so its first (slow) call is not inside the measured schedule
@@ -193,12 +203,64 @@ public final class Attack {
 
     private SendLoop.Outcome drive(Run run, Arrival schedule) {
         return switch (schedule) {
-            case Arrival.Open open -> new SendLoop(open.pacer(), open.durationNanos(),
-                    settings.lateThresholdNanos(), System::nanoTime, Attack::park, () -> stopRequested, shard)
-                    .run(run.startNanos, (index, intended, sent) -> run.fire(index, intended, sent, null));
+            case Arrival.Open open when !run.transport.eventLoops().isEmpty() -> paceOnLoops(run, open);
+            case Arrival.Open open -> sendLoop(open, shard)
+                    .run(run.startNanos, (index, intended, sent) -> run.fire(index, intended, sent, null, null));
             case Arrival.Closed closed -> run.closed(closed);
             case Arrival.Batch b -> throw new AssertionError("AttackSettings refuses a batch");
         };
+    }
+
+    private SendLoop sendLoop(Arrival.Open open, Shard share) {
+        return new SendLoop(open.pacer(), open.durationNanos(), settings.lateThresholdNanos(), System::nanoTime,
+                Attack::park, () -> stopRequested, share);
+    }
+
+    /**
+     * Paces the open schedule on the client's event loops: loop {@code i} of {@code n} sends the attack's share's
+     * requests {@code i, i + n, ...} ({@link Shard#split}), stepping a {@link SendLoop} of its own from its timer,
+     * on its own connections; the caller's thread only waits. A loop whose step fails stops sending, and the
+     * failure stops the attack.
+     */
+    private SendLoop.Outcome paceOnLoops(Run run, Arrival.Open open) {
+        List<Transport.EventLoop> loops = run.transport.eventLoops();
+        int n = loops.size();
+        java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(n);
+        List<SendLoop.Steps> all = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Transport.EventLoop loop = loops.get(i);
+            SendLoop.Steps steps = sendLoop(open, shard.split(i, n))
+                    .start(run.startNanos, (index, intended, sent) -> run.fire(index, intended, sent, null, loop));
+            all.add(steps);
+            Runnable[] step = new Runnable[1];
+            step[0] = () -> {
+                long wait;
+                try {
+                    wait = steps.step();
+                } catch (RuntimeException | Error e) {
+                    steps.stop();
+                    wait = -1;
+                    run.listenerFailure.compareAndSet(null, e instanceof RuntimeException r ? r : new IllegalStateException(e));
+                    stop();
+                }
+                if (wait < 0) ended.countDown();
+                else loop.schedule(step[0], wait);
+            };
+            loop.schedule(step[0], 0);
+        }
+        // A loop sees a stop within its longest wait (MAX_SLEEP_NANOS), so this returns soon after one.
+        boolean interrupted = false;
+        while (true) {
+            try {
+                ended.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+                stop();
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+        return SendLoop.combine(all.stream().map(SendLoop.Steps::outcome).toList());
     }
 
     /**
@@ -304,8 +366,11 @@ public final class Attack {
             this.startNanos = startNanos;
         }
 
-        /** Sends request {@code index}; {@code then} (closed users) runs after it is recorded. */
-        void fire(long index, long intendedNanos, long sentNanos, Runnable then) {
+        /**
+         * Sends request {@code index} through {@code via} (on that loop's thread) or, when null, the transport;
+         * {@code then} (closed users) runs after it is recorded.
+         */
+        void fire(long index, long intendedNanos, long sentNanos, Runnable then, Transport.EventLoop via) {
             List<Target> targets = settings.targets();
             int ti = (int) (index % targets.size());
             Target target = targets.get(ti);
@@ -322,7 +387,8 @@ public final class Attack {
                 if (then != null) then.run();
             };
             try {
-                transport.send(target, completion);
+                if (via != null) via.sendHere(target, completion);
+                else transport.send(target, completion);
             } catch (RuntimeException ex) {
                 completion.complete(0, 0, 0, 0, target.label() + ": " + Transport.describe(ex));
             }
@@ -349,7 +415,7 @@ public final class Attack {
         private void user(long endNanos) {
             long now = System.nanoTime();
             if (stopRequested || now - endNanos >= 0) return;
-            fire(nextIndex.getAndIncrement(), now, now, () -> user(endNanos));
+            fire(nextIndex.getAndIncrement(), now, now, () -> user(endNanos), null);
         }
 
         synchronized void emitInterval() {

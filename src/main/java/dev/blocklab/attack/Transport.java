@@ -1,5 +1,7 @@
 package dev.blocklab.attack;
 
+import java.util.List;
+
 /**
  * An HTTP client behind one method. {@link #send} may be called from one thread (the send loop) or from
  * completion threads (closed users); it must not block. The completion is called exactly once, on a client
@@ -19,8 +21,27 @@ interface Transport extends AutoCloseable {
 
     void send(Target target, Completion completion);
 
+    /**
+     * One of the client's event loops, able to pace a share of the schedule itself: its timer wakes it when a
+     * request is due and it sends on its own connections, so no request passes from a send-loop thread to it
+     * (a wake-up, a queue and a context switch per request).
+     */
+    interface EventLoop {
+        /** Runs {@code task} on this loop after about {@code delayNanos} (0: as soon as it can). */
+        void schedule(Runnable task, long delayNanos);
+
+        /** As {@link Transport#send}, on this loop's own connections; called on this loop only. */
+        void sendHere(Target target, Completion completion);
+    }
+
+    /**
+     * The loops an open schedule is paced on (the attack splits it among them); empty when the client has none,
+     * and then one send loop paces and {@link #send} hands each request to the client.
+     */
+    default List<EventLoop> eventLoops() { return List.of(); }
+
     /** Prepares for {@code targets} before the clock starts, without sending requests; best effort. */
-    default void warmUp(java.util.List<Target> targets) {}
+    default void warmUp(List<Target> targets) {}
 
     /** The ids of the client's event-loop threads, whose CPU time the attack reports; empty without any. */
     default long[] eventLoopThreadIds() { return new long[0]; }

@@ -193,11 +193,17 @@ final class VertxTransport implements Transport {
     @Override public void send(Target target, Completion completion) {
         // Attacks send the same few Target instances: the last one is found by identity, sparing the map's
         // URI.equals on every send.
-        Prepared last = lastPrepared;
-        Prepared p = last != null && last.target() == target ? last : (lastPrepared = prepared.computeIfAbsent(target, this::prepare));
+        Prepared p = prepared(target);
         Loop loop = loops[(int) (nextLoop.getAndIncrement() % loops.length)];
         loop.context.runOnContext(v -> loop.pool(p).send(new Exchange(p, completion)));
     }
+
+    private Prepared prepared(Target target) {
+        Prepared last = lastPrepared;
+        return last != null && last.target() == target ? last : (lastPrepared = prepared.computeIfAbsent(target, this::prepare));
+    }
+
+    @Override public List<EventLoop> eventLoops() { return List.of(loops); }
 
     @Override public long[] eventLoopThreadIds() {
         long[] ids = new long[loops.length];
@@ -234,8 +240,12 @@ final class VertxTransport implements Transport {
         for (Prepared p : prepared.values()) if (p.wire() != null) p.wire().unwrap().release(); // the encoded requests' direct memory
     }
 
-    /** One event loop: its context, its pools by host, its probe. Pools are touched only on this loop's thread. */
-    private final class Loop {
+    /**
+     * One event loop: its context, its pools by host, its probe. Pools are touched only on this loop's thread. It
+     * paces its share of an open schedule on Netty's timer (epoll's wait ends at the next due send; no thread
+     * wakes it) and runs each step inside its Vert.x context.
+     */
+    private final class Loop implements EventLoop {
         final Context context;
         final int maxOpen;
         final Map<String, HostPool> pools = new HashMap<>();
@@ -299,6 +309,18 @@ final class VertxTransport implements Transport {
                 for (HostPool pool : pools.values()) pool.sweep(now, now - due);
                 probe();
             });
+        }
+
+        @Override public void schedule(Runnable task, long delayNanos) {
+            ContextInternal c = (ContextInternal) context;
+            Runnable inContext = () -> c.emit(v -> task.run());
+            if (delayNanos <= 0) c.nettyEventLoop().execute(inContext);
+            else c.nettyEventLoop().schedule(inContext, delayNanos, TimeUnit.NANOSECONDS);
+        }
+
+        @Override public void sendHere(Target target, Completion completion) {
+            Prepared p = prepared(target);
+            pool(p).send(new Exchange(p, completion));
         }
 
         HostPool pool(Prepared p) { return pools.computeIfAbsent(p.hostKey(), k -> new HostPool(this, p.connect(), p.address())); }

@@ -94,38 +94,92 @@ public record SendLoop(DueTimes pacer, long durationNanos, long hardStopNanos, l
 
     /** Sends the schedule that starts at {@code startNanos}; returns when it is done, stopped or interrupted. */
     public Outcome run(long startNanos, Sender sender) {
-        long index = shard.first(), sent = 0, late = 0, maxLate = 0, lastSend = startNanos;
-        boolean stopped = false;
-        schedule:
-        while (true) {
-            long due = pacer.dueNanos(index);
-            if (due >= durationNanos) break;
-            while (true) {
-                if (stopRequested.getAsBoolean()) { stopped = true; break schedule; }
-                long now = clock.nanoTime() - startNanos;
-                if (now >= hardStopNanos) break schedule;
-                if (now >= due) {
-                    long lateness = now - due;
-                    if (lateness > lateThresholdNanos) late++;
-                    maxLate = Math.max(maxLate, lateness);
-                    lastSend = startNanos + now;
-                    sender.send(index, startNanos + due, lastSend);
-                    index = shard.next(index);
-                    sent++;
-                    continue schedule;
-                }
-                try {
-                    sleeper.sleepNanos(Math.min(due - now, MAX_SLEEP_NANOS));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    stopped = true;
-                    break schedule;
-                }
+        Steps steps = start(startNanos, sender);
+        long wait;
+        while ((wait = steps.step()) >= 0) {
+            try {
+                sleeper.sleepNanos(wait);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                steps.stop();
             }
         }
-        // After a stop, only what was already due counts as unsent: the rest was cancelled, not missed.
-        long dueByEnd = stopped ? pacer.dueBy(Math.min(clock.nanoTime() - startNanos, durationNanos - 1)) : pacer.dueBy(durationNanos - 1);
-        long unsent = Math.max(0, shard.ownedAmong(dueByEnd) - sent);
-        return new Outcome(sent, unsent, late, maxLate, lastSend, stopped);
+        return steps.outcome();
+    }
+
+    /**
+     * The schedule that starts at {@code startNanos}, sent by whoever calls {@link Steps#step} when it asks to be
+     * called again (an event loop's timer, for example), not by this loop's sleeper. {@link #run} is these steps
+     * with the sleeper between them.
+     */
+    public Steps start(long startNanos, Sender sender) { return new Steps(startNanos, sender); }
+
+    /** Where a schedule's sending stands. Stepped by one thread at a time. */
+    public final class Steps {
+        private final long startNanos;
+        private final Sender sender;
+        private long index = shard.first(), sent, late, maxLate, lastSend;
+        private Outcome outcome;
+
+        private Steps(long startNanos, Sender sender) {
+            this.startNanos = startNanos;
+            this.sender = sender;
+            this.lastSend = startNanos;
+        }
+
+        /**
+         * Sends every request due by now; returns how long to wait before the next step, in nanoseconds (at most
+         * {@link #MAX_SLEEP_NANOS}, so a stop is seen), or -1 when sending has ended (the schedule is done, a stop
+         * was requested or the hard stop passed): then {@link #outcome()} is known.
+         */
+        public long step() {
+            if (outcome != null) return -1;
+            while (true) {
+                long due = pacer.dueNanos(index);
+                if (due >= durationNanos) return end(false);
+                if (stopRequested.getAsBoolean()) return end(true);
+                long now = clock.nanoTime() - startNanos;
+                if (now >= hardStopNanos) return end(false);
+                if (now < due) return Math.min(due - now, MAX_SLEEP_NANOS);
+                long lateness = now - due;
+                if (lateness > lateThresholdNanos) late++;
+                maxLate = Math.max(maxLate, lateness);
+                lastSend = startNanos + now;
+                sender.send(index, startNanos + due, lastSend);
+                index = shard.next(index);
+                sent++;
+            }
+        }
+
+        /** Ends sending now, as a stop does (an interrupted wait, a failed step). */
+        public void stop() {
+            if (outcome == null) end(true);
+        }
+
+        /** What was sent; null while sending goes on. */
+        public Outcome outcome() { return outcome; }
+
+        private long end(boolean stopped) {
+            // After a stop, only what was already due counts as unsent: the rest was cancelled, not missed.
+            long dueByEnd = stopped ? pacer.dueBy(Math.min(clock.nanoTime() - startNanos, durationNanos - 1)) : pacer.dueBy(durationNanos - 1);
+            long unsent = Math.max(0, shard.ownedAmong(dueByEnd) - sent);
+            outcome = new Outcome(sent, unsent, late, maxLate, lastSend, stopped);
+            return -1;
+        }
+    }
+
+    /** The outcome of several loops that sent shares of one schedule together (at least one). */
+    public static Outcome combine(java.util.List<Outcome> outcomes) {
+        long sent = 0, unsent = 0, late = 0, maxLate = 0, last = outcomes.getFirst().lastSendNanos();
+        boolean stopped = false;
+        for (Outcome o : outcomes) {
+            sent += o.sent();
+            unsent += o.unsent();
+            late += o.lateSends();
+            maxLate = Math.max(maxLate, o.maxLateNanos());
+            if (o.lastSendNanos() - last > 0) last = o.lastSendNanos();
+            stopped |= o.stopped();
+        }
+        return new Outcome(sent, unsent, late, maxLate, last, stopped);
     }
 }

@@ -16,11 +16,11 @@ package dev.blocklab.load;
 public record Shard(int index, int count) {
     /** The whole schedule: one shard. */
     public static final Shard WHOLE = new Shard(0, 1);
-    /** More shards than this is a typo, not a deployment. */
+    /** More shards than this given to {@code --shard} is a typo, not a deployment. */
     public static final int MAX_COUNT = 10_000;
 
     public Shard {
-        if (count < 1 || count > MAX_COUNT) throw new IllegalArgumentException("--shard: the count must be 1.." + MAX_COUNT + ", got " + count);
+        if (count < 1) throw new IllegalArgumentException("--shard: the count must be 1.." + MAX_COUNT + ", got " + count);
         if (index < 0 || index >= count)
             throw new IllegalArgumentException("--shard: the index must be 0.." + (count - 1) + " (0-based) for " + count + " shards, got " + index);
     }
@@ -30,10 +30,22 @@ public record Shard(int index, int count) {
         String[] parts = text.trim().split("/", -1);
         try {
             if (parts.length != 2) throw new NumberFormatException();
-            return new Shard(Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim()));
+            int count = Integer.parseInt(parts[1].trim());
+            if (count > MAX_COUNT) throw new IllegalArgumentException("--shard: the count must be 1.." + MAX_COUNT + ", got " + count);
+            return new Shard(Integer.parseInt(parts[0].trim()), count);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("--shard: '" + text + "' is not INDEX/COUNT with a 0-based index (e.g. 0/4 .. 3/4)");
         }
+    }
+
+    /**
+     * Share {@code i} of {@code n} of this shard: its requests {@code k} with {@code (k / count) mod n == i}, itself
+     * a shard of the global schedule ({@code index + count * i} of {@code count * n}). The n shares send together
+     * exactly this shard's requests (the attack splits its share among its event loops this way).
+     */
+    public Shard split(int i, int n) {
+        if (n < 1 || i < 0 || i >= n) throw new IllegalArgumentException("share " + i + " of " + n);
+        return new Shard(Math.toIntExact(index + (long) count * i), Math.toIntExact((long) count * n));
     }
 
     /** The first global request number of this shard. */

@@ -63,8 +63,10 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
      * The time between each request's intended send and its leaving on a connection, in parts (latency minus
      * service time is their sum), in milliseconds.
      *
-     * @param sendLatenessMillis   intended send time to the send loop's hand-over to the client
-     * @param handOffMillis        hand-over to the client picking the request up (its event loop's queue)
+     * @param sendLatenessMillis   intended send time to the request's hand-over to the client (where the client's
+     *                             event loops pace the schedule, to the loop's send)
+     * @param handOffMillis        hand-over to the client picking the request up (its event loop's queue; about
+     *                             nothing where the loops pace the schedule themselves)
      * @param ownMillis            the two together, per request: the attacker's own delay
      * @param connectionWaitMillis picked up to leaving on a connection: waiting for a free or a new connection
      * @param latencyFromSendMillis each request's latency counted from its actual send instead of its intended one:

@@ -39,6 +39,53 @@ class SendLoopTest {
     }
 
     @Test
+    void steps_calledWhenTheyAsk_sendWhatRunSendsAndEndWithMinusOne() {
+        FakeClock clock = new FakeClock();
+        List<Send> sends = new ArrayList<>();
+        SendLoop.Steps steps = loop(new Pacer.Constant(100), S, clock).start(START, (i, intended, sent) -> sends.add(new Send(i, intended, sent)));
+        assertThat(steps.step()).as("request 0 is due at the start: sent, then 10 ms to the next").isEqualTo(10 * MS);
+        assertThat(sends).containsExactly(new Send(0, START, START));
+        assertThat(steps.outcome()).isNull();
+        clock.now += 25 * MS; // a timer that fires late: what is due goes at once, counted from its own due time
+        assertThat(steps.step()).isEqualTo(5 * MS);
+        assertThat(sends).extracting(Send::index).containsExactly(0L, 1L, 2L);
+        assertThat(sends.get(1).sent() - sends.get(1).intended()).isEqualTo(15 * MS);
+        long wait;
+        while ((wait = steps.step()) >= 0) {
+            assertThat(wait).isPositive().isLessThanOrEqualTo(SendLoop.MAX_SLEEP_NANOS);
+            clock.now += wait;
+        }
+        SendLoop.Outcome o = steps.outcome();
+        assertThat(o.sent()).isEqualTo(100);
+        assertThat(o.lateSends()).as("requests 1 and 2, 15 and 5 ms behind").isEqualTo(2);
+        assertThat(o.maxLateNanos()).isEqualTo(15 * MS);
+        assertThat(o.unsent()).isZero();
+        assertThat(steps.step()).as("ended stays ended").isEqualTo(-1);
+        assertThat(sends).hasSize(100);
+    }
+
+    @Test
+    void steps_stop_endsSendingAndCountsOnlyWhatWasDueAsUnsent() {
+        FakeClock clock = new FakeClock();
+        SendLoop.Steps steps = loop(new Pacer.Constant(100), S, clock).start(START, (i, a, b) -> {});
+        steps.step();
+        clock.now += 95 * MS; // requests 1..9 are due, none sent
+        steps.stop();
+        assertThat(steps.step()).isEqualTo(-1);
+        assertThat(steps.outcome().stopped()).isTrue();
+        assertThat(steps.outcome().sent()).isEqualTo(1);
+        assertThat(steps.outcome().unsent()).isEqualTo(9);
+    }
+
+    @Test
+    void combine_addsCountsAndKeepsTheWorstLatenessAndTheLastSend() {
+        SendLoop.Outcome a = new SendLoop.Outcome(10, 1, 2, 5 * MS, START + 900 * MS, false);
+        SendLoop.Outcome b = new SendLoop.Outcome(11, 0, 3, 7 * MS, START + 950 * MS, true);
+        assertThat(SendLoop.combine(List.of(a, b))).isEqualTo(new SendLoop.Outcome(21, 1, 5, 7 * MS, START + 950 * MS, true));
+        assertThat(SendLoop.combine(List.of(b, a))).isEqualTo(new SendLoop.Outcome(21, 1, 5, 7 * MS, START + 950 * MS, true));
+    }
+
+    @Test
     void run_oversleepBelowThreshold_isNotLate() {
         FakeClock clock = new FakeClock();
         clock.oversleepNanos = MS / 2;

@@ -34,6 +34,26 @@ class ShardTest {
     }
 
     @Test
+    void split_sharesOfAShard_partitionItsRequestsInTurn() {
+        Shard s = new Shard(1, 3);
+        List<List<Long>> shares = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Shard share = s.split(i, 2);
+            List<Long> owned = new ArrayList<>();
+            for (long k = 0; k < 30; k++) if (share.owns(k)) owned.add(k);
+            shares.add(owned);
+        }
+        assertThat(shares.get(0)).containsExactly(1L, 7L, 13L, 19L, 25L);
+        assertThat(shares.get(1)).containsExactly(4L, 10L, 16L, 22L, 28L);
+        assertThat(s.split(0, 2).ownedAmong(1003) + s.split(1, 2).ownedAmong(1003)).isEqualTo(s.ownedAmong(1003));
+        assertThat(Shard.WHOLE.split(0, 1)).isEqualTo(Shard.WHOLE);
+        assertThat(new Shard(0, Shard.MAX_COUNT).split(1, 2)).as("a share may go past --shard's own cap")
+                .isEqualTo(new Shard(Shard.MAX_COUNT, 2 * Shard.MAX_COUNT));
+        assertThatThrownBy(() -> s.split(2, 2)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Shard.parse("0/10001")).hasMessage("--shard: the count must be 1..10000, got 10001");
+    }
+
+    @Test
     void sendLoop_shardsTogether_sendTheGlobalRampExactlyOnce() {
         Pacer ramp = new Pacer.LinearRamp(100, 1000, S);
         TreeSet<Long> all = new TreeSet<>();
