@@ -234,17 +234,18 @@ public final class Attack {
             all.add(steps);
             Runnable[] step = new Runnable[1];
             step[0] = () -> {
-                long wait;
                 try {
-                    wait = steps.step();
-                } catch (RuntimeException | Error e) {
+                    long wait = steps.step();
+                    if (wait >= 0) {
+                        loop.schedule(step[0], wait);
+                        return;
+                    }
+                } catch (RuntimeException | Error e) { // a bug, or a loop shut down under it: the attack fails with it
                     steps.stop();
-                    wait = -1;
                     run.listenerFailure.compareAndSet(null, e instanceof RuntimeException r ? r : new IllegalStateException(e));
                     stop();
                 }
-                if (wait < 0) ended.countDown();
-                else loop.schedule(step[0], wait);
+                ended.countDown();
             };
             loop.schedule(step[0], 0);
         }

@@ -32,6 +32,8 @@ class LoopPacingTest {
         final Map<Long, Integer> loopOfIndex = new ConcurrentHashMap<>();
         final AtomicInteger offThread = new AtomicInteger();
         final boolean failing;
+        /** Each loop refuses to schedule anything after this many schedules (a loop shut down under the attack). */
+        volatile int rejectAfter = Integer.MAX_VALUE;
 
         LoopsTransport(int n, boolean failing) {
             this.failing = failing;
@@ -48,7 +50,12 @@ class LoopPacingTest {
                 this.thread = Executors.newSingleThreadScheduledExecutor(r -> self = Thread.ofPlatform().daemon().name("fake-loop-" + id).unstarted(r));
             }
 
-            @Override public void schedule(Runnable task, long delayNanos) { thread.schedule(task, Math.max(0, delayNanos), TimeUnit.NANOSECONDS); }
+            final AtomicInteger schedules = new AtomicInteger();
+
+            @Override public void schedule(Runnable task, long delayNanos) {
+                if (schedules.incrementAndGet() > rejectAfter) throw new java.util.concurrent.RejectedExecutionException("loop " + id + " is shut down");
+                thread.schedule(task, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
+            }
 
             @Override public void sendHere(Target target, Completion completion) {
                 if (Thread.currentThread() != self) offThread.incrementAndGet();
@@ -136,5 +143,16 @@ class LoopPacingTest {
         assertThat(r.requests()).isPositive();
         assertThat(r.successRatio()).isZero();
         assertThat(r.errors().keySet()).anyMatch(e -> e.contains("a loop's send blew up"));
+    }
+
+    @Test
+    void aLoopThatCannotScheduleItsNextStep_failsTheAttackInsteadOfHanging() {
+        LoopsTransport t = new LoopsTransport(2, false);
+        t.rejectAfter = 5;
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30), () ->
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Attack(settings(100, 60_000 * MS), Shard.WHOLE, null, s -> t)
+                                .run(line -> {}, AttackListener.NONE))
+                        .isInstanceOf(java.util.concurrent.RejectedExecutionException.class)
+                        .hasMessageContaining("is shut down"));
     }
 }
