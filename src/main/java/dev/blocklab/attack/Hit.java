@@ -7,7 +7,7 @@ package dev.blocklab.attack;
  * @param index         0-based request number in schedule order
  * @param target        index into {@link AttackSettings#targets()}
  * @param intendedNanos when the schedule wanted it sent (for closed users: when it was sent)
- * @param sentNanos     when the send loop handed it to the client
+ * @param sentNanos     when it was sent: by the event loop pacing it, or handed to the client by the send loop
  * @param latencyNanos  response complete minus intended send time
  * @param serviceNanos  response complete minus the time it left on a connection (its send, when the client cannot tell)
  * @param status        HTTP status, 0 when no response arrived

@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * An HTTP client behind one method. {@link #send} may be called from one thread (the send loop) or from
- * completion threads (closed users); it must not block. The completion is called exactly once, on a client
+ * completion threads (closed users); it must not block. A client with event loops also offers them
+ * ({@link #eventLoops}) to pace an open schedule on. The completion is called exactly once, on a client
  * thread, with the response or the error; a timeout counts from the call to {@link #send}.
  */
 interface Transport extends AutoCloseable {

@@ -7,8 +7,8 @@
  *
  * <p>The pipeline, one small type per concept as in vegeta: {@link dev.blocklab.attack.Target} (what to send),
  * {@link dev.blocklab.attack.AttackSettings} (one record shared by the CLI and library callers),
- * {@link dev.blocklab.attack.Attack} (the engine: a send loop with an injected clock, an HTTP transport, a
- * concurrent recorder), {@link dev.blocklab.result.AttackResult} (immutable), reports
+ * {@link dev.blocklab.attack.Attack} (the engine: send loops with an injected clock, stepped on the HTTP
+ * transport's event loops, a concurrent recorder), {@link dev.blocklab.result.AttackResult} (immutable), reports
  * ({@link dev.blocklab.report.AttackReportFormat}: vegeta's text layout, JSON, the HdrHistogram spectrum) and
  * {@link dev.blocklab.attack.Threshold}s that turn a result into an exit code.
  */
