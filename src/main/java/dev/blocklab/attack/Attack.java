@@ -232,22 +232,23 @@ public final class Attack {
             SendLoop.Steps steps = sendLoop(open, shard.split(i, n))
                     .start(run.startNanos, (index, intended, sent) -> run.fire(index, intended, sent, null, loop));
             all.add(steps);
-            Runnable[] step = new Runnable[1];
-            step[0] = () -> {
-                try {
-                    long wait = steps.step();
-                    if (wait >= 0) {
-                        loop.schedule(step[0], wait);
-                        return;
+            final class Step implements Runnable {
+                @Override public void run() {
+                    try {
+                        long wait = steps.step();
+                        if (wait >= 0) {
+                            loop.schedule(this, wait);
+                            return;
+                        }
+                    } catch (RuntimeException | Error e) { // a bug, or a loop shut down under it: the attack fails with it
+                        steps.stop();
+                        run.listenerFailure.compareAndSet(null, e instanceof RuntimeException r ? r : new IllegalStateException(e));
+                        stop();
                     }
-                } catch (RuntimeException | Error e) { // a bug, or a loop shut down under it: the attack fails with it
-                    steps.stop();
-                    run.listenerFailure.compareAndSet(null, e instanceof RuntimeException r ? r : new IllegalStateException(e));
-                    stop();
+                    ended.countDown();
                 }
-                ended.countDown();
-            };
-            loop.schedule(step[0], 0);
+            }
+            loop.schedule(new Step(), 0);
         }
         // A loop sees a stop within its longest wait (MAX_SLEEP_NANOS), so this returns soon after one.
         boolean interrupted = false;
