@@ -25,11 +25,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 class LoopPacingTest {
     private static final long MS = 1_000_000L;
 
-    /** A client of {@code n} single-thread loops that records which loop sent which request, and on what thread. */
+    /** A client of {@code n} single-thread loops that counts sends made off their loop's thread and through {@code send()}. */
     static final class LoopsTransport implements Transport {
         final List<FakeLoop> loops = new ArrayList<>();
         final AtomicInteger handedOver = new AtomicInteger();
-        final Map<Long, Integer> loopOfIndex = new ConcurrentHashMap<>();
         final AtomicInteger offThread = new AtomicInteger();
         final boolean failing;
         /** Each loop refuses to schedule anything after this many schedules (a loop shut down under the attack). */
@@ -43,14 +42,13 @@ class LoopPacingTest {
         final class FakeLoop implements EventLoop {
             final int id;
             final ScheduledExecutorService thread;
+            final AtomicInteger schedules = new AtomicInteger();
             volatile Thread self;
 
             FakeLoop(int id) {
                 this.id = id;
                 this.thread = Executors.newSingleThreadScheduledExecutor(r -> self = Thread.ofPlatform().daemon().name("fake-loop-" + id).unstarted(r));
             }
-
-            final AtomicInteger schedules = new AtomicInteger();
 
             @Override public void schedule(Runnable task, long delayNanos) {
                 if (schedules.incrementAndGet() > rejectAfter) throw new java.util.concurrent.RejectedExecutionException("loop " + id + " is shut down");
