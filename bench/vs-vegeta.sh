@@ -55,41 +55,7 @@ command -v jq >/dev/null || { echo "vs-vegeta: needs jq" >&2; exit 2; }
 
 log() { echo "[$(date -u +%H:%M:%S)] $*" >&2; }
 
-if [ ! -x "$BIN/vegeta" ]; then
-  log "building vegeta v12.12.0 from its Go module"
-  GOBIN=$BIN "$GO" install github.com/tsenart/vegeta/v12@v12.12.0
-fi
-if [ ! -x "$BIN/go-targets" ]; then
-  log "building the trivial Go net/http server"
-  src=$(mktemp -d)
-  cat > "$src/main.go" <<'GO'
-package main
-
-import (
-	"net/http"
-	"os"
-	"time"
-)
-
-func main() {
-	http.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/plain")
-		w.Write([]byte("ok\n"))
-	})
-	// The reference for the server's /async-non-blocking: the same 500 ms wait in a goroutine.
-	http.HandleFunc("/wait500", func(w http.ResponseWriter, r *http.Request) {
-		time.Sleep(500 * time.Millisecond)
-		w.Header().Set("Content-Type", "text/plain")
-		w.Write([]byte("ok\n"))
-	})
-	if err := http.ListenAndServe("127.0.0.1:"+os.Args[1], nil); err != nil {
-		panic(err)
-	}
-}
-GO
-  (cd "$src" && GO111MODULE=off "$GO" build -o "$BIN/go-targets" main.go)
-  rm -rf "$src"
-fi
+source bench/tools.sh
 ./blocklab --version >/dev/null 2>&1 || true   # builds the jar if sources changed
 
 pids=()
