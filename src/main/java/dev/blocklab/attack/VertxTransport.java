@@ -81,7 +81,7 @@ final class VertxTransport implements Transport {
     /**
      * How many connections one event loop may be opening at once: bounds the opening rate in a burst. 8, not the
      * 64 it was: an attacker paused for 200 ms at 30,000/s (bench/attacker-pause.sh) opened 2,700 to 10,000
-     * connections for its backlog with 64 and took 110 to 530 ms to catch up after the pause; with 8, 1,150 to
+     * connections for its backlog with 64 and took 110 to 530 ms to catch up after the pause; with 8, 1,120 to
      * 1,960 and 40 to 110 ms, while 8 loopback connects at once still open the thousands a 500 ms target needs at
      * 10,000/s within the warm-up (docs/attack.md, "After a pause of the attacker").
      */
