@@ -33,8 +33,6 @@ mkdir -p "$OUT" "$BIN"
 for tool in jq ss; do command -v $tool >/dev/null || { echo "attacker-pause: needs $tool" >&2; exit 2; }; done
 [ -x "$GO" ] || { echo "attacker-pause: no Go at $GO (set GO=...)" >&2; exit 2; }
 
-log() { echo "[$(date -u +%H:%M:%S)] $*" >&2; }
-
 source bench/tools.sh
 "$BLOCKLAB" --version >/dev/null 2>&1 || true   # builds the jar if sources changed
 
@@ -46,10 +44,10 @@ established() { ss -Htn state established "( dport = :$PORT )" 2>/dev/null | wc 
 
 one_run() { # name flags...
   local name=$1; shift
-  while [ "$(ss -Htan state time-wait | wc -l)" -ge 200 ]; do sleep 2; done
+  while [ "$(time_wait)" -ge 200 ]; do sleep 2; done
   "$BIN/go-targets" "$PORT" > /dev/null 2>&1 &
   local server=$!; pids+=("$server")
-  for _ in $(seq 1 50); do (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break; sleep 0.1; done
+  await_port "$PORT"
   "$BLOCKLAB" attack "http://127.0.0.1:$PORT/" --rate "$RATE/s" --duration "$DURATION" --quiet --format json "$@" \
       > "$OUT/$name.json" 2> "$OUT/$name.err" &
   local attacker=$!; pids+=("$attacker")   # the launcher execs the JVM: this is the attacker's process

@@ -1,7 +1,19 @@
-# Builds the benchmark's tools into $BIN (target/bench-bin) unless already there: vegeta v12.12.0 from its Go
-# module, and a Go net/http server with a trivial '/' (200 "ok" at once) and '/wait500' (a 500 ms sleep in the
-# handler's goroutine), run as '$BIN/go-targets PORT' (127.0.0.1 only). Sourced by the bench scripts, which set
-# BIN and GO and define log().
+# Shared by the bench scripts, which set BIN (target/bench-bin) and GO and source this file: log, await_port and
+# time_wait, then the benchmark's tools built into $BIN unless already there: vegeta v12.12.0 from its Go module,
+# and a Go net/http server with a trivial '/' (200 "ok" at once) and '/wait500' (a 500 ms sleep in the handler's
+# goroutine), run as '$BIN/go-targets PORT' (127.0.0.1 only).
+
+log() { echo "[$(date -u +%H:%M:%S)] $*" >&2; }
+
+# Waits up to 60 s for something to listen on 127.0.0.1:$1; exits the script if nothing does.
+await_port() {
+  for _ in $(seq 1 120); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.5; done
+  echo "bench: nothing listens on port $1" >&2; exit 1
+}
+
+# Loopback sockets in TIME_WAIT now: a run that opened thousands of connections leaves them for 60 s.
+time_wait() { ss -tan state time-wait 2>/dev/null | tail -n +2 | wc -l; }
+
 if [ ! -x "$BIN/vegeta" ]; then
   log "building vegeta v12.12.0 from its Go module"
   GOBIN=$BIN "$GO" install github.com/tsenart/vegeta/v12@v12.12.0

@@ -53,19 +53,12 @@ mkdir -p "$OUT" "$BIN"
 command -v jq >/dev/null || { echo "vs-vegeta: needs jq" >&2; exit 2; }
 [ -x "$GO" ] || { echo "vs-vegeta: no Go at $GO (set GO=...)" >&2; exit 2; }
 
-log() { echo "[$(date -u +%H:%M:%S)] $*" >&2; }
-
 source bench/tools.sh
 ./blocklab --version >/dev/null 2>&1 || true   # builds the jar if sources changed
 
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
 trap cleanup EXIT
-
-await_port() {
-  for _ in $(seq 1 120); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.5; done
-  echo "vs-vegeta: nothing listens on port $1" >&2; exit 1
-}
 
 # vegeta with default flags; prints "p99_ms rate success".
 run_vegeta() { # url rate name
@@ -83,7 +76,6 @@ run_blocklab() { # url rate name
   jq -r '"\(.latencyMillis.p99) \(.ratePerSecond) \(.successRatio) \(.instrument.limited) \(.instrument.latencyFromSendMillis.p99 // "nan") \(.instrument.eventLoopLagWaitingShare // "nan")"' "$OUT/$3.blocklab.json"
 }
 
-time_wait() { ss -tan state time-wait 2>/dev/null | tail -n +2 | wc -l; }
 # Waits at least $1 seconds, then until TIME_WAIT sockets fall below MAX_TIME_WAIT (at most 120 s more).
 settle() {
   sleep "$1"
