@@ -36,27 +36,34 @@ class FutureStyleTest {
 
     @org.junit.jupiter.api.Test
     void submit_callStartsOnTheThreadThatMadeItsInputsReady() throws Exception {
-        // first (5 ms), then second from first's value: first starts in submit, second on the timer that completed first
+        // first, then second from first's value: first starts in submit, second on the thread that completes first.
+        // The test completes first itself, from a thread of its own, after submit has returned: a timer completing
+        // it could fire before submit attached its continuation on a busy machine, and second would then start in submit.
         Graph g = new Graph(0L, List.of(Step.Call.fixed("first", 5 * MS, 1L),
                 new Step.Call("second", List.of("first"), new Latency.Fixed(MS), new Value.Sum(1), 0, null, 0)));
         java.util.Map<String, String> startedOn = new java.util.concurrent.ConcurrentHashMap<>();
+        CompletableFuture<Object> first = new CompletableFuture<>();
         try (SimulatedBackend simulated = new SimulatedBackend()) {
             dev.blocklab.backend.Backend backend = new dev.blocklab.backend.Backend() {
                 @Override public String name() { return "recording"; }
                 @Override public Object callBlocking(CallInvocation call) throws Exception { return simulated.callBlocking(call); }
                 @Override public CompletableFuture<Object> callAsync(CallInvocation call) {
                     startedOn.put(call.call(), Thread.currentThread().getName());
-                    return simulated.callAsync(call);
+                    return call.call().equals("first") ? first : simulated.callAsync(call);
                 }
                 @Override public long callsStarted() { return simulated.callsStarted(); }
                 @Override public void close() {}
             };
             try (Model model = Models.create("cf-nonblocking:2", new ModelContext(backend))) {
-                Object answer = model.submit(new Request(0, g, 1, 1)).get(5, java.util.concurrent.TimeUnit.SECONDS);
-                assertThat(answer).isEqualTo(2L);
+                CompletableFuture<Object> answer = model.submit(new Request(0, g, 1, 1));
+                assertThat(startedOn).containsOnlyKeys("first");
+                Thread completer = new Thread(() -> first.complete(1L), "test-completer");
+                completer.start();
+                completer.join();
+                assertThat(answer.get(5, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(2L);
             }
         }
         assertThat(startedOn.get("first")).isEqualTo(Thread.currentThread().getName());
-        assertThat(startedOn.get("second")).startsWith("blocklab-backend-timer-");
+        assertThat(startedOn.get("second")).isEqualTo("test-completer");
     }
 }
