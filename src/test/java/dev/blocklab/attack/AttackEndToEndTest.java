@@ -32,9 +32,14 @@ class AttackEndToEndTest {
     private static String url(String path) { return "http://127.0.0.1:" + server.port() + path; }
 
     /** A thread that stops {@code attack} after {@code millis}. */
-    private static Thread stopAfter(Attack attack, long millis) {
+    /**
+     * Stops the attack once {@code sent} is counted down (a request reached the target), then {@code millis} later:
+     * on an event, not after a delay alone, which a busy machine can spend before the first send.
+     */
+    private static Thread stopAfter(Attack attack, java.util.concurrent.CountDownLatch sent, long millis) {
         return Thread.ofPlatform().start(() -> {
             try {
+                sent.await(30, java.util.concurrent.TimeUnit.SECONDS);
                 Thread.sleep(millis);
             } catch (InterruptedException e) {
                 return;
@@ -125,7 +130,9 @@ class AttackEndToEndTest {
             AttackResult r = new Attack(settings, new dev.blocklab.load.Shard(0, 2), () -> java.time.Instant.now().plusMillis(3_100))
                     .run(progress::add, AttackListener.NONE);
             assertThat(r.successRatio()).isEqualTo(1.0);
-            assertThat(r.requests()).as("shard 0 of 2 sends every other request of 100/s for 0.5 s").isEqualTo(25);
+            // a busy machine may leave some unsent at the schedule's end (the send loop gives up 100 ms after it)
+            assertThat(r.requests() + r.unsent()).as("shard 0 of 2 sends every other request of 100/s for 0.5 s").isEqualTo(25);
+            assertThat(r.requests()).isPositive();
             slow.assertWarmUpAnsweredBeforeMeasured(r.requests());
             assertThat(progress).anyMatch(l -> l.startsWith("warm-up: ") && l.endsWith("requests still in flight (discarded)"));
         }
@@ -213,8 +220,11 @@ class AttackEndToEndTest {
         AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Arrival.Open(new Pacer.Constant(100), 60 * S))
                 .withWarmupNanos(0);
         Attack attack = new Attack(settings);
-        Thread stopper = stopAfter(attack, 300);
-        AttackResult r = attack.run(Progress.NONE, AttackListener.NONE);
+        java.util.concurrent.CountDownLatch answered = new java.util.concurrent.CountDownLatch(1);
+        Thread stopper = stopAfter(attack, answered, 100);
+        AttackResult r = attack.run(Progress.NONE, new AttackListener() {
+            @Override public void onHit(Hit hit) { answered.countDown(); }
+        });
         stopper.join();
         assertThat(r.stopped()).isTrue();
         assertThat(r.requests()).isBetween(1L, 5_000L);
@@ -226,10 +236,21 @@ class AttackEndToEndTest {
     void stop_targetStalls_cutOffRequestsCountTheirWaitAsLatency() throws Exception {
         // A target that accepts connections and never answers; every request is still in flight at the stop.
         List<java.net.Socket> held = new CopyOnWriteArrayList<>();
+        java.util.concurrent.CountDownLatch requested = new java.util.concurrent.CountDownLatch(1);
         try (ServerSocket stall = new ServerSocket(0, 100, java.net.InetAddress.getLoopbackAddress())) {
             Thread acceptor = Thread.ofVirtual().start(() -> {
                 try {
-                    while (true) held.add(stall.accept());
+                    while (true) {
+                        java.net.Socket s = stall.accept();
+                        held.add(s);
+                        Thread.ofVirtual().start(() -> {   // a request's first byte, never answered
+                            try {
+                                if (s.getInputStream().read() >= 0) requested.countDown();
+                            } catch (IOException closed) {
+                                // the test is over
+                            }
+                        });
+                    }
                 } catch (IOException closed) {
                     // the test is over
                 }
@@ -238,7 +259,7 @@ class AttackEndToEndTest {
                     new Arrival.Open(new Pacer.Constant(50), 60 * S)).withTimeoutNanos(30 * S).withWarmupNanos(0);
             Attack attack = new Attack(settings);
             List<Hit> hits = new CopyOnWriteArrayList<>();
-            Thread stopper = stopAfter(attack, 200);
+            Thread stopper = stopAfter(attack, requested, 100);
             AttackResult r = attack.run(Progress.NONE, new AttackListener() {
                 @Override public void onHit(Hit hit) { hits.add(hit); }
             });

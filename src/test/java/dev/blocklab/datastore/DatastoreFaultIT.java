@@ -39,7 +39,7 @@ class DatastoreFaultIT {
     @Test
     void poolWaitTimeout_failsTheCallsThatGetNoConnection_bothClients() throws Exception {
         DatastoreSettings settings = TestServers.reaching(1, 1, TIMEOUT_NANOS);
-        Operation.Sql slow = new Operation.Sql("select pg_sleep(0.6)");
+        Operation.Sql slow = new Operation.Sql("select pg_sleep(2)");   // holds the one connection far beyond the 300 ms wait
         try (DatastoreBackend backend = new DatastoreBackend(settings, DatastoreSettings.postgres(settings.postgresUrl()), null);
              var threads = Executors.newVirtualThreadPerTaskExecutor()) {
             backend.fillPools();

@@ -51,14 +51,15 @@ class InProcessDriverTest {
         List<String> lines = new ArrayList<>();
         Progress slow = line -> {
             lines.add(line);
-            java.util.concurrent.locks.LockSupport.parkNanos(300_000_000L);
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000_000L);
         };
         RunResult r = driver.run(BuiltInWorkloads.hundredCalls().withArrival(new Arrival.Batch(1)), "on-caller", c -> onCaller, quick, slow);
         assertThat(lines).as("the progress line was printed after the request").isNotEmpty();
         assertThat(r.timing().latencyMillis().max()).isGreaterThanOrEqualTo(390.0);
         assertThat(r.timing().wallMillis() - r.timing().latencyMillis().max())
                 .as("wall %s ms beside the only request's latency %s ms", r.timing().wallMillis(), r.timing().latencyMillis().max())
-                .isLessThan(150.0);
+                .isLessThan(600.0);   // the progress line's 1,000 ms would be in it if wall counted the printing
+
     }
 
     @Test
@@ -71,10 +72,10 @@ class InProcessDriverTest {
 
     @Test
     void run_closed_keepsUsersBusyForTheDuration() {
-        Workload w = BuiltInWorkloads.hundredCalls().withArrival(new Arrival.Closed(4, 20 * S)); // 200 ms of 10 ms calls
+        Workload w = BuiltInWorkloads.hundredCalls().withArrival(new Arrival.Closed(4, 200 * S)); // 2 s of 10 ms calls
         RunResult r = driver.run(w, "fixed:4", quick, Progress.NONE);
-        // 4 users x ~20 rounds; generous bounds for a noisy machine
-        assertThat(r.counts().requests()).isBetween(20L, 100L);
+        // 4 users x at most 200 rounds; generous bounds for a noisy machine (a pause of a few hundred ms costs rounds)
+        assertThat(r.counts().requests()).isBetween(20L, 800L);
         assertThat(r.counts().failures()).isZero();
     }
 

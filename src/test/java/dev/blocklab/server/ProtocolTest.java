@@ -79,7 +79,7 @@ class ProtocolTest {
         try {
             for (int i = 0; i < 20; i++) idle.add(new Socket(server.uri().getHost(), server.port()));
             long counted = 0;
-            for (int attempt = 0; attempt < 50 && counted < 20; attempt++) {
+            for (int attempt = 0; attempt < 500 && counted < 20; attempt++) {   // up to 10 s
                 Thread.sleep(20);
                 counted = gauge("blocklab_connections");
             }

@@ -57,7 +57,7 @@ class ServerProfileTest {
             else assertThat(live.get()).as(profile).isPositive();
             executor.shutdownNow();
             assertThat(executor.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-            for (int i = 0; i < 100 && live.get() > 0; i++) Thread.sleep(10);   // a worker reports its end after termination
+            for (int i = 0; i < 1_000 && live.get() > 0; i++) Thread.sleep(10);   // a worker reports its end after termination
             assertThat(live.get()).as(profile + " after shutdown").isZero();
         }
     }
