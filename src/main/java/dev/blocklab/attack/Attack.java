@@ -437,9 +437,11 @@ public final class Attack {
             long sent = recorder.sentCount();
             long inFlight = sent - recorder.completedCount();
             int conns = transport.openConnections();
-            return String.format(Locale.ROOT, "attack %s  sent %d  rate %.0f/s  in flight %d  errors %d%s",
+            long retried = transport.retriedRequests();
+            return String.format(Locale.ROOT, "attack %s  sent %d  rate %.0f/s  in flight %d  errors %d%s%s",
                     Durations.format(elapsed / 1_000_000 * 1_000_000), sent, elapsed > 0 ? sent / (elapsed / 1e9) : 0.0,
-                    inFlight, recorder.failureCount(), conns >= 0 ? "  connections " + conns : "");
+                    inFlight, recorder.failureCount(), conns >= 0 ? "  connections " + conns : "",
+                    retried > 0 ? "  retried " + retried : "");
         }
     }
 }

@@ -56,6 +56,12 @@ interface Transport extends AutoCloseable {
     /** Connections open now (or -1 when the client does not say). */
     default int openConnections() { return -1; }
 
+    /**
+     * Requests sent again so far because a reused connection closed before any byte of their answer (the target
+     * closing it as idle as they left): each is still one request, its latency counted from its intended send.
+     */
+    default long retriedRequests() { return 0; }
+
     /** Releases connections and threads; waits for them to end. */
     @Override void close();
 

@@ -67,6 +67,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * asked at once only when no connection is busy; otherwise at the sweep, after the loop has read the responses
  * that arrived meanwhile.
  *
+ * <p>A kept-alive connection can close just as a request is sent on it (the server's idle timeout ends it while
+ * the request is on its way); the lean exchange then sends the request again on another connection, as Go's
+ * {@code net/http} Transport (vegeta's) does, when nothing at all came back, the connection had served before, and
+ * the request can be replayed ({@link #replayable}); at most {@value #MAX_RETRIES} times, its latency still counted
+ * from its intended send and its timeout from its first pick-up.
+ *
  * <p>The transport also measures itself: a periodic probe on each event loop records how late its timer
  * fires (the loop's lag: how long a response that arrived would wait before being read), split by cause from the
  * loop thread's scheduler statistics ({@link LagCauses}), and the loops' thread ids let {@link Attack} read their
@@ -86,6 +92,8 @@ final class VertxTransport implements Transport {
      * 10,000/s within the warm-up (docs/attack.md, "After a pause of the attacker").
      */
     static final int MAX_CONNECTING_PER_LOOP = Integer.getInteger("blocklab.attack.connectingPerLoop", 8);
+    /** How many times one request is sent again after a reused connection closed without a byte of answer. */
+    static final int MAX_RETRIES = 3;
     /** How often each event loop's lag probe fires. */
     static final long PROBE_EVERY_MILLIS = 5;
 
@@ -98,6 +106,7 @@ final class VertxTransport implements Transport {
     private final Loop[] loops;
     private final AtomicLong nextLoop = new AtomicLong();
     private volatile boolean closing;
+    private final AtomicLong retried = new AtomicLong();
     private final Recorder lagNanos = new Recorder(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
 
     private volatile Prepared lastPrepared;
@@ -108,7 +117,8 @@ final class VertxTransport implements Transport {
      * request (its response has no body whatever its headers say) and the resolved address.
      */
     private record Prepared(Target target, RequestOptions options, Buffer body, String label, String hostKey,
-                            HttpConnectOptions connect, ByteBuf wire, boolean head, InetSocketAddress address) {}
+                            HttpConnectOptions connect, ByteBuf wire, boolean head, InetSocketAddress address,
+                            boolean replayable) {}
 
     /**
      * With {@code lean}, each exchange is blocklab's own over a Netty channel on the same event loops (the
@@ -144,7 +154,20 @@ final class VertxTransport implements Transport {
         ByteBuf wire = lean ? Unpooled.unreleasableBuffer(Unpooled.directBuffer().writeBytes(encode(t))) : null;
         InetSocketAddress address = lean ? new InetSocketAddress(t.url().getHost().replaceAll("^\\[|\\]$", ""), t.port()) : null;
         return new Prepared(t, o, Buffer.buffer(t.bodyUnsafe()), t.label(), t.url().getHost() + ":" + t.port(), c,
-                wire, "HEAD".equals(t.method()), address);
+                wire, "HEAD".equals(t.method()), address, replayable(t));
+    }
+
+    /**
+     * Whether a request may be sent again when a reused connection closed before any answer: the rule of Go's
+     * {@code net/http} Transport, whose client vegeta is, a method that is idempotent by definition (GET, HEAD,
+     * OPTIONS, TRACE) or an {@code Idempotency-Key} or {@code X-Idempotency-Key} header.
+     */
+    static boolean replayable(Target t) {
+        return switch (t.method()) {
+            case "GET", "HEAD", "OPTIONS", "TRACE" -> true;
+            default -> t.headers().stream().anyMatch(h -> h.getKey().equalsIgnoreCase("Idempotency-Key")
+                    || h.getKey().equalsIgnoreCase("X-Idempotency-Key"));
+        };
     }
 
     /**
@@ -227,6 +250,8 @@ final class VertxTransport implements Transport {
         }
         return sum;
     }
+
+    @Override public long retriedRequests() { return retried.get(); }
 
     @Override public int openConnections() {
         int n = 0;
@@ -400,6 +425,9 @@ final class VertxTransport implements Transport {
         int status;
         long bytesIn;
         boolean keepAlive, informational;
+        /** Whether any byte of an answer arrived for the current exchange; how many exchanges this connection ended. */
+        boolean received;
+        int served;
         String error;
 
         NettyConn(HostPool pool) { super(pool); }
@@ -421,11 +449,13 @@ final class VertxTransport implements Transport {
             status = 0;
             bytesIn = 0;
             informational = false;
+            received = false;
             decoder.head = x.p.head();
             channel.writeAndFlush(x.p.wire().duplicate(), channel.voidPromise());
         }
 
         private void read(HttpObject m) {
+            received = true;
             Exchange x = current;
             if (x == null) { // a response nobody asked for: the connection is out of step
                 channel.close();
@@ -449,6 +479,7 @@ final class VertxTransport implements Transport {
                 if (!informational) bytesIn += c.content().readableBytes();
                 if (m instanceof LastHttpContent && !informational) {
                     current = null;
+                    served++;
                     // a body that ends with the connection (neither length nor chunks) leaves it closing
                     pool.done(x, this, status, bytesIn, keepAlive && channel.isActive(), null);
                 }
@@ -458,7 +489,12 @@ final class VertxTransport implements Transport {
         private void inactive() {
             Exchange x = current;
             current = null;
-            if (x != null) pool.done(x, this, 0, 0, false, error != null ? error : "Connection was closed");
+            if (x != null) {
+                // A reused connection that ended before any byte of the answer: most likely the server closed it
+                // as idle while the request was on its way; the request never reached its handler.
+                if (!received && served > 0 && x.p.replayable() && x.retries < MAX_RETRIES && !x.done) pool.retry(x);
+                else pool.done(x, this, 0, 0, false, error != null ? error : "Connection was closed");
+            }
             pool.closed(this);
         }
 
@@ -483,6 +519,8 @@ final class VertxTransport implements Transport {
         final Prepared p;
         final Completion completion;
         boolean done, waiting;
+        /** How many times it was sent again ({@link HostPool#retry}). */
+        int retries;
         long pickedUpNanos, onWireNanos;
         /** Vert.x's request, once made (its client only). */
         HttpClientRequest request;
@@ -531,18 +569,27 @@ final class VertxTransport implements Transport {
 
         void send(Exchange x) {
             x.pickedUpNanos = System.nanoTime();
-            Conn c = idle.pollFirst();
-            if (c != null) {
-                start(x, c);
-                return;
-            }
-            x.waiting = true;
-            waiters.addLast(x);
-            waiting++;
             // Only when no connection will free is the decision made at once; otherwise at the next sweep, after
             // the loop has read the responses that arrived meanwhile: a loop that was descheduled finds its queue
             // of sends ahead of the responses that free connections, and must not open a connection for each.
-            if (busy == 0) openAsNeeded(x.pickedUpNanos, 0);
+            if (!startOrQueue(x, false) && busy == 0) openAsNeeded(x.pickedUpNanos, 0);
+        }
+
+        /**
+         * Starts {@code x} on the most recently used idle connection, or queues it (last, or first when it was
+         * picked up before every waiting request); true when it started.
+         */
+        private boolean startOrQueue(Exchange x, boolean first) {
+            Conn c = idle.pollFirst();
+            if (c != null) {
+                start(x, c);
+                return true;
+            }
+            x.waiting = true;
+            if (first) waiters.addFirst(x);
+            else waiters.addLast(x);
+            waiting++;
+            return false;
         }
 
         /**
@@ -559,9 +606,10 @@ final class VertxTransport implements Transport {
                     x.finish(0, 0, x.p.label() + ": timeout after " + timeoutMillis + "ms");
                 }
             }
-            while ((x = onWire.peekFirst()) != null && (x.done || now - x.pickedUpNanos >= timeoutNanos)) {
+            // a request sent again waits among the waiters (timed out there), and joins this queue again when it leaves
+            while ((x = onWire.peekFirst()) != null && (x.done || x.waiting || now - x.pickedUpNanos >= timeoutNanos)) {
                 onWire.pollFirst();
-                if (!x.done) {
+                if (!x.done && !x.waiting) {
                     Conn c = x.conn;
                     x.finish(0, 0, x.p.label() + ": timeout after " + timeoutMillis + "ms");
                     if (c != null) c.abort(x);
@@ -659,6 +707,18 @@ final class VertxTransport implements Transport {
                 x.finish(0, 0, x.p.label() + ": " + error);
                 c.close(); // a failed exchange leaves the connection in an unknown state
             }
+        }
+
+        /**
+         * Sends {@code x} again, its connection having closed without answering: on an idle connection if there is
+         * one, else first in the queue of waiting requests (it was picked up before any of them).
+         */
+        void retry(Exchange x) {
+            busy--;
+            x.retries++;
+            x.conn = null;
+            retried.incrementAndGet();
+            startOrQueue(x, true);
         }
 
         private Exchange nextWaiter() {

@@ -163,9 +163,65 @@ class HttpExchangeTest {
         }
     }
 
+    /** What the scripted server answers to close the connection at once, without a byte of answer. */
+    private static final byte[] CLOSE = new byte[0];
+
+    @org.junit.jupiter.api.Test
+    void reusedConnectionClosedUnanswered_aGetIsSentAgainOnANewConnection() throws Exception {
+        // the second request arrives on the kept-alive connection and the server closes it unanswered (as a server's
+        // idle timeout does when it races a request): sent again, on a new connection, it is answered
+        try (ScriptedServer server = new ScriptedServer(i -> i == 1 ? CLOSE : ascii("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"));
+             Transport t = transport(AttackSettings.Client.NETTY, 5 * S)) {
+            assertThat(send(t, Target.get(server.url("/")))).isEqualTo(new Outcome(200, 2, null));
+            assertThat(send(t, Target.get(server.url("/")))).isEqualTo(new Outcome(200, 2, null));
+            assertThat(server.requests).hasSize(3);
+            assertThat(server.connections.get()).isEqualTo(2);
+            assertThat(t.retriedRequests()).isEqualTo(1);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void reusedConnectionClosedUnanswered_aPostIsAnError_notSentAgain() throws Exception {
+        try (ScriptedServer server = new ScriptedServer(i -> i == 1 ? CLOSE : ascii("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"));
+             Transport t = transport(AttackSettings.Client.NETTY, 5 * S)) {
+            Target post = new Target("POST", URI.create(server.url("/p")), List.of(), ascii("{}"));
+            assertThat(send(t, post)).isEqualTo(new Outcome(200, 0, null));
+            Outcome second = send(t, post);
+            assertThat(second.status()).isZero();
+            assertThat(second.error()).contains("Connection was closed");
+            assertThat(server.requests).hasSize(2);
+            assertThat(t.retriedRequests()).isZero();
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void newConnectionClosedUnanswered_isAnError_notSentAgain() throws Exception {
+        // a fresh connection that the server closes is the server's refusal, not a stale connection (Go's rule too)
+        try (ScriptedServer server = new ScriptedServer(i -> i == 0 ? CLOSE : ascii("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"));
+             Transport t = transport(AttackSettings.Client.NETTY, 5 * S)) {
+            Outcome first = send(t, Target.get(server.url("/")));
+            assertThat(first.status()).isZero();
+            assertThat(first.error()).contains("Connection was closed");
+            assertThat(t.retriedRequests()).isZero();
+            assertThat(send(t, Target.get(server.url("/")))).isEqualTo(new Outcome(200, 2, null));
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void replayable_followsGosRule() {
+        assertThat(VertxTransport.replayable(Target.get("http://127.0.0.1:1/"))).isTrue();
+        for (String m : List.of("HEAD", "OPTIONS", "TRACE"))
+            assertThat(VertxTransport.replayable(new Target(m, URI.create("http://127.0.0.1:1/"), List.of(), new byte[0]))).as(m).isTrue();
+        for (String m : List.of("POST", "PUT", "PATCH", "DELETE"))
+            assertThat(VertxTransport.replayable(new Target(m, URI.create("http://127.0.0.1:1/"), List.of(), new byte[0]))).as(m).isFalse();
+        assertThat(VertxTransport.replayable(new Target("POST", URI.create("http://127.0.0.1:1/"),
+                List.of(Map.entry("idempotency-key", "k1")), new byte[0]))).isTrue();
+    }
+
     /**
      * A server on 127.0.0.1 that reads each request (headers, then a body of its Content-Length) and writes
-     * {@code script.apply(n)} for the n-th request overall (null: no answer, the connection stays open); with
+     * {@code script.apply(n)} for the n-th request overall (null: no answer, the connection stays open; {@link #CLOSE}:
+     * no answer, the connection closed); with
      * {@code closeAfterFirst}, it closes the first connection after its first answer. Bounded: its sockets time
      * out after 10 s and it stops when closed.
      */
@@ -214,6 +270,7 @@ class HttpExchangeTest {
                     requests.add(request);
                     byte[] answer = script.apply(served.getAndIncrement());
                     if (answer == null) continue;
+                    if (answer == CLOSE) return;
                     out.write(answer);
                     out.flush();
                     if (closeAfterFirst && connection == 0) return;
