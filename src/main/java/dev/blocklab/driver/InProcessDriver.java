@@ -51,7 +51,6 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
@@ -237,7 +236,6 @@ public final class InProcessDriver {
         private final ScheduledExecutorService timeouts;
         private final Progress progress;
         private final AtomicLong nextId = new AtomicLong();
-        private final LongAccumulator lastCompletion = new LongAccumulator(Math::max, Long.MIN_VALUE);
         private long lastProgressNanos = System.nanoTime();
         /** Scores failures when the run can fail, else null. */
         FailureMeter meter;
@@ -354,10 +352,9 @@ public final class InProcessDriver {
             return (v, e) -> {
                 try {
                     long now = System.nanoTime();
-                    lastCompletion.accumulate(now);
                     long latencyNanos = now - intendedNanos;
-                    if (e == null) recorder.recordSuccess(latencyNanos, v);
-                    else recorder.record(latencyNanos, Outcome.of(v, e));
+                    if (e == null) recorder.recordSuccess(now, latencyNanos, v);
+                    else recorder.record(now, latencyNanos, Outcome.of(v, e));
                 } finally {
                     onDone.run();   // a batch's latch must open even if recording failed
                 }
@@ -366,8 +363,7 @@ public final class InProcessDriver {
 
         /** When the last request completed, or {@code orElse} when none did. */
         long lastCompletionNanos(long orElse) {
-            long last = lastCompletion.get();
-            return last == Long.MIN_VALUE ? orElse : last;
+            return recorder.lastEndNanos(orElse);
         }
 
         private void maybeReport(long total) {

@@ -12,8 +12,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Records each request's latency and outcome. {@link #record} may be called from any number of threads at
- * once and never blocks; the getters are meant for after the run and for progress lines.
+ * Records each request's latency, outcome and completion time. {@link #record} may be called from any number of
+ * threads at once and never blocks; the getters are meant for after the run and for progress lines.
  *
  * <p>Implementation overview. A batch of a million requests completes on every carrier at once, and its
  * latencies grow monotonically (each completion comes later than the last), so one shared histogram, even
@@ -22,7 +22,11 @@ import java.util.concurrent.atomic.LongAdder;
  * the engine's CPU samples at a million requests. Instead the recorder keeps a few stripes, each a plain
  * {@link Histogram} with its own success count behind a one-word try-lock. A writer tries the stripe its thread id
  * picks and, if another thread holds it, the next one, so it never waits; with more stripes than cores it finds a
- * free one at once. Readers take every stripe's lock in turn and add up.
+ * free one at once. Readers take every stripe's lock in turn and add up. The last completion time is kept the same
+ * way, per stripe, under the lock already taken: a shared maximum (a {@code LongAccumulator} in the driver before)
+ * takes a new value at every completion of a batch, and a new virtual thread's first update of a
+ * {@code LongAccumulator} takes its contended path (a fresh thread's probe is 0). JFR put half of the engine's
+ * samples at a million requests in it; wall and CPU time did not measurably move when it went (docs/benchmarks.md).
  */
 public final class RunRecorder {
     /** Latencies up to an hour at 3 significant digits. */
@@ -49,39 +53,43 @@ public final class RunRecorder {
         for (int i = 0; i < stripeCount; i++) stripes[i] = new Stripe();
     }
 
-    /** Records one request that answered {@code value}; the same as {@code record(latency, new Success(value))}. */
-    public void recordSuccess(long latencyNanos, Object value) {
-        recordLatency(latencyNanos, true);
+    /**
+     * Records one request that answered {@code value} at {@code endNanos} ({@link System#nanoTime}); the same as
+     * {@code record(endNanos, latency, new Success(value))}.
+     */
+    public void recordSuccess(long endNanos, long latencyNanos, Object value) {
+        recordLatency(endNanos, latencyNanos, true);
         if (firstAnswer.get() == null) firstAnswer.compareAndSet(null, value);
     }
 
-    /** Records one completed request. */
-    public void record(long latencyNanos, Outcome outcome) {
+    /** Records one request that completed at {@code endNanos} ({@link System#nanoTime}). */
+    public void record(long endNanos, long latencyNanos, Outcome outcome) {
         switch (outcome) {
-            case Outcome.Success s -> recordSuccess(latencyNanos, s.value());
+            case Outcome.Success s -> recordSuccess(endNanos, latencyNanos, s.value());
             case Outcome.Failure f -> {
-                recordLatency(latencyNanos, false);
+                recordLatency(endNanos, latencyNanos, false);
                 failures.increment();
                 if (firstFailure.get() == null) firstFailure.compareAndSet(null, f.cause());
                 causes.computeIfAbsent(f.cause().getClass().getName() + ": " + f.cause().getMessage(), k -> new LongAdder()).increment();
             }
             case Outcome.Timeout t -> {
-                recordLatency(latencyNanos, false);
+                recordLatency(endNanos, latencyNanos, false);
                 timeouts.increment();
                 causes.computeIfAbsent("timeout: " + t.detail(), k -> new LongAdder()).increment();
             }
             case Outcome.Cancelled c -> {
-                recordLatency(latencyNanos, false);
+                recordLatency(endNanos, latencyNanos, false);
                 cancelled.increment();
             }
         }
     }
 
-    private void recordLatency(long latencyNanos, boolean success) {
+    private void recordLatency(long endNanos, long latencyNanos, boolean success) {
         Stripe stripe = acquire();
         try {
             stripe.histogram.recordValue(Math.min(Math.max(0, latencyNanos), HIGHEST_TRACKABLE_NANOS));
             if (success) stripe.successes++;
+            if (stripe.count++ == 0 || endNanos - stripe.lastEndNanos > 0) stripe.lastEndNanos = endNanos;
         } finally {
             stripe.release();
         }
@@ -110,6 +118,24 @@ public final class RunRecorder {
             }
         }
         return total;
+    }
+
+    /** When the last request recorded so far completed ({@link System#nanoTime}), or {@code orElse} when none was. */
+    public long lastEndNanos(long orElse) {
+        boolean any = false;
+        long last = orElse;
+        for (Stripe stripe : stripes) {
+            stripe.lock();
+            try {
+                if (stripe.count > 0 && (!any || stripe.lastEndNanos - last > 0)) {
+                    last = stripe.lastEndNanos;
+                    any = true;
+                }
+            } finally {
+                stripe.release();
+            }
+        }
+        return last;
     }
 
     public long successes() {
@@ -154,6 +180,8 @@ public final class RunRecorder {
         private int locked;
         /** Written only under the lock; read without it (as a volatile) by progress lines. */
         long successes;
+        /** Under the lock: requests recorded here, and the latest completion time among them. */
+        long count, lastEndNanos;
         final Histogram histogram = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
 
         boolean tryLock() { return (int) LOCKED.getOpaque(this) == 0 && LOCKED.compareAndSet(this, 0, 1); }

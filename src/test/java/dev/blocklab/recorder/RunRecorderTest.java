@@ -30,8 +30,9 @@ class RunRecorderTest {
                     return;
                 }
                 for (int i = 1; i <= perThread; i++) {
-                    if (i % 100 == 0) recorder.record(1_000_000L, new Outcome.Failure(new IllegalStateException("boom")));
-                    else recorder.recordSuccess(i * 1_000L, id);
+                    long end = id * 1_000_000L + i;   // the latest: writer 7's last
+                    if (i % 100 == 0) recorder.record(end, 1_000_000L, new Outcome.Failure(new IllegalStateException("boom")));
+                    else recorder.recordSuccess(end, i * 1_000L, id);
                 }
             }));
         }
@@ -50,15 +51,27 @@ class RunRecorderTest {
         assertThat(h.getTotalCount()).isEqualTo(total);
         assertThat(h.getMaxValue()).isEqualTo(h.highestEquivalentValue(perThread * 1_000L));
         assertThat(h.getMinValue()).isEqualTo(h.lowestEquivalentValue(1_000L));
+        assertThat(recorder.lastEndNanos(-1)).isEqualTo((threads - 1) * 1_000_000L + perThread);
+    }
+
+    @Test
+    void lastEndNanos_theLatestCompletion_onTheNanoTimeClock_orElseWhenNone() {
+        RunRecorder recorder = new RunRecorder(4);
+        assertThat(recorder.lastEndNanos(42)).isEqualTo(42);
+        // nanoTime values may be negative and wrap: compared by difference, as System.nanoTime says
+        recorder.recordSuccess(Long.MAX_VALUE - 5, 1, "a");
+        recorder.record(Long.MIN_VALUE + 3, 1, new Outcome.Cancelled());   // 9 ns after the first, across the wrap
+        recorder.recordSuccess(Long.MAX_VALUE - 10, 1, "b");   // before both
+        assertThat(recorder.lastEndNanos(42)).isEqualTo(Long.MIN_VALUE + 3);
     }
 
     @Test
     void record_eachOutcome_countedApartWithItsCause() {
         RunRecorder recorder = new RunRecorder();
-        recorder.record(5, new Outcome.Success("a"));
-        recorder.record(6, new Outcome.Timeout("after 1s"));
-        recorder.record(7, new Outcome.Cancelled());
-        recorder.record(-3, Outcome.of(null, new TimeoutException("slow")));   // a negative latency counts as 0
+        recorder.record(0, 5, new Outcome.Success("a"));
+        recorder.record(0, 6, new Outcome.Timeout("after 1s"));
+        recorder.record(0, 7, new Outcome.Cancelled());
+        recorder.record(0, -3, Outcome.of(null, new TimeoutException("slow")));   // a negative latency counts as 0
 
         assertThat(recorder.successes()).isEqualTo(1);
         assertThat(recorder.timeouts()).isEqualTo(2);
