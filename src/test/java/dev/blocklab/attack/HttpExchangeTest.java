@@ -208,6 +208,25 @@ class HttpExchangeTest {
     }
 
     @org.junit.jupiter.api.Test
+    void aBurstAgainstATargetThatAcceptsNothing_opensAtMostTheBoundAtOncePerLoop() throws Exception {
+        // A listening socket that never accepts, with a backlog of 1: once its queue is full the kernel answers no
+        // further handshake, so those connects stay pending and each loop's opening bound is what limits them.
+        int loops = Math.max(1, Runtime.getRuntime().availableProcessors());
+        int bound = VertxTransport.MAX_CONNECTING_PER_LOOP;
+        try (ServerSocket deaf = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+             Transport t = Transport.create(AttackSettings.of(List.of(Target.get("http://127.0.0.1:1/")),
+                     new dev.blocklab.workload.Arrival.Open(new dev.blocklab.load.Pacer.Constant(1), S)).withTimeoutNanos(30 * S))) {
+            Target target = Target.get("http://127.0.0.1:" + deaf.getLocalPort() + "/");
+            for (int i = 0; i < 3 * bound * loops; i++) sendAsync(t, target);   // three times what may be opened at once
+            long deadline = System.nanoTime() + 10 * S;
+            while (t.openConnections() < bound * loops && System.nanoTime() < deadline) Thread.sleep(10);
+            Thread.sleep(300);   // sweeps every 5 ms: time for more, were the bound not kept
+            // the backlog's few established connections, then at most the bound pending on each loop
+            assertThat(t.openConnections()).isBetween(bound * loops, bound * loops + 4);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
     void replayable_followsGosRule() {
         assertThat(VertxTransport.replayable(Target.get("http://127.0.0.1:1/"))).isTrue();
         for (String m : List.of("HEAD", "OPTIONS", "TRACE"))
