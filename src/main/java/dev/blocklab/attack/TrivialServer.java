@@ -34,7 +34,10 @@ public final class TrivialServer implements AutoCloseable {
     public static TrivialServer start(int port, int eventLoops) {
         Vertx vertx = dev.blocklab.backend.Vertxes.create(new VertxOptions().setEventLoopPoolSize(eventLoops).setWorkerPoolSize(1));
         try {
-            HttpServer server = vertx.createHttpServer().requestHandler(req -> {
+            // Strict thread mode, as the lab's server: every answer is written on its connection's event loop (the
+            // delay's timer runs there too), so Vert.x gives no connection a queue for writes from other threads.
+            HttpServer server = vertx.createHttpServer(new io.vertx.core.http.HttpServerOptions().setStrictThreadMode(true)
+                    .setHttp2ClearTextEnabled(false)).requestHandler(req -> {
                 String path = req.path();
                 if (path.startsWith("/delay/")) {
                     long ms = Long.parseLong(path.substring(7));
