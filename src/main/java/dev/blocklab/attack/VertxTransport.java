@@ -69,9 +69,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>A kept-alive connection can close just as a request is sent on it (the server's idle timeout ends it while
  * the request is on its way); the lean exchange then sends the request again on another connection, as Go's
- * {@code net/http} Transport (vegeta's) does, when nothing at all came back, the connection had served before, and
- * the request can be replayed ({@link #replayable}); at most {@value #MAX_RETRIES} times, its latency still counted
- * from its intended send and its timeout from its first pick-up.
+ * {@code net/http} Transport (vegeta's) does, when nothing at all came back, the connection had been kept for reuse
+ * (idle, or handed on after an exchange), the request can be replayed ({@link #replayable}) and its timeout has not
+ * passed; at most {@value #MAX_RETRIES} times (Go sets no bound), its latency still counted from its intended send
+ * and its timeout from its first pick-up.
  *
  * <p>The transport also measures itself: a periodic probe on each event loop records how late its timer
  * fires (the loop's lag: how long a response that arrived would wait before being read), split by cause from the
@@ -361,7 +362,14 @@ final class VertxTransport implements Transport {
     private abstract static class Conn {
         final HostPool pool;
         boolean closed;
+        /**
+         * Whether it was kept for reuse, idle or handed on after an exchange (Go's "reused"): a request on a fresh
+         * connection that closes unanswered is the server refusing it, not a stale connection.
+         */
+        boolean reused;
         Conn(HostPool pool) { this.pool = pool; }
+        /** False once it is known to be closing (its close handler may not have run yet): not to be handed a request. */
+        boolean usable() { return !closed; }
         /** Sends {@code x}'s request; its end (response, failure or close) calls {@link HostPool#done} once. */
         abstract void exchange(Exchange x);
         /** Abandons {@code x} (timed out): the connection is not reused. */
@@ -425,9 +433,8 @@ final class VertxTransport implements Transport {
         int status;
         long bytesIn;
         boolean keepAlive, informational;
-        /** Whether any byte of an answer arrived for the current exchange; how many exchanges this connection ended. */
+        /** Whether any byte of an answer arrived for the current exchange. */
         boolean received;
-        int served;
         String error;
 
         NettyConn(HostPool pool) { super(pool); }
@@ -479,7 +486,6 @@ final class VertxTransport implements Transport {
                 if (!informational) bytesIn += c.content().readableBytes();
                 if (m instanceof LastHttpContent && !informational) {
                     current = null;
-                    served++;
                     // a body that ends with the connection (neither length nor chunks) leaves it closing
                     pool.done(x, this, status, bytesIn, keepAlive && channel.isActive(), null);
                 }
@@ -492,7 +498,7 @@ final class VertxTransport implements Transport {
             if (x != null) {
                 // A reused connection that ended before any byte of the answer: most likely the server closed it
                 // as idle while the request was on its way; the request never reached its handler.
-                if (!received && served > 0 && x.p.replayable() && x.retries < MAX_RETRIES && !x.done) pool.retry(x);
+                if (!received && reused && x.p.replayable() && x.retries < MAX_RETRIES && !x.done && pool.inTime(x)) pool.retry(x);
                 else pool.done(x, this, 0, 0, false, error != null ? error : "Connection was closed");
             }
             pool.closed(this);
@@ -501,6 +507,9 @@ final class VertxTransport implements Transport {
         @Override void abort(Exchange x) { channel.close(); }
 
         @Override void close() { channel.close(); }
+
+        /** Netty closes a channel as soon as it reads the peer's end, and tells the pool in a later task. */
+        @Override boolean usable() { return !closed && channel.isActive(); }
     }
 
     /** Netty's response decoder, told when the response answers a HEAD request (no body whatever it says). */
@@ -580,7 +589,10 @@ final class VertxTransport implements Transport {
          * picked up before every waiting request); true when it started.
          */
         private boolean startOrQueue(Exchange x, boolean first) {
-            Conn c = idle.pollFirst();
+            Conn c;
+            while ((c = idle.pollFirst()) != null && !c.usable()) {
+                // closing: its close handler counts it closed
+            }
             if (c != null) {
                 start(x, c);
                 return true;
@@ -606,10 +618,11 @@ final class VertxTransport implements Transport {
                     x.finish(0, 0, x.p.label() + ": timeout after " + timeoutMillis + "ms");
                 }
             }
-            // a request sent again waits among the waiters (timed out there), and joins this queue again when it leaves
-            while ((x = onWire.peekFirst()) != null && (x.done || x.waiting || now - x.pickedUpNanos >= timeoutNanos)) {
+            // a request sent again keeps its place here while it waits among the waiters (timed out there first:
+            // it is older than every request behind it), so the sweep stops at it
+            while ((x = onWire.peekFirst()) != null && (x.done || (!x.waiting && now - x.pickedUpNanos >= timeoutNanos))) {
                 onWire.pollFirst();
-                if (!x.done && !x.waiting) {
+                if (!x.done) {
                     Conn c = x.conn;
                     x.finish(0, 0, x.p.label() + ": timeout after " + timeoutMillis + "ms");
                     if (c != null) c.abort(x);
@@ -637,7 +650,10 @@ final class VertxTransport implements Transport {
         private long oldestBusySince(long now) {
             Exchange x;
             while ((x = onWire.peekFirst()) != null && x.done) onWire.pollFirst();
-            return x == null ? now : x.onWireNanos;
+            if (x == null) return now;
+            if (!x.waiting) return x.onWireNanos;
+            for (Exchange e : onWire) if (!e.done && !e.waiting) return e.onWireNanos;   // behind a request sent again
+            return now;
         }
 
         /** Opens the connections the policy asks for, within both bounds. */
@@ -701,7 +717,10 @@ final class VertxTransport implements Transport {
             if (error == null) {
                 policy.serviceTime(System.nanoTime() - x.onWireNanos);
                 x.finish(status, bytesIn, null);
-                if (keepAlive) release(c);
+                if (keepAlive) {
+                    c.reused = true;
+                    release(c);
+                }
                 else c.close(); // the server closes it: do not hand it to another request
             } else {
                 x.finish(0, 0, x.p.label() + ": " + error);
@@ -717,9 +736,14 @@ final class VertxTransport implements Transport {
             busy--;
             x.retries++;
             x.conn = null;
+            x.onWireNanos = 0;   // on no connection until it starts again (a timeout in the queue reports none)
+            // It keeps its place in onWire (the sweep passes over it while it waits) and does not join it again.
             retried.incrementAndGet();
             startOrQueue(x, true);
         }
+
+        /** Whether {@code x}'s timeout, counted from its first pick-up, has not passed yet. */
+        boolean inTime(Exchange x) { return System.nanoTime() - x.pickedUpNanos < timeoutNanos; }
 
         private Exchange nextWaiter() {
             Exchange x;
@@ -737,7 +761,10 @@ final class VertxTransport implements Transport {
             if (c.closed) return;
             Exchange x = nextWaiter();
             if (x != null) start(x, c);
-            else idle.addFirst(c);
+            else {
+                c.reused = true;
+                idle.addFirst(c);
+            }
         }
 
         private void closed(Conn c) {
@@ -752,7 +779,7 @@ final class VertxTransport implements Transport {
             x.onWireNanos = System.nanoTime();
             x.conn = c;
             busy++;
-            onWire.addLast(x);
+            if (x.retries == 0) onWire.addLast(x);   // one sent again is still in it
             if (onWire.size() > 2 * busy + 64) onWire.removeIf(e -> e.done); // a stuck head holds finished ones behind it
             c.exchange(x);
         }

@@ -181,6 +181,22 @@ class HttpExchangeTest {
     }
 
     @org.junit.jupiter.api.Test
+    void idleConnectionOpenedAhead_closedUnansweredOnItsFirstRequest_isSentAgain() throws Exception {
+        // the connection opened before the attack waited idle (kept for reuse, as Go counts it): the server closing
+        // it under its first request is the stale-connection case too
+        try (ScriptedServer server = new ScriptedServer(i -> i == 0 ? CLOSE : ascii("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"));
+             Transport t = transport(AttackSettings.Client.NETTY, 5 * S)) {
+            Target target = Target.get(server.url("/"));
+            t.warmUp(List.of(target));
+            long deadline = System.nanoTime() + 10 * S;
+            while (server.connections.get() < 1 && System.nanoTime() < deadline) Thread.sleep(5);
+            assertThat(send(t, target)).isEqualTo(new Outcome(200, 2, null));
+            assertThat(server.connections.get()).isEqualTo(2);
+            assertThat(t.retriedRequests()).isEqualTo(1);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
     void reusedConnectionClosedUnanswered_aPostIsAnError_notSentAgain() throws Exception {
         try (ScriptedServer server = new ScriptedServer(i -> i == 1 ? CLOSE : ascii("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"));
              Transport t = transport(AttackSettings.Client.NETTY, 5 * S)) {
@@ -222,7 +238,7 @@ class HttpExchangeTest {
             while (t.openConnections() < bound * loops && System.nanoTime() < deadline) Thread.sleep(10);
             Thread.sleep(300);   // sweeps every 5 ms: time for more, were the bound not kept
             // the backlog's few established connections, then at most the bound pending on each loop
-            assertThat(t.openConnections()).isBetween(bound * loops, bound * loops + 4);
+            assertThat(t.openConnections()).isBetween(bound * loops, bound * loops + 2 + loops);
         }
     }
 
