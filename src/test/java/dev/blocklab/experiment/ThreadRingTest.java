@@ -71,6 +71,19 @@ class ThreadRingTest {
     }
 
     @Test
+    void close_byAnInterruptedThread_stillWaitsForTheRingAndKeepsTheFlag() {
+        ThreadRing ring = new ThreadRing(ThreadSwitchVariant.PLATFORM_MONITOR, 4, 0, 8, false);
+        Thread.currentThread().interrupt();
+        try {
+            ring.close();
+            assertThat(Thread.currentThread().isInterrupted()).isTrue();
+        } finally {
+            Thread.interrupted();
+        }
+        assertThat(ring.allThreadsEnded()).isTrue();
+    }
+
+    @Test
     void close_beforeRun_endsParkedThreads() {
         ThreadRing ring = new ThreadRing(ThreadSwitchVariant.PLATFORM_MONITOR, 4, 0, 8, false);
         ring.close();
