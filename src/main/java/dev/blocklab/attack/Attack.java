@@ -193,7 +193,7 @@ public final class Attack {
             progress.update(run.progressLine());
             run.emitInterval();
             result = recorder.result(description(), outcome, settings.lateThresholdNanos(), reportNanos, CUT_OFF_ERROR,
-                    meter.measured());
+                    meter.measured(), run.retried());
         } finally {
             listener.onEnd(); // flush and close output files whatever happened, keeping what was recorded
         }
@@ -356,6 +356,8 @@ public final class Attack {
         private final AttackListener listener;
         private final AtomicReference<RuntimeException> listenerFailure;
         private final long startNanos;
+        /** The transport's count of requests sent again when this run began (the warm-up's are not this run's). */
+        private final long retriedBefore;
         private final AtomicLong nextIndex = new AtomicLong();
         private long intervalStartNanos;
 
@@ -366,7 +368,11 @@ public final class Attack {
             this.listener = listener;
             this.listenerFailure = listenerFailure;
             this.startNanos = startNanos;
+            this.retriedBefore = transport.retriedRequests();
         }
+
+        /** Requests of this run sent again after a reused connection closed unanswered ({@link Transport#retriedRequests}). */
+        long retried() { return transport.retriedRequests() - retriedBefore; }
 
         /**
          * Sends request {@code index} through {@code via} (on that loop's thread) or, when null, the transport;
@@ -437,7 +443,7 @@ public final class Attack {
             long sent = recorder.sentCount();
             long inFlight = sent - recorder.completedCount();
             int conns = transport.openConnections();
-            long retried = transport.retriedRequests();
+            long retried = retried();
             return String.format(Locale.ROOT, "attack %s  sent %d  rate %.0f/s  in flight %d  errors %d%s%s",
                     Durations.format(elapsed / 1_000_000 * 1_000_000), sent, elapsed > 0 ? sent / (elapsed / 1e9) : 0.0,
                     inFlight, recorder.failureCount(), conns >= 0 ? "  connections " + conns : "",

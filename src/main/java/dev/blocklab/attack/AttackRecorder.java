@@ -179,7 +179,8 @@ final class AttackRecorder {
      * The instrument's health is assessed from {@code measured} and the attacker's own delay per request.
      */
     synchronized AttackResult result(String description, SendLoop.Outcome loop, long lateThresholdNanos,
-                                     long reportNanos, String cutOffError, InstrumentHealth.Measured measured) {
+                                     long reportNanos, String cutOffError, InstrumentHealth.Measured measured,
+                                     long retried) {
         cutOff(reportNanos, cutOffError);
         drainInterval();
         long requests = sent.sum();
@@ -202,6 +203,6 @@ final class AttackRecorder {
                 total, attack, wait, latencyMillis, LatencyMillis.of(service.total),
                 bytesIn.sum(), bytesOut.sum(), ok, requests == 0 ? 0 : (double) ok / requests,
                 new TreeMap<>(codes), new TreeMap<>(errs), loop.lateSends(), lateThresholdNanos, loop.maxLateNanos(),
-                loop.stopped(), cutOffCount.sum(), latency.total, service.total, health);
+                loop.stopped(), cutOffCount.sum(), latency.total, service.total, health, retried);
     }
 }

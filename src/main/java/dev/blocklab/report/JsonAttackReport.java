@@ -47,6 +47,7 @@ final class JsonAttackReport implements Report<AttackResult> {
         o.put("fellBehind", r.fellBehind());
         o.put("stopped", r.stopped());
         o.put("cutOff", r.cutOff());
+        o.put("retried", r.retried());
         InstrumentHealth h = r.health();
         ObjectNode i = o.putObject("instrument");
         i.put("limited", h.instrumentLimited());

@@ -35,6 +35,8 @@ final class TextAttackReport implements Report<AttackResult> {
             codes.append(e.getKey()).append(':').append(e.getValue());
         }
         rows.add(row("Status Codes", "[code:count]", codes.toString()));
+        if (r.retried() > 0)   // each still one request above: sent again when a kept-alive connection closed unanswered
+            rows.add(row("Retried", "[requests, on a new connection]", Long.toString(r.retried())));
         rows.add(row("Late sends", "[count, threshold, max, unsent]", r.lateSends() + ", " + GoDurations.format(r.lateThresholdNanos())
                 + ", " + GoDurations.format(r.maxLateNanos()) + ", " + r.unsent()));
         InstrumentHealth h = r.health();

@@ -41,6 +41,8 @@ import java.util.TreeMap;
  * @param latencyHistogramNanos the full latency histogram, nanoseconds, for the percentile spectrum
  * @param serviceHistogramNanos the full service-time histogram, nanoseconds
  * @param health               the attacker's own health in this run and the instrument-limited verdict
+ * @param retried              requests sent again, each still one request, after a connection kept for reuse closed
+ *                             before any byte of their answer (a server's idle timeout racing them; Go's rule)
  */
 public record AttackResult(String description, long requests, long unsent, double ratePerSecond,
                            double throughputPerSecond, long totalNanos, long attackNanos, long waitNanos,
@@ -48,7 +50,7 @@ public record AttackResult(String description, long requests, long unsent, doubl
                            long successes, double successRatio, SortedMap<Integer, Long> statusCodes,
                            SortedMap<String, Long> errors, long lateSends, long lateThresholdNanos, long maxLateNanos,
                            boolean stopped, long cutOff, Histogram latencyHistogramNanos, Histogram serviceHistogramNanos,
-                           InstrumentHealth health) {
+                           InstrumentHealth health, long retried) {
 
     public AttackResult {
         if (cutOff < 0 || cutOff > requests)
@@ -58,6 +60,7 @@ public record AttackResult(String description, long requests, long unsent, doubl
         latencyHistogramNanos = latencyHistogramNanos.copy();
         serviceHistogramNanos = serviceHistogramNanos.copy();
         if (health == null) throw new IllegalArgumentException("an attack result needs its instrument health");
+        if (retried < 0) throw new IllegalArgumentException("retried requests must be >= 0, got " + retried);
     }
 
     @Override public Histogram latencyHistogramNanos() { return latencyHistogramNanos.copy(); }

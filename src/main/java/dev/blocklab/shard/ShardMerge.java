@@ -180,7 +180,7 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
     private static AttackResult mergeResults(List<Source> sources) {
         ShardRecord first = sources.getFirst().record();
         Histogram latency = null, service = null;
-        long requests = 0, unsent = 0, ok = 0, in = 0, out = 0, late = 0, maxLate = 0, cutOff = 0;
+        long requests = 0, unsent = 0, ok = 0, in = 0, out = 0, late = 0, maxLate = 0, cutOff = 0, retried = 0;
         Long firstSend = null, lastSend = null, lastEnd = null;
         boolean stopped = false;
         TreeMap<Integer, Long> codes = new TreeMap<>();
@@ -197,6 +197,7 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
             late += r.lateSends();
             maxLate = Math.max(maxLate, r.maxLateNanos());
             cutOff += r.cutOff();
+            retried += r.retried();
             stopped |= r.stopped();
             firstSend = min(firstSend, r.firstSendNanos());
             lastSend = max(lastSend, r.lastSendNanos());
@@ -214,7 +215,7 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
         return new AttackResult(first.description(), requests, unsent, attack > 0 ? requests / (attack / 1e9) : 0,
                 total > 0 ? ok / (total / 1e9) : 0, total, attack, wait, latencyMillis, LatencyMillis.of(service), in, out, ok,
                 requests == 0 ? 0 : (double) ok / requests, codes, errors, late, first.lateThresholdNanos(), maxLate, stopped,
-                cutOff, latency, service, health(sources, requests + unsent, unsent, latencyMillis));
+                cutOff, latency, service, health(sources, requests + unsent, unsent, latencyMillis), retried);
     }
 
     /** The merged verdict: the worst worker's own delays and loop lag against the merged latency. */

@@ -38,6 +38,8 @@ import java.util.TreeMap;
  * @param latencyHistogram   the latency HdrHistogram (nanoseconds from the intended send), encoded
  * @param serviceHistogram   the service-time HdrHistogram, encoded
  * @param intervals          the timeline's intervals that hold a send or a completion
+ * @param retried            requests sent again after a connection kept for reuse closed unanswered (0 in records
+ *                           written before it was counted)
  */
 public record ShardRecord(String shard, String startAt, String description, List<String> targets, String schedule,
                           PacerSpec pacer, long durationNanos, long intervalNanos, long lateThresholdNanos,
@@ -45,7 +47,7 @@ public record ShardRecord(String shard, String startAt, String description, List
                           SortedMap<Integer, Long> statusCodes, SortedMap<String, Long> errors, long lateSends,
                           long maxLateNanos, boolean stopped, long cutOff, Long firstSendNanos, Long lastSendNanos,
                           Long lastEndNanos, String latencyHistogram, String serviceHistogram, InstrumentHealth health,
-                          List<Interval> intervals) {
+                          List<Interval> intervals, long retried) {
     /** The {@code kind} of a shard's JSON line. */
     public static final String KIND = "attack-shard";
     /** The comment prefix of a shard's record at the end of its HdrHistogram log. */
@@ -97,7 +99,7 @@ public record ShardRecord(String shard, String startAt, String description, List
                 r.successes(), r.bytesIn(), r.bytesOut(), r.statusCodes(), r.errors(), r.lateSends(), r.maxLateNanos(),
                 r.stopped(), r.cutOff(), capture.firstSendNanos(), capture.lastSendNanos(), capture.lastEndNanos(),
                 Histograms.encode(r.latencyHistogramNanos()), Histograms.encode(r.serviceHistogramNanos()), r.health(),
-                intervals);
+                intervals, r.retried());
     }
 
     /** This record as one JSON line of kind {@value #KIND}, without a line break. */

@@ -216,6 +216,62 @@ class AttackEndToEndTest {
     }
 
     @Test
+    void run_targetClosesEachConnectionUnderItsSecondRequest_everyRequestAnswered_theRetriesReported() throws Exception {
+        // Each connection: the first request answered (kept alive), the second read and the connection closed
+        // unanswered, as a server whose idle timeout races a request does; so connections never serve twice.
+        List<java.net.Socket> sockets = new CopyOnWriteArrayList<>();
+        java.util.concurrent.atomic.AtomicInteger closedUnder = new java.util.concurrent.atomic.AtomicInteger();
+        try (ServerSocket server = new ServerSocket(0, 100, java.net.InetAddress.getLoopbackAddress())) {
+            Thread acceptor = Thread.ofVirtual().start(() -> {
+                try {
+                    for (int n = 0; n < 500; n++) {
+                        java.net.Socket s = server.accept();
+                        sockets.add(s);
+                        Thread.ofVirtual().start(() -> {
+                            try (s) {
+                                s.setSoTimeout(10_000);
+                                var in = s.getInputStream();
+                                if (!readHead(in)) return;
+                                s.getOutputStream().write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+                                s.getOutputStream().flush();
+                                if (readHead(in)) closedUnder.incrementAndGet();
+                            } catch (IOException e) {
+                                // the client closed, or the bounded wait ended
+                            }
+                        });
+                    }
+                } catch (IOException closed) {
+                    // the test is over
+                }
+            });
+            AttackSettings settings = AttackSettings.of(List.of(Target.get("http://127.0.0.1:" + server.getLocalPort() + "/")),
+                    new Arrival.Open(new Pacer.Constant(20), S)).withWarmupNanos(0).withTimeoutNanos(10 * S);
+            AttackResult r = Attack.run(settings, Progress.NONE);
+            server.close();
+            acceptor.join();
+            for (java.net.Socket s : sockets) s.close();
+
+            assertThat(r.requests()).isPositive();
+            assertThat(r.successRatio()).isEqualTo(1.0);
+            assertThat(r.errorCount()).isZero();
+            assertThat(r.retried()).as("requests sent again").isPositive().isLessThanOrEqualTo(closedUnder.get());
+            assertThat(dev.blocklab.report.Jsons.mapper().readTree(AttackReportFormat.JSON.create().render(r)).get("retried").asLong())
+                    .isEqualTo(r.retried());
+            assertThat(AttackReportFormat.TEXT.create().render(r)).contains("Retried");
+        }
+    }
+
+    /** Reads one request's head (to its blank line); false at the end of the stream. */
+    private static boolean readHead(java.io.InputStream in) throws IOException {
+        int matched = 0, c;
+        while ((c = in.read()) >= 0) {
+            matched = (c == '\r' && (matched == 0 || matched == 2)) || (c == '\n' && (matched == 1 || matched == 3)) ? matched + 1 : (c == '\r' ? 1 : 0);
+            if (matched == 4) return true;
+        }
+        return false;
+    }
+
+    @Test
     void stop_fromAnotherThread_returnsWhatWasSent() throws InterruptedException {
         AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Arrival.Open(new Pacer.Constant(100), 60 * S))
                 .withWarmupNanos(0);

@@ -30,7 +30,7 @@ class AttackRecorderTest {
 
     @Test
     void result_requestsInFlight_countInTheHistogramsUpToTheReport() {
-        AttackResult a = threeSentOneCompleted().result("t", LOOP, MS, 1000 * MS, CUT, InstrumentHealth.Measured.none(2));
+        AttackResult a = threeSentOneCompleted().result("t", LOOP, MS, 1000 * MS, CUT, InstrumentHealth.Measured.none(2), 0);
 
         assertThat(a.requests()).isEqualTo(3);
         assertThat(a.cutOff()).isEqualTo(2);
@@ -65,7 +65,7 @@ class AttackRecorderTest {
 
         // Request 2's response arrives after the cut-off: not counted a second time.
         assertThat(r.record(new Hit(2, 0, 20 * MS, 25 * MS, 700 * MS, 695 * MS, 200, 3, 7, null), 720 * MS)).isFalse();
-        AttackResult a = r.result("t", LOOP, MS, 800 * MS, CUT, InstrumentHealth.Measured.none(2));
+        AttackResult a = r.result("t", LOOP, MS, 800 * MS, CUT, InstrumentHealth.Measured.none(2), 0);
         assertThat(a.cutOff()).isEqualTo(2);
         assertThat(a.latencyMillis().count()).isEqualTo(3);
         assertThat(a.latencyMillis().max()).as("as of the cut-off, not the later report").isBetween(500.0, 501.0);
@@ -77,7 +77,7 @@ class AttackRecorderTest {
         AttackRecorder r = new AttackRecorder();
         r.sent(0, 0, 0, 0, 0);
         r.record(new Hit(0, 0, 0, 0, 2 * MS, 2 * MS, 200, 3, 0, null), 2 * MS);
-        AttackResult a = r.result("t", LOOP, MS, 1000 * MS, CUT, InstrumentHealth.Measured.none(2));
+        AttackResult a = r.result("t", LOOP, MS, 1000 * MS, CUT, InstrumentHealth.Measured.none(2), 0);
         assertThat(a.cutOff()).isZero();
         assertThat(a.errors()).isEmpty();
         assertThat(a.latencyMillis().max()).isBetween(2.0, 2.01);
@@ -92,7 +92,7 @@ class AttackRecorderTest {
         r.sent(1, 0, 100 * MS, 130 * MS, 0);
         r.record(new Hit(0, 0, 0, 0, 10 * MS, 10 * MS, 200, 3, 0, null), 10 * MS);
         r.record(new Hit(1, 0, 100 * MS, 130 * MS, 40 * MS, 8 * MS, 200, 3, 0, null), 140 * MS);
-        AttackResult a = r.result("t", LOOP, MS, 1000 * MS, CUT, InstrumentHealth.Measured.none(2));
+        AttackResult a = r.result("t", LOOP, MS, 1000 * MS, CUT, InstrumentHealth.Measured.none(2), 0);
 
         assertThat(a.latencyMillis().max()).isBetween(40.0, 40.1);
         var fromSend = a.health().delays().latencyFromSendMillis();

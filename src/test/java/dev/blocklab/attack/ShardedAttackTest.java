@@ -116,7 +116,7 @@ class ShardedAttackTest {
         for (Hit h : everySample)
             recorder.record(h, Attack.CUT_OFF_ERROR.equals(h.error()) ? Long.MIN_VALUE : h.intendedNanos() + h.latencyNanos());
         AttackResult ref = recorder.result(m.description(), new SendLoop.Outcome(m.requests(), m.unsent(), m.lateSends(),
-                m.maxLateNanos(), 0, false), settings.lateThresholdNanos(), 0, Attack.CUT_OFF_ERROR, InstrumentHealth.Measured.none(2));
+                m.maxLateNanos(), 0, false), settings.lateThresholdNanos(), 0, Attack.CUT_OFF_ERROR, InstrumentHealth.Measured.none(2), 0);
         assertThat(m.statusCodes()).isEqualTo(ref.statusCodes()).containsKeys(200, 503);
         assertThat(m.errors()).isEqualTo(ref.errors());
         assertThat(m.serviceTimeMillis()).isEqualTo(ref.serviceTimeMillis());

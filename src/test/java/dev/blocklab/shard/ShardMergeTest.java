@@ -38,7 +38,7 @@ class ShardMergeTest {
                 List.of("Get http://127.0.0.1:1/"), (long) rate + "/s for 1s", new ShardRecord.PacerSpec("constant", List.of(rate), 0),
                 S, S, 1_000_000, samples, 0, samples, 2L * samples, 0, new TreeMap<>(Map.of(200, (long) samples)), new TreeMap<>(),
                 i, i * 1_000_000L, false, 0, 0L, (samples - 1) * 10_000_000L, (samples - 1) * 10_000_000L + millis * 1_000_000,
-                Histograms.encode(h), Histograms.encode(h), health, intervals);
+                Histograms.encode(h), Histograms.encode(h), health, intervals, 2L * i);
     }
 
     @Test
@@ -50,6 +50,7 @@ class ShardMergeTest {
         assertThat(m.result().latencyMillis().p50()).isCloseTo(5, org.assertj.core.data.Offset.offset(0.01));
         assertThat(m.result().latencyMillis().max()).isCloseTo(7, org.assertj.core.data.Offset.offset(0.01));
         assertThat(m.result().lateSends()).isEqualTo(1);
+        assertThat(m.result().retried()).isEqualTo(2);
         assertThat(m.result().maxLateNanos()).isEqualTo(1_000_000);
         assertThat(m.result().statusCodes()).containsExactly(Map.entry(200, 100L));
         assertThat(m.intervals().getFirst().completed()).isEqualTo(100);

@@ -38,7 +38,7 @@ public final class AttackResults {
                         // every request left on time, so its latency from the send is its service time
                         new InstrumentHealth.OwnDelays(LatencyMillis.of(delay), LatencyMillis.EMPTY, LatencyMillis.of(delay),
                                 LatencyMillis.EMPTY, LatencyMillis.of(service)),
-                        new InstrumentHealth.Measured(0.25, 1.5, 0.42, 0.3, 0.65, 2)));
+                        new InstrumentHealth.Measured(0.25, 1.5, 0.42, 0.3, 0.65, 2)), 0);
     }
 
     /** {@code ratePerSecond} for 10 s, every response 200 in 1 ms, a punctual attacker. */
@@ -56,6 +56,6 @@ public final class AttackResults {
                 10_001_000_000L, 10_000_000_000L, 1_000_000L, LatencyMillis.of(latency), LatencyMillis.of(latency),
                 n * 3, 0, n, 1.0, codes, new TreeMap<>(), 0, 1_000_000L, 10_000L, false, 0, latency, latency,
                 InstrumentHealth.assess(n, 0, LatencyMillis.of(latency), InstrumentHealth.OwnDelays.sendLatenessOnly(LatencyMillis.of(delay)),
-                        InstrumentHealth.Measured.none(2)));
+                        InstrumentHealth.Measured.none(2)), 0);
     }
 }
