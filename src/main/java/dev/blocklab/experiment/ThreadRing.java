@@ -161,28 +161,12 @@ final class ThreadRing implements AutoCloseable {
         blocks[thread][0] += 1;
     }
 
-    /**
-     * Interrupts any ring thread still alive and waits for each to end (up to 30 s each), also when the closing
-     * thread is itself interrupted: its flag is kept for after the wait, not allowed to cut the wait short (a join
-     * by an interrupted thread throws at once, and close then reported a live thread). Idempotent.
-     */
+    /** Interrupts any ring thread still alive and waits for each to end ({@link #joinQuietly}). Idempotent. */
     @Override public void close() {
         for (Thread thread : threads) if (thread.isAlive()) thread.interrupt();
-        boolean interrupted = Thread.interrupted();
-        try {
-            for (Thread thread : threads) {
-                long deadline = System.nanoTime() + JOIN_NANOS;
-                while (thread.isAlive() && deadline - System.nanoTime() > 0) {
-                    try {
-                        thread.join(Duration.ofNanos(deadline - System.nanoTime()));
-                    } catch (InterruptedException e) {
-                        interrupted = true;
-                    }
-                }
-                if (thread.isAlive()) throw new IllegalStateException(thread.getName() + " did not end when interrupted");
-            }
-        } finally {
-            if (interrupted) Thread.currentThread().interrupt();
+        for (Thread thread : threads) {
+            joinQuietly(thread);
+            if (thread.isAlive()) throw new IllegalStateException(thread.getName() + " did not end when interrupted");
         }
     }
 
@@ -231,11 +215,21 @@ final class ThreadRing implements AutoCloseable {
         return acc;
     }
 
+    /**
+     * Waits up to 30 s for {@code thread} to end, also when the waiting thread is interrupted: its flag is kept for
+     * after the wait, not allowed to cut it short (a join by an interrupted thread throws at once, and close then
+     * reported a live ring thread; CI failed once that way).
+     */
     private static void joinQuietly(Thread thread) {
-        try {
-            thread.join(Duration.ofNanos(JOIN_NANOS));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        boolean interrupted = Thread.interrupted();
+        long deadline = System.nanoTime() + JOIN_NANOS;
+        while (thread.isAlive() && deadline - System.nanoTime() > 0) {
+            try {
+                thread.join(Duration.ofNanos(deadline - System.nanoTime()));
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
         }
+        if (interrupted) Thread.currentThread().interrupt();
     }
 }
