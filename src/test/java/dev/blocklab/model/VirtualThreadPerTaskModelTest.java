@@ -38,6 +38,20 @@ class VirtualThreadPerTaskModelTest {
             assertThat(futures).allMatch(CompletableFuture::isCancelled);
             assertThat(heard.get(5, TimeUnit.SECONDS)).as("the callback of a request close cancelled").isInstanceOf(CancellationException.class);
             assertThatThrownBy(() -> model.submit(new Request(21, slow, 7, 1))).isInstanceOf(RejectedExecutionException.class);
+            assertThat(model.tasksLinked()).as("tasks left in the in-flight lists after close").isZero();
+        }
+    }
+
+    @Test
+    void inFlightLists_tasksStillRunningDoNotKeepTheFinishedOnesLinked() throws Exception {
+        Graph slow = Graph.singleCall(Step.Call.fixed("slow", TEN_SECONDS, 1L));
+        Graph fast = Graph.singleCall(Step.Call.fixed("fast", 0, 5L));
+        try (SimulatedBackend backend = new SimulatedBackend(); VirtualThreadPerTaskModel model = new VirtualThreadPerTaskModel(backend)) {
+            List<CompletableFuture<Object>> slowOnes = new ArrayList<>();
+            for (int i = 0; i < 8; i++) slowOnes.add(model.submit(new Request(i, slow, 7, 1)));   // the oldest of every list
+            for (int i = 8; i < 4_008; i++) assertThat(model.submit(new Request(i, fast, 7, 1)).get(5, TimeUnit.SECONDS)).isEqualTo(5L);
+            assertThat(model.tasksLinked()).as("8 tasks running and 4,000 finished").isBetween(8, 100);
+            assertThat(slowOnes).noneMatch(CompletableFuture::isDone);
         }
     }
 
