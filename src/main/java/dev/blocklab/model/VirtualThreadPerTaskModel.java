@@ -23,12 +23,10 @@ import java.util.function.BiConsumer;
  * {@code Executors.newVirtualThreadPerTaskExecutor()}, and keeps the requests in flight in lists linked through the
  * requests themselves, for {@link #close}. At a million requests in flight each one's bytes and the frames on its
  * waiting stack are what the run costs: the executor added a wrapper, a frame and a node of its thread set per
- * request. A request's own thread never touches the lists: it marks itself finished, and the thread that submits
- * later requests unlinks finished ones as it adds. {@code reproduce million-jobs} measures the model against the
- * bare JDK.
+ * request. {@code reproduce million-jobs} measures the model against the bare JDK.
  */
 final class VirtualThreadPerTaskModel implements Model {
-    private static final int STRIPES = 8;   // a power of two: submitting threads (a server's event loops) rarely meet on one lock
+    private static final int STRIPES = 8;   // a power of two: the submitter and the carriers rarely meet on one lock
 
     private final Backend backend;
     private final DirectStyle.BlockingCaller caller;
@@ -75,7 +73,6 @@ final class VirtualThreadPerTaskModel implements Model {
     private final class RequestTask extends Tasks.OwnThreadTask {
         private final Request request;
         private final BiConsumer<Object, Throwable> onDone;   // null when the caller holds the future
-        private volatile boolean finished;    // set last on the task's own thread
         private RequestTask previous, next;   // guarded by stripe()
 
         RequestTask(Request request, BiConsumer<Object, Throwable> onDone) {
@@ -92,7 +89,7 @@ final class VirtualThreadPerTaskModel implements Model {
                     : DirectStyle.evaluate(request, caller);
         }
 
-        /** Tells the callback, if any, then marks the task finished: close returns after the callbacks ran. */
+        /** Tells the callback, if any, then leaves the in-flight list: close returns after the callbacks ran. */
         @Override void ended() {
             try {
                 if (onDone != null) {
@@ -104,22 +101,17 @@ final class VirtualThreadPerTaskModel implements Model {
                     }
                 }
             } finally {
-                finished = true;
+                stripe().remove(this);
             }
         }
     }
 
     /**
-     * Part of the requests in flight: a circular doubly linked list through the tasks, newest first, around a
-     * sentinel that is never run, under the stripe's lock. Only submitting threads (and close) take the lock: a task's
-     * own thread marks it finished and leaves it linked, and each {@link #add} looks at the oldest task, unlinks it if
-     * finished (and then looks at the next one), or moves it to the newest end if it is still running, so a task
-     * that runs long never keeps the finished ones behind it in the list. When a share p of the list is finished an
-     * add unlinks p(1 + p) tasks on average, one at p = 0.62: the list settles at about 2.6 times the tasks still
-     * running (and holds the last finished ones until the next add or close).
-     * (A request's thread taking the lock to unlink itself, with the submitter taking it to add, cost the engine
-     * about a tenth of its wall time at a million requests: the two cores passed the lock's and the list's cache
-     * lines back and forth for every request.)
+     * Part of the requests in flight: a circular doubly linked list through the tasks, around a sentinel that is
+     * never run, under the stripe's lock. With the sentinel, adding and removing take no branch on an empty or a
+     * one-element list: a branch the JIT has never seen taken (the list emptying at the end of a batch) would
+     * deoptimize the request task's compiled {@code run}, into which these are inlined, and the threads started
+     * until it is compiled again would freeze its larger C1 frame (320 B against 128 B) on their waiting stacks.
      */
     private final class Stripe {
         private final RequestTask sentinel = new RequestTask(null, null);
@@ -127,55 +119,31 @@ final class VirtualThreadPerTaskModel implements Model {
         Stripe() { sentinel.previous = sentinel.next = sentinel; }
 
         synchronized void add(RequestTask t) {
-            linkNewest(t);
-            for (int looked = 0; looked < 2; looked++) {
-                RequestTask oldest = sentinel.previous;
-                if (oldest == t) return;   // only the new task is left
-                unlink(oldest);
-                if (!oldest.finished) {
-                    linkNewest(oldest);   // still running: look again after the others
-                    return;
-                }
-            }
-        }
-
-        /** Unlinks a task that never ran (its thread could not start). */
-        synchronized void remove(RequestTask t) {
-            if (t.next != null) unlink(t);
-        }
-
-        private void linkNewest(RequestTask t) {
             t.next = sentinel.next;
             t.previous = sentinel;
             sentinel.next.previous = t;
             sentinel.next = t;
         }
 
-        private void unlink(RequestTask t) {
+        synchronized void remove(RequestTask t) {
+            if (t.next == null) return;   // not in the list (already removed)
             t.previous.next = t.next;
             t.next.previous = t.previous;
             t.previous = t.next = null;
         }
 
-        /** Cancels the tasks not finished (interrupting a running one), outside the lock: cancelling runs their stages. */
+        /** Cancels the tasks in the list (interrupting a running one), outside the lock: cancelling runs their stages. */
         void cancelAll() {
             List<RequestTask> tasks = new ArrayList<>();
             synchronized (this) {
-                for (RequestTask t = sentinel.next; t != sentinel; t = t.next) if (!t.finished) tasks.add(t);
+                for (RequestTask t = sentinel.next; t != sentinel; t = t.next) tasks.add(t);
             }
             for (RequestTask t : tasks) t.cancel(true);
         }
 
-        /** Unlinks the finished tasks; true when none is left. */
-        synchronized boolean allFinished() {
-            for (RequestTask t = sentinel.next, after; t != sentinel; t = after) {
-                after = t.next;
-                if (t.finished) unlink(t);
-            }
-            return sentinel.next == sentinel;
-        }
+        synchronized boolean isEmpty() { return sentinel.next == sentinel; }
 
-        /** The tasks linked now, finished or not (for tests). */
+        /** The tasks linked now (for tests). */
         synchronized int linked() {
             int n = 0;
             for (RequestTask t = sentinel.next; t != sentinel; t = t.next) n++;
@@ -193,7 +161,7 @@ final class VirtualThreadPerTaskModel implements Model {
                 d.describe(Path.SERIAL) + " (a virtual thread per request, calls in sequence)", Path.SERIAL);
     }
 
-    /** The tasks the in-flight lists hold, finished or not. */
+    /** The tasks the in-flight lists hold. */
     int tasksLinked() {
         int n = 0;
         for (Stripe s : inFlight) n += s.linked();
@@ -208,7 +176,7 @@ final class VirtualThreadPerTaskModel implements Model {
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             for (Stripe s : inFlight) {
-                while (!s.allFinished()) {
+                while (!s.isEmpty()) {
                     if (System.nanoTime() - deadline > 0)
                         throw new IllegalStateException("threads of model virtual did not end within 30 s of close");
                     LockSupport.parkNanos(1_000_000L);

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -50,8 +51,22 @@ class VirtualThreadPerTaskModelTest {
             List<CompletableFuture<Object>> slowOnes = new ArrayList<>();
             for (int i = 0; i < 8; i++) slowOnes.add(model.submit(new Request(i, slow, 7, 1)));   // the oldest of every list
             for (int i = 8; i < 4_008; i++) assertThat(model.submit(new Request(i, fast, 7, 1)).get(5, TimeUnit.SECONDS)).isEqualTo(5L);
-            assertThat(model.tasksLinked()).as("8 tasks running and 4,000 finished").isBetween(8, 100);
+            assertThat(model.tasksLinked()).as("8 tasks running and 4,000 finished").isBetween(8, 100);   // a finished task must not stay linked
             assertThat(slowOnes).noneMatch(CompletableFuture::isDone);
+        }
+    }
+
+    @Test
+    void inFlightLists_aModelLeftIdleAfterABurstLetsGoOfItsFinishedTasks() throws Exception {
+        Graph job = Graph.singleCall(Step.Call.fixed("job", TimeUnit.MILLISECONDS.toNanos(50), 1L));
+        int burst = 8_000;
+        try (SimulatedBackend backend = new SimulatedBackend(); VirtualThreadPerTaskModel model = new VirtualThreadPerTaskModel(backend)) {
+            CountDownLatch done = new CountDownLatch(burst);
+            for (int i = 0; i < burst; i++) model.submit(new Request(i, job, 7, 1), (v, e) -> done.countDown());
+            assertThat(done.await(60, TimeUnit.SECONDS)).as("the burst ended").isTrue();
+            long deadline = System.nanoTime() + TEN_SECONDS;
+            while (model.tasksLinked() > burst / 8 && System.nanoTime() < deadline) Thread.sleep(10);
+            assertThat(model.tasksLinked()).as("finished tasks still linked with no request submitted since the burst").isLessThanOrEqualTo(burst / 8);
         }
     }
 
