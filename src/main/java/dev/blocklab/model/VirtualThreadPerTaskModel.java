@@ -4,6 +4,9 @@ import dev.blocklab.backend.Backend;
 import dev.blocklab.workload.RequestTimes.Path;
 import dev.blocklab.workload.Request;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -20,13 +23,13 @@ import java.util.function.BiConsumer;
  * virtual thread unmounts from its carrier, so waiting costs no platform thread.
  *
  * <p>It starts its threads itself ({@code Thread.ofVirtual()}) rather than through
- * {@code Executors.newVirtualThreadPerTaskExecutor()}, and keeps the requests in flight in lists linked through the
- * requests themselves, for {@link #close}. At a million requests in flight each one's bytes and the frames on its
+ * {@code Executors.newVirtualThreadPerTaskExecutor()}, and keeps the requests in flight in chunks of slots, each
+ * request clearing its own as it ends, for {@link #close}. At a million requests in flight each one's bytes and the frames on its
  * waiting stack are what the run costs: the executor added a wrapper, a frame and a node of its thread set per
  * request. {@code reproduce million-jobs} measures the model against the bare JDK.
  */
 final class VirtualThreadPerTaskModel implements Model {
-    private static final int STRIPES = 8;   // a power of two: the submitter and the carriers rarely meet on one lock
+    private static final int STRIPES = 8;   // a power of two: submitting threads (a server's event loops) rarely meet on one lock
 
     private final Backend backend;
     private final DirectStyle.BlockingCaller caller;
@@ -65,7 +68,7 @@ final class VirtualThreadPerTaskModel implements Model {
     }
 
     /**
-     * One request on its own virtual thread: the future, the task, the request and its link in the in-flight list
+     * One request on its own virtual thread: the future, the task, the request and its slot among those in flight
      * in one object. A lone call made once (seed 004's job) goes to the backend straight from {@link #work}: while
      * it waits, three frames lie below the backend's on the thread's stack (with the executor and the graph walker,
      * seven and a method reference's).
@@ -73,14 +76,15 @@ final class VirtualThreadPerTaskModel implements Model {
     private final class RequestTask extends Tasks.OwnThreadTask {
         private final Request request;
         private final BiConsumer<Object, Throwable> onDone;   // null when the caller holds the future
-        private RequestTask previous, next;   // guarded by stripe()
+        private RequestTask[] chunk;   // where the task is kept in flight: chunk[slot], set by add before the thread starts
+        private int slot;
 
         RequestTask(Request request, BiConsumer<Object, Throwable> onDone) {
             this.request = request;
             this.onDone = onDone;
         }
 
-        /** The part of the in-flight lists this request is kept in: derived from its id. */
+        /** The part of the requests in flight this request is kept in: derived from its id. */
         Stripe stripe() { return inFlight[(int) (request.id() & (STRIPES - 1))]; }
 
         @Override Object work() throws Exception {
@@ -89,7 +93,7 @@ final class VirtualThreadPerTaskModel implements Model {
                     : DirectStyle.evaluate(request, caller);
         }
 
-        /** Tells the callback, if any, then leaves the in-flight list: close returns after the callbacks ran. */
+        /** Tells the callback, if any, then leaves its slot: close returns after the callbacks ran. */
         @Override void ended() {
             try {
                 if (onDone != null) {
@@ -101,54 +105,82 @@ final class VirtualThreadPerTaskModel implements Model {
                     }
                 }
             } finally {
-                stripe().remove(this);
+                SLOTS.setRelease(chunk, slot, (RequestTask) null);   // after the callback: close waits for this
             }
         }
     }
 
+    private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(RequestTask[].class);
+
     /**
-     * Part of the requests in flight: a circular doubly linked list through the tasks, around a sentinel that is
-     * never run, under the stripe's lock. With the sentinel, adding and removing take no branch on an empty or a
-     * one-element list: a branch the JIT has never seen taken (the list emptying at the end of a batch) would
-     * deoptimize the request task's compiled {@code run}, into which these are inlined, and the threads started
-     * until it is compiled again would freeze its larger C1 frame (320 B against 128 B) on their waiting stacks.
+     * Part of the requests in flight: chunks of {@value #CHUNK} slots, filled in order under the stripe's lock by
+     * the submitting threads. A task leaves by clearing its own slot as it ends, without the lock and without
+     * writing to any other task: a list that each task unlinked itself from under the lock cost the engine about a
+     * tenth of its wall time at a million requests (the lock and the neighbours' lines passed between the two cores
+     * for every request; docs/benchmarks.md). Each new chunk first looks at the oldest one: drops it if every slot
+     * is clear (and looks at the next), or moves it behind the others if a task in it still runs, so a long request
+     * keeps one chunk, not the chunks after it. A finished task is never held; an idle model keeps its last chunks,
+     * 4 bytes a slot.
      */
     private final class Stripe {
-        private final RequestTask sentinel = new RequestTask(null, null);
+        private static final int CHUNK = 1024;
+        private final ArrayDeque<RequestTask[]> chunks = new ArrayDeque<>();   // guarded by this; oldest first
+        private RequestTask[] filling = new RequestTask[CHUNK];                // guarded by this; one of chunks
+        private int next;                                                      // guarded by this
 
-        Stripe() { sentinel.previous = sentinel.next = sentinel; }
+        Stripe() { chunks.add(filling); }
 
         synchronized void add(RequestTask t) {
-            t.next = sentinel.next;
-            t.previous = sentinel;
-            sentinel.next.previous = t;
-            sentinel.next = t;
+            if (next == CHUNK) newChunk();
+            t.chunk = filling;
+            t.slot = next;
+            SLOTS.setRelease(filling, next++, t);
         }
 
-        synchronized void remove(RequestTask t) {
-            if (t.next == null) return;   // not in the list (already removed)
-            t.previous.next = t.next;
-            t.next.previous = t.previous;
-            t.previous = t.next = null;
-        }
-
-        /** Cancels the tasks in the list (interrupting a running one), outside the lock: cancelling runs their stages. */
-        void cancelAll() {
-            List<RequestTask> tasks = new ArrayList<>();
-            synchronized (this) {
-                for (RequestTask t = sentinel.next; t != sentinel; t = t.next) tasks.add(t);
+        private void newChunk() {
+            for (int looked = 0; looked < 2; looked++) {
+                RequestTask[] oldest = chunks.pollFirst();
+                if (oldest == null) break;
+                if (!isClear(oldest)) {
+                    chunks.addLast(oldest);   // a task in it still runs: look again after the others
+                    break;
+                }
             }
-            for (RequestTask t : tasks) t.cancel(true);
+            filling = new RequestTask[CHUNK];
+            next = 0;
+            chunks.addLast(filling);
         }
 
-        synchronized boolean isEmpty() { return sentinel.next == sentinel; }
-
-        /** The tasks linked now (for tests). */
-        synchronized int linked() {
-            int n = 0;
-            for (RequestTask t = sentinel.next; t != sentinel; t = t.next) n++;
-            return n;
+        private static boolean isClear(RequestTask[] chunk) {
+            for (int i = 0; i < chunk.length; i++) if (SLOTS.getAcquire(chunk, i) != null) return false;
+            return true;
         }
+
+        /** Clears the slot of a task that never ran (its thread could not start). */
+        void remove(RequestTask t) {
+            SLOTS.setRelease(t.chunk, t.slot, (RequestTask) null);
+        }
+
+        /** The tasks in flight now. */
+        synchronized List<RequestTask> tasks() {
+            List<RequestTask> tasks = new ArrayList<>();
+            for (RequestTask[] chunk : chunks)
+                for (int i = 0; i < chunk.length; i++)
+                    if (SLOTS.getAcquire(chunk, i) instanceof RequestTask t) tasks.add(t);
+            return tasks;
+        }
+
+        /** Cancels the tasks in flight (interrupting a running one), outside the lock: cancelling runs their stages. */
+        void cancelAll() {
+            for (RequestTask t : tasks()) t.cancel(true);
+        }
+
+        synchronized boolean isEmpty() {
+            for (RequestTask[] chunk : chunks) if (!isClear(chunk)) return false;
+            return true;
+        }
+
+        synchronized int chunks() { return chunks.size(); }
     }
 
     @Override public Prediction predict(Demand d) {
@@ -161,10 +193,17 @@ final class VirtualThreadPerTaskModel implements Model {
                 d.describe(Path.SERIAL) + " (a virtual thread per request, calls in sequence)", Path.SERIAL);
     }
 
-    /** The tasks the in-flight lists hold. */
+    /** The tasks the in-flight chunks hold (for tests). */
     int tasksLinked() {
         int n = 0;
-        for (Stripe s : inFlight) n += s.linked();
+        for (Stripe s : inFlight) n += s.tasks().size();
+        return n;
+    }
+
+    /** The chunks of slots kept (for tests). */
+    int chunks() {
+        int n = 0;
+        for (Stripe s : inFlight) n += s.chunks();
         return n;
     }
 

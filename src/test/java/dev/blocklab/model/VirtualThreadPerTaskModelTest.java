@@ -71,6 +71,25 @@ class VirtualThreadPerTaskModelTest {
     }
 
     @Test
+    void inFlightChunks_dropOnceClearAndALongRequestKeepsOnlyItsOwn() throws Exception {
+        Graph slow = Graph.singleCall(Step.Call.fixed("slow", TEN_SECONDS, 1L));
+        Graph fast = Graph.singleCall(Step.Call.fixed("fast", 0, 5L));
+        try (SimulatedBackend backend = new SimulatedBackend(); VirtualThreadPerTaskModel model = new VirtualThreadPerTaskModel(backend)) {
+            for (int i = 0; i < 8; i++) model.submit(new Request(i, slow, 7, 1));   // pins the first chunk of every stripe
+            long id = 8;
+            for (int wave = 0; wave < 13; wave++) {   // 13 x 8,192: 13 chunks a stripe are filled in all
+                CountDownLatch done = new CountDownLatch(8_192);
+                for (int i = 0; i < 8_192; i++) model.submit(new Request(id++, fast, 7, 1), (v, e) -> done.countDown());
+                assertThat(done.await(60, TimeUnit.SECONDS)).as("wave %d ended", wave).isTrue();
+            }
+            assertThat(model.chunks()).as("chunks kept after 106,504 requests, 8 of them still running").isBetween(8, 40);
+            long deadline = System.nanoTime() + TEN_SECONDS;   // a task clears its slot just after its callback
+            while (model.tasksLinked() > 8 && System.nanoTime() < deadline) Thread.sleep(10);
+            assertThat(model.tasksLinked()).as("tasks in flight").isEqualTo(8);
+        }
+    }
+
+    @Test
     void loneCallOnce_onlyForAGraphOfOneCallMadeOnce() {
         Step.Call once = Step.Call.fixed("job", 1_000, 1L);
         assertThat(DirectStyle.isLoneCallOnce(BuiltInWorkloads.tenThousandJobs().graph())).isTrue();
