@@ -117,13 +117,15 @@ final class VirtualThreadPerTaskModel implements Model {
      * the submitting threads. A task leaves by clearing its own slot as it ends, without the lock and without
      * writing to any other task: a list that each task unlinked itself from under the lock cost the engine about a
      * tenth of its wall time at a million requests (the lock and the neighbours' lines passed between the two cores
-     * for every request; docs/benchmarks.md). Each new chunk first looks at the oldest one: drops it if every slot
-     * is clear (and looks at the next), or moves it behind the others if a task in it still runs, so a long request
-     * keeps one chunk, not the chunks after it. A finished task is never held; an idle model keeps its last chunks,
-     * 4 bytes a slot.
+     * for every request; docs/benchmarks.md). Each new chunk first looks at the oldest {@value #LOOKS}: drops those
+     * whose slots are all clear and moves the others behind the rest, so a long request keeps its own chunk
+     * (4 KiB) until it ends, not the chunks after it. A finished request is never held. A model left idle keeps
+     * the chunks of its last burst, without their requests (4 bytes a request of the burst), until requests arrive
+     * again or it closes.
      */
     private final class Stripe {
         private static final int CHUNK = 1024;
+        private static final int LOOKS = 8;
         private final ArrayDeque<RequestTask[]> chunks = new ArrayDeque<>();   // guarded by this; oldest first
         private RequestTask[] filling = new RequestTask[CHUNK];                // guarded by this; one of chunks
         private int next;                                                      // guarded by this
@@ -137,14 +139,12 @@ final class VirtualThreadPerTaskModel implements Model {
             SLOTS.setRelease(filling, next++, t);
         }
 
+        /** Looks at up to {@value #LOOKS} of the oldest chunks first: drops the clear ones, moves the others behind. */
         private void newChunk() {
-            for (int looked = 0; looked < 2; looked++) {
+            for (int looked = 0; looked < LOOKS; looked++) {
                 RequestTask[] oldest = chunks.pollFirst();
                 if (oldest == null) break;
-                if (!isClear(oldest)) {
-                    chunks.addLast(oldest);   // a task in it still runs: look again after the others
-                    break;
-                }
+                if (!isClear(oldest)) chunks.addLast(oldest);   // a request in it still runs: look again after the others
             }
             filling = new RequestTask[CHUNK];
             next = 0;

@@ -35,6 +35,7 @@ class VirtualThreadPerTaskModelTest {
 
             long t0 = System.nanoTime();
             model.close();
+            assertThat(heard).as("the callback ran before close returned").isDone();
             assertThat(System.nanoTime() - t0).as("close waited for the 10 s calls").isLessThan(TimeUnit.SECONDS.toNanos(5));
             assertThat(futures).allMatch(CompletableFuture::isCancelled);
             assertThat(heard.get(5, TimeUnit.SECONDS)).as("the callback of a request close cancelled").isInstanceOf(CancellationException.class);
