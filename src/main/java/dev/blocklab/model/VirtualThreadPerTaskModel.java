@@ -24,12 +24,12 @@ import java.util.function.BiConsumer;
  *
  * <p>It starts its threads itself ({@code Thread.ofVirtual()}) rather than through
  * {@code Executors.newVirtualThreadPerTaskExecutor()}, and keeps the requests in flight in chunks of slots, each
- * request clearing its own as it ends, for {@link #close}. At a million requests in flight each one's bytes and the frames on its
- * waiting stack are what the run costs: the executor added a wrapper, a frame and a node of its thread set per
- * request. {@code reproduce million-jobs} measures the model against the bare JDK.
+ * request clearing its own as it ends, for {@link #close}. At a million requests in flight each one's bytes and
+ * the frames on its waiting stack are what the run costs: the executor added a wrapper, a frame and a node of its
+ * thread set per request. {@code reproduce million-jobs} measures the model against the bare JDK.
  */
 final class VirtualThreadPerTaskModel implements Model {
-    private static final int STRIPES = 8;   // a power of two: submitting threads (a server's event loops) rarely meet on one lock
+    private static final int STRIPES = 8;   // a power of two: submitting threads (event loops) rarely meet on one lock
 
     private final Backend backend;
     private final DirectStyle.BlockingCaller caller;
@@ -193,8 +193,8 @@ final class VirtualThreadPerTaskModel implements Model {
                 d.describe(Path.SERIAL) + " (a virtual thread per request, calls in sequence)", Path.SERIAL);
     }
 
-    /** The tasks the in-flight chunks hold (for tests). */
-    int tasksLinked() {
+    /** The requests in flight: the tasks whose slots are not clear yet (for tests). */
+    int tasksInFlight() {
         int n = 0;
         for (Stripe s : inFlight) n += s.tasks().size();
         return n;

@@ -40,25 +40,25 @@ class VirtualThreadPerTaskModelTest {
             assertThat(futures).allMatch(CompletableFuture::isCancelled);
             assertThat(heard.get(5, TimeUnit.SECONDS)).as("the callback of a request close cancelled").isInstanceOf(CancellationException.class);
             assertThatThrownBy(() -> model.submit(new Request(21, slow, 7, 1))).isInstanceOf(RejectedExecutionException.class);
-            assertThat(model.tasksLinked()).as("tasks left in the in-flight lists after close").isZero();
+            assertThat(model.tasksInFlight()).as("requests left in flight after close").isZero();
         }
     }
 
     @Test
-    void inFlightLists_tasksStillRunningDoNotKeepTheFinishedOnesLinked() throws Exception {
+    void inFlight_tasksStillRunningDoNotKeepTheFinishedOnes() throws Exception {
         Graph slow = Graph.singleCall(Step.Call.fixed("slow", TEN_SECONDS, 1L));
         Graph fast = Graph.singleCall(Step.Call.fixed("fast", 0, 5L));
         try (SimulatedBackend backend = new SimulatedBackend(); VirtualThreadPerTaskModel model = new VirtualThreadPerTaskModel(backend)) {
             List<CompletableFuture<Object>> slowOnes = new ArrayList<>();
             for (int i = 0; i < 8; i++) slowOnes.add(model.submit(new Request(i, slow, 7, 1)));   // the oldest of every list
             for (int i = 8; i < 4_008; i++) assertThat(model.submit(new Request(i, fast, 7, 1)).get(5, TimeUnit.SECONDS)).isEqualTo(5L);
-            assertThat(model.tasksLinked()).as("8 tasks running and 4,000 finished").isBetween(8, 100);   // a finished task must not stay linked
+            assertThat(model.tasksInFlight()).as("8 tasks running and 4,000 finished").isBetween(8, 100);   // a finished task must not stay kept
             assertThat(slowOnes).noneMatch(CompletableFuture::isDone);
         }
     }
 
     @Test
-    void inFlightLists_aModelLeftIdleAfterABurstLetsGoOfItsFinishedTasks() throws Exception {
+    void inFlight_aModelLeftIdleAfterABurstLetsGoOfItsFinishedTasks() throws Exception {
         Graph job = Graph.singleCall(Step.Call.fixed("job", TimeUnit.MILLISECONDS.toNanos(50), 1L));
         int burst = 8_000;
         try (SimulatedBackend backend = new SimulatedBackend(); VirtualThreadPerTaskModel model = new VirtualThreadPerTaskModel(backend)) {
@@ -66,8 +66,8 @@ class VirtualThreadPerTaskModelTest {
             for (int i = 0; i < burst; i++) model.submit(new Request(i, job, 7, 1), (v, e) -> done.countDown());
             assertThat(done.await(60, TimeUnit.SECONDS)).as("the burst ended").isTrue();
             long deadline = System.nanoTime() + TEN_SECONDS;
-            while (model.tasksLinked() > burst / 8 && System.nanoTime() < deadline) Thread.sleep(10);
-            assertThat(model.tasksLinked()).as("finished tasks still linked with no request submitted since the burst").isLessThanOrEqualTo(burst / 8);
+            while (model.tasksInFlight() > burst / 8 && System.nanoTime() < deadline) Thread.sleep(10);
+            assertThat(model.tasksInFlight()).as("finished tasks still kept with no request submitted since the burst").isLessThanOrEqualTo(burst / 8);
         }
     }
 
@@ -85,8 +85,8 @@ class VirtualThreadPerTaskModelTest {
             }
             assertThat(model.chunks()).as("chunks kept after 106,504 requests, 8 of them still running").isBetween(8, 40);
             long deadline = System.nanoTime() + TEN_SECONDS;   // a task clears its slot just after its callback
-            while (model.tasksLinked() > 8 && System.nanoTime() < deadline) Thread.sleep(10);
-            assertThat(model.tasksLinked()).as("tasks in flight").isEqualTo(8);
+            while (model.tasksInFlight() > 8 && System.nanoTime() < deadline) Thread.sleep(10);
+            assertThat(model.tasksInFlight()).as("tasks in flight").isEqualTo(8);
         }
     }
 
