@@ -89,7 +89,7 @@ public final class RunRecorder {
         try {
             stripe.histogram.recordValue(Math.min(Math.max(0, latencyNanos), HIGHEST_TRACKABLE_NANOS));
             if (success) stripe.successes++;
-            if (stripe.count++ == 0 || endNanos - stripe.lastEndNanos > 0) stripe.lastEndNanos = endNanos;
+            if (stripe.histogram.getTotalCount() == 1 || endNanos - stripe.lastEndNanos > 0) stripe.lastEndNanos = endNanos;
         } finally {
             stripe.release();
         }
@@ -127,7 +127,7 @@ public final class RunRecorder {
         for (Stripe stripe : stripes) {
             stripe.lock();
             try {
-                if (stripe.count > 0 && (!any || stripe.lastEndNanos - last > 0)) {
+                if (stripe.histogram.getTotalCount() > 0 && (!any || stripe.lastEndNanos - last > 0)) {
                     last = stripe.lastEndNanos;
                     any = true;
                 }
@@ -180,8 +180,8 @@ public final class RunRecorder {
         private int locked;
         /** Written only under the lock; read without it (as a volatile) by progress lines. */
         long successes;
-        /** Under the lock: requests recorded here, and the latest completion time among them. */
-        long count, lastEndNanos;
+        /** Under the lock: the latest completion among the requests recorded here (none while the histogram is empty). */
+        long lastEndNanos;
         final Histogram histogram = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
 
         boolean tryLock() { return (int) LOCKED.getOpaque(this) == 0 && LOCKED.compareAndSet(this, 0, 1); }
