@@ -89,7 +89,8 @@ public final class RunRecorder {
         try {
             stripe.histogram.recordValue(Math.min(Math.max(0, latencyNanos), HIGHEST_TRACKABLE_NANOS));
             if (success) stripe.successes++;
-            if (stripe.histogram.getTotalCount() == 1 || endNanos - stripe.lastEndNanos > 0) stripe.lastEndNanos = endNanos;
+            if (stripe.histogram.getTotalCount() == 1 || endNanos - stripe.lastEndNanos > 0)   // the first, or later
+                stripe.lastEndNanos = endNanos;
         } finally {
             stripe.release();
         }
@@ -180,7 +181,7 @@ public final class RunRecorder {
         private int locked;
         /** Written only under the lock; read without it (as a volatile) by progress lines. */
         long successes;
-        /** Under the lock: the latest completion among the requests recorded here (none while the histogram is empty). */
+        /** Under the lock: the latest completion among the requests recorded here (none while histogram is empty). */
         long lastEndNanos;
         final Histogram histogram = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
 
