@@ -55,9 +55,7 @@ final class VirtualThreadPerTaskModel implements Model {
     }
 
     private RequestTask start(RequestTask task) {
-        if (closed) throw new RejectedExecutionException("model virtual is closed");
-        task.stripe().add(task);
-        if (closed) task.cancel(true);   // close may have walked the lists before the add: the task must not run
+        if (!task.stripe().add(task)) throw new RejectedExecutionException("model virtual is closed");
         try {
             threads.newThread(task).start();
         } catch (Throwable t) {
@@ -78,6 +76,7 @@ final class VirtualThreadPerTaskModel implements Model {
         private final BiConsumer<Object, Throwable> onDone;   // null when the caller holds the future
         private RequestTask[] chunk;   // where the task is kept in flight: chunk[slot], set by add before the thread starts
         private int slot;
+        private Thread thread;   // its own once it runs: close called on it skips this task (no other thread is it)
 
         RequestTask(Request request, BiConsumer<Object, Throwable> onDone) {
             this.request = request;
@@ -88,6 +87,7 @@ final class VirtualThreadPerTaskModel implements Model {
         Stripe stripe() { return inFlight[(int) (request.id() & (STRIPES - 1))]; }
 
         @Override Object work() throws Exception {
+            thread = Thread.currentThread();
             return DirectStyle.isLoneCallOnce(request.graph())
                     ? backend.callBlocking(DirectStyle.loneCall(request))
                     : DirectStyle.evaluate(request, caller);
@@ -97,6 +97,7 @@ final class VirtualThreadPerTaskModel implements Model {
         @Override void ended() {
             try {
                 if (onDone != null) {
+                    thread = Thread.currentThread();   // also when cancelled before it ran
                     switch (state()) {
                         case SUCCESS -> onDone.accept(resultNow(), null);
                         case FAILED -> onDone.accept(null, exceptionNow());
@@ -132,11 +133,18 @@ final class VirtualThreadPerTaskModel implements Model {
 
         Stripe() { chunks.add(filling); }
 
-        synchronized void add(RequestTask t) {
+        /**
+         * Keeps {@code t} in flight, or returns false once the model is closed. The check is under the lock that
+         * {@link #tasks} takes, so a task is either added before close looks at this stripe (and is cancelled and
+         * waited for) or refused: none starts after close returned.
+         */
+        synchronized boolean add(RequestTask t) {
+            if (closed) return false;
             if (next == CHUNK) newChunk();
             t.chunk = filling;
             t.slot = next;
             SLOTS.setRelease(filling, next++, t);
+            return true;
         }
 
         /** Looks at up to {@value #LOOKS} of the oldest chunks first: drops the clear ones, moves the others behind. */
@@ -153,6 +161,13 @@ final class VirtualThreadPerTaskModel implements Model {
 
         private static boolean isClear(RequestTask[] chunk) {
             for (int i = 0; i < chunk.length; i++) if (SLOTS.getAcquire(chunk, i) != null) return false;
+            return true;
+        }
+
+        /** True when no slot holds a task but one running on {@code caller} (close called from a request). */
+        private static boolean isClearBut(RequestTask[] chunk, Thread caller) {
+            for (int i = 0; i < chunk.length; i++)
+                if (SLOTS.getAcquire(chunk, i) instanceof RequestTask t && t.thread != caller) return false;
             return true;
         }
 
@@ -175,8 +190,9 @@ final class VirtualThreadPerTaskModel implements Model {
             for (RequestTask t : tasks()) t.cancel(true);
         }
 
-        synchronized boolean isEmpty() {
-            for (RequestTask[] chunk : chunks) if (!isClear(chunk)) return false;
+        /** True when every task has ended, but one running on {@code caller}. */
+        synchronized boolean isEmptyBut(Thread caller) {
+            for (RequestTask[] chunk : chunks) if (!isClearBut(chunk, caller)) return false;
             return true;
         }
 
@@ -207,15 +223,19 @@ final class VirtualThreadPerTaskModel implements Model {
         return n;
     }
 
-    /** Cancels the requests in flight (interrupting their threads) and waits up to 30 s for their threads to end. */
+    /**
+     * Refuses new requests, cancels those in flight (interrupting their threads) and waits up to 30 s for their
+     * callbacks to have run. Called on a request's own thread (from its callback, say), it waits for every other.
+     */
     @Override public void close() {
-        closed = true;
+        closed = true;   // before the stripes' locks: an add that takes one after cancelAll is refused
         for (Stripe s : inFlight) s.cancelAll();
+        Thread caller = Thread.currentThread();
         boolean interrupted = Thread.interrupted();   // an interrupted closer would otherwise spin: park returns at once
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             for (Stripe s : inFlight) {
-                while (!s.isEmpty()) {
+                while (!s.isEmptyBut(caller)) {
                     if (System.nanoTime() - deadline > 0)
                         throw new IllegalStateException("threads of model virtual did not end within 30 s of close");
                     LockSupport.parkNanos(1_000_000L);

@@ -14,6 +14,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -41,6 +43,66 @@ class VirtualThreadPerTaskModelTest {
             assertThat(heard.get(5, TimeUnit.SECONDS)).as("the callback of a request close cancelled").isInstanceOf(CancellationException.class);
             assertThatThrownBy(() -> model.submit(new Request(21, slow, 7, 1))).isInstanceOf(RejectedExecutionException.class);
             assertThat(model.tasksInFlight()).as("requests left in flight after close").isZero();
+        }
+    }
+
+    @Test
+    void close_calledFromARequestsOwnCallback_waitsForTheOthersButNotForThatRequest() throws Exception {
+        Graph slow = Graph.singleCall(Step.Call.fixed("slow", TEN_SECONDS, 1L));
+        try (SimulatedBackend backend = new SimulatedBackend(); VirtualThreadPerTaskModel model = new VirtualThreadPerTaskModel(backend)) {
+            List<CompletableFuture<Throwable>> others = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                CompletableFuture<Throwable> heard = new CompletableFuture<>();
+                others.add(heard);
+                model.submit(new Request(i, slow, 7, 1), (v, e) -> heard.complete(e));
+            }
+            CompletableFuture<Long> closedIn = new CompletableFuture<>();
+            CompletableFuture<Boolean> othersHeardFirst = new CompletableFuture<>();
+            model.submit(new Request(20, Graph.singleCall(Step.Call.fixed("fast", 0, 5L)), 7, 1), (v, e) -> {
+                long t0 = System.nanoTime();
+                model.close();   // on this request's own thread: used to wait 30 s for its own slot, then throw
+                othersHeardFirst.complete(others.stream().allMatch(CompletableFuture::isDone));
+                closedIn.complete(System.nanoTime() - t0);
+            });
+            assertThat(closedIn.get(20, TimeUnit.SECONDS)).as("close from a callback").isLessThan(TimeUnit.SECONDS.toNanos(10));
+            assertThat(othersHeardFirst.get()).as("the other requests' callbacks ran before close returned").isTrue();
+            assertThat(others.getFirst().get()).isInstanceOf(CancellationException.class);
+        }
+    }
+
+    @Test
+    void submitRacingClose_eitherIsRefusedOrItsCallbackRunsBeforeCloseReturns() throws Exception {
+        Graph job = Graph.singleCall(Step.Call.fixed("job", 0, 1L));
+        for (int round = 0; round < 200; round++) {
+            try (SimulatedBackend backend = new SimulatedBackend()) {
+                VirtualThreadPerTaskModel model = new VirtualThreadPerTaskModel(backend);
+                AtomicBoolean closeReturned = new AtomicBoolean();
+                AtomicInteger accepted = new AtomicInteger();
+                AtomicInteger heard = new AtomicInteger();
+                AtomicInteger late = new AtomicInteger();
+                CountDownLatch submitting = new CountDownLatch(1);
+                Thread submitter = Thread.ofPlatform().start(() -> {
+                    for (long id = 0; ; id++) {
+                        if (id == 16) submitting.countDown();
+                        try {
+                            model.submit(new Request(id, job, 7, 1), (v, e) -> {
+                                if (closeReturned.get()) late.incrementAndGet();
+                                heard.incrementAndGet();
+                            });
+                            accepted.incrementAndGet();
+                        } catch (RejectedExecutionException refused) {
+                            return;
+                        }
+                    }
+                });
+                submitting.await();
+                model.close();
+                closeReturned.set(true);
+                submitter.join(TimeUnit.SECONDS.toMillis(10));
+                assertThat(submitter.isAlive()).as("the submitter was refused after close").isFalse();
+                assertThat(late.get()).as("callbacks run after close returned, round " + round).isZero();
+                assertThat(heard.get()).as("every accepted request's callback ran by close, round " + round).isEqualTo(accepted.get());
+            }
         }
     }
 
