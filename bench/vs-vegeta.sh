@@ -6,6 +6,7 @@
 #   SERVER_RATES="1000" TRIVIAL_RATES="10000" bench/vs-vegeta.sh   # an empty list skips that part: TRIVIAL_RATES= GO_WAIT_RATES=
 #   BLOCKLAB=/path/to/other/checkout/blocklab bench/vs-vegeta.sh   # attack with another build (before/after)
 #   REPEATS=3 bench/vs-vegeta.sh            # each pair three times, the order alternating, and the median ratio
+#   SERVER_RATES= TRIVIAL_RATES= GO_WAIT_RATES=10000 GCOFF_RATES=10000 REPEATS=3 bench/vs-vegeta.sh   # the 10,000/s figures only
 #
 # What it does:
 #  1. builds vegeta from its Go module (GOBIN=target/bench-bin go install github.com/tsenart/vegeta/v12@v12.12.0)
@@ -19,6 +20,12 @@
 #  3. starts the Go server and attacks it at TRIVIAL_RATES in the same way (a shorter least pause), then drives
 #     its /wait500 (a 500 ms sleep in the handler's goroutine, what /async-non-blocking's critical path is) with
 #     vegeta alone at GO_WAIT_RATES: the reference for the server's own figure at the same rate;
+#  3b. drives both 500 ms endpoints (the blocklab server's and the Go server's) at GCOFF_RATES with vegeta's
+#     collector off (GOGC=off, an environment variable: the one change to vegeta anywhere here, labelled so), to
+#     tell vegeta's own pauses from the server's. Every vegeta run traces its collector (GODEBUG=gctrace=1: a line
+#     on stderr per cycle, kept as NAME.vegeta.gc; nothing else changes) and the table notes its cycles: on this
+#     2-core machine at 10,000/s each cycle's concurrent phase took 70-110 ms and every window of sends whose p99
+#     rose above 520 ms was sent, or answered, during one (docs/attack.md);
 #  4. prints one line per run and a table: each tool's p99, the ratio blocklab / vegeta on two clocks, and a LIMIT
 #     label where a figure may be the load generator's own limit (vegeta: sent below 99 % of the asked rate or
 #     not 100 % success; blocklab: its instrument-limited verdict, with the share of its loops' lag spent
@@ -44,6 +51,7 @@ REPEATS=${REPEATS:-1}
 SERVER_RATES=${SERVER_RATES-"1000 5000 8000 10000"}
 TRIVIAL_RATES=${TRIVIAL_RATES-"10000 20000 30000"}
 GO_WAIT_RATES=${GO_WAIT_RATES-"10000"}
+GCOFF_RATES=${GCOFF_RATES-"10000"}
 SERVER_PORT=${SERVER_PORT:-19000}
 TRIVIAL_PORT=${TRIVIAL_PORT:-19001}
 BLOCKLAB=${BLOCKLAB:-./blocklab}   # the attacker's launcher; the server is always this checkout's
@@ -60,13 +68,23 @@ pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
 trap cleanup EXIT
 
-# vegeta with default flags; prints "p99_ms rate success".
-run_vegeta() { # url rate name
-  echo "GET $1" | "$BIN/vegeta" attack -rate "$2/s" -duration "$DURATION" > "$OUT/$3.vegeta.bin"
-  "$BIN/vegeta" report -type json < "$OUT/$3.vegeta.bin" > "$OUT/$3.vegeta.json"
-  "$BIN/vegeta" report < "$OUT/$3.vegeta.bin" > "$OUT/$3.vegeta.txt"
-  rm -f "$OUT/$3.vegeta.bin"
-  jq -r '"\(.latencies["99th"] / 1e6) \(.rate) \(.success)"' "$OUT/$3.vegeta.json"
+# vegeta with default flags, its collector traced; prints "p99_ms rate success gc_cycles gc_longest_ms" (the
+# collector's cycles in the run, and the longest concurrent phase, wall ms). Extra arguments: environment (GOGC=off).
+run_vegeta() { # url rate name [VAR=value...]
+  local url=$1 rate=$2 name=$3; shift 3
+  echo "GET $url" | env GODEBUG=gctrace=1 "$@" "$BIN/vegeta" attack -rate "$rate/s" -duration "$DURATION" \
+    > "$OUT/$name.vegeta.bin" 2> "$OUT/$name.vegeta.gc"
+  "$BIN/vegeta" report -type json < "$OUT/$name.vegeta.bin" > "$OUT/$name.vegeta.json"
+  "$BIN/vegeta" report < "$OUT/$name.vegeta.bin" > "$OUT/$name.vegeta.txt"
+  rm -f "$OUT/$name.vegeta.bin"
+  echo "$(jq -r '"\(.latencies["99th"] / 1e6) \(.rate) \(.success)"' "$OUT/$name.vegeta.json") $(vegeta_gc "$OUT/$name.vegeta.gc")"
+}
+run_vegeta_gcoff() { run_vegeta "$@" GOGC=off; }
+
+# vegeta's collector cycles in a gctrace log ("gc 7 @1.675s 3%: 1.3+87+0.90 ms clock, ..."): "COUNT LONGEST_MS".
+vegeta_gc() { # file
+  awk '/^gc [0-9]+ @/ { split($5, phase, "+"); n++; if (phase[2] + 0 > max) max = phase[2] + 0 }
+       END { printf "%d %.0f\n", n, max }' "$1"
 }
 
 # blocklab attack with default flags (JSON, for the figures); prints "p99_ms rate success limited p99_from_send_ms
@@ -158,8 +176,18 @@ server_url="http://127.0.0.1:$SERVER_PORT/async-non-blocking"
 if [ -n "$SERVER_RATES" ]; then
   start_server
   for r in $SERVER_RATES; do one_rate "$server_url" "$r" "server-$r" "$PAUSE"; done
-  kill "$server_pid" 2>/dev/null || true
 fi
+gcoff=()   # "target rate figures server-pauses" of each run with vegeta's collector off
+if [ -n "$GCOFF_RATES" ]; then
+  [ -n "$SERVER_RATES" ] || start_server
+  for r in $GCOFF_RATES; do
+    for i in $(seq 1 "$REPEATS"); do
+      one_tool vegeta_gcoff "$server_url" "$r" "server-gcoff-$r-r$i" "$PAUSE"
+      gcoff+=("server $r $figures $pauses")
+    done
+  done
+fi
+[ -n "${server_pid:-}" ] && { kill "$server_pid" 2>/dev/null || true; }
 
 "$BIN/go-targets" "$TRIVIAL_PORT" > "$OUT/trivial.log" 2>&1 &
 pids+=($!)
@@ -172,6 +200,12 @@ for r in $GO_WAIT_RATES; do
     go_wait+=("$r $figures")
   done
 done
+for r in $GCOFF_RATES; do
+  for i in $(seq 1 "$REPEATS"); do
+    one_tool vegeta_gcoff "http://127.0.0.1:$TRIVIAL_PORT/wait500" "$r" "go-wait500-gcoff-$r-r$i" "$PAUSE"
+    gcoff+=("go $r $figures -")
+  done
+done
 
 {
   echo
@@ -181,7 +215,7 @@ done
   printf '%-8s %7s %3s %11s %13s %11s %7s %11s  %-40s %s\n' endpoint rate/s run vegeta-p99 blocklab-p99 'p99(send)' ratio 'ratio(send)' notes load1
   medians=""
   for row in "${results[@]}"; do
-    read -r name rate run vp vr vs bp br bs bl bsend bwait load vg bg <<< "$row"
+    read -r name rate run vp vr vs vgn vgm bp br bs bl bsend bwait load vg bg <<< "$row"
     ratio=$(awk -v b="$bp" -v v="$vp" 'BEGIN { printf "%.3f", (v > 0 ? b / v : 0) }')
     rsend=$(awk -v b="$bsend" -v v="$vp" 'BEGIN { if (b == "nan" || v <= 0) print "-"; else printf "%.3f", b / v }')
     notes=""
@@ -191,6 +225,7 @@ done
       && notes+="blocklab LIMIT (instrument-limited=$bl, sent $(printf '%.0f' "$br")/s$(awk -v w="$bwait" \
         'BEGIN { if (w != "nan") printf ", loop lag %.0f%% waiting for a core", w * 100 }')) "
     awk -v s="$bs" 'BEGIN { exit !(s < 1) }' && notes+="blocklab success $(awk -v s="$bs" 'BEGIN{printf "%.2f", s*100}')% "
+    [ "$vgn" -gt 0 ] && notes+="vegeta's own GC: $vgn cycles, longest $vgm ms "
     case "$vg" in -|0|'') ;; *) notes+="server GC pauses in vegeta's run: ${vg%x*}, longest ${vg#*x} ms " ;; esac
     case "$bg" in -|0|'') ;; *) notes+="server GC pauses in blocklab's run: ${bg%x*}, longest ${bg#*x} ms " ;; esac
     printf '%-8s %7s %3s %11.1f %13.1f %11s %7s %11s  %-40s %s\n' "${name%-*}" "$rate" "$run" "$vp" "$bp" \
@@ -209,8 +244,14 @@ done
   vps=$(printf '%s' "$medians" | awk '$1 == "server-10000" { print $4 }' | sort -n | tr '\n' ' ')
   [ -n "$vps" ] && echo "server /async-non-blocking at 10000/s driven by vegeta: p99 $vps ms = $(for v in $vps; do awk -v v="$v" 'BEGIN{printf "%.3f ", v/500}'; done)x its 500 ms critical path"
   for row in "${go_wait[@]}"; do
-    read -r rate vp vr vs <<< "$row"
-    echo "Go net/http doing the same 500 ms wait, driven by vegeta at $rate/s: p99 $vp ms = $(awk -v v="$vp" 'BEGIN{printf "%.3f", v/500}') x (sent $(printf '%.0f' "$vr")/s, success $(awk -v s="$vs" 'BEGIN{printf "%.2f", s*100}')%)"
+    read -r rate vp vr vs vgn vgm <<< "$row"
+    echo "Go net/http doing the same 500 ms wait, driven by vegeta at $rate/s: p99 $vp ms = $(awk -v v="$vp" 'BEGIN{printf "%.3f", v/500}') x (sent $(printf '%.0f' "$vr")/s, success $(awk -v s="$vs" 'BEGIN{printf "%.2f", s*100}')%, vegeta's own GC: $vgn cycles, longest $vgm ms)"
+  done
+  for row in "${gcoff[@]}"; do
+    read -r target rate vp vr vs vgn vgm sg <<< "$row"
+    what="the blocklab server's /async-non-blocking"; [ "$target" = go ] && what="Go net/http's /wait500"
+    case "$sg" in -) sgc="" ;; 0) sgc=", no server GC pause in the run" ;; *) sgc=", server GC pauses in the run: ${sg%x*}, longest ${sg#*x} ms" ;; esac
+    echo "$what driven by vegeta with its collector off (GOGC=off) at $rate/s: p99 $vp ms = $(awk -v v="$vp" 'BEGIN{printf "%.3f", v/500}') x (sent $(printf '%.0f' "$vr")/s, success $(awk -v s="$vs" 'BEGIN{printf "%.2f", s*100}')%, vegeta GC cycles $vgn$sgc)"
   done
   [ -n "$restarted" ] && echo "the server was restarted (and warmed) before: $restarted"
   echo "raw outputs: $OUT"
