@@ -157,6 +157,17 @@ one_tool() { # tool url rate name pause
   log "$name: $tool figures = $figures; server collection pauses $pauses; pausing ${pause}s"
   settle "$pause"
 }
+# One tool at each of RATES, REPEATS times each; appends "RATE FIGURES PAUSES" for every run to the array named.
+each_rate() { # tool url rates name-prefix array
+  local -n rows=$5
+  local r i
+  for r in $3; do
+    for i in $(seq 1 "$REPEATS"); do
+      one_tool "$1" "$2" "$r" "$4-$r-r$i" "$PAUSE"
+      rows+=("$r $figures $pauses")
+    done
+  done
+}
 one_rate() { # url rate name pause
   local url=$1 rate=$2 name=$3 pause=$4 v b vg bg i
   for i in $(seq 1 "$REPEATS"); do
@@ -177,15 +188,10 @@ if [ -n "$SERVER_RATES" ]; then
   start_server
   for r in $SERVER_RATES; do one_rate "$server_url" "$r" "server-$r" "$PAUSE"; done
 fi
-gcoff=()   # "target rate figures server-pauses" of each run with vegeta's collector off
+gcoff_server=() go_wait=() gcoff_go=()   # "RATE FIGURES PAUSES" of each run (each_rate)
 if [ -n "$GCOFF_RATES" ]; then
   [ -n "$SERVER_RATES" ] || start_server
-  for r in $GCOFF_RATES; do
-    for i in $(seq 1 "$REPEATS"); do
-      one_tool vegeta_gcoff "$server_url" "$r" "server-gcoff-$r-r$i" "$PAUSE"
-      gcoff+=("server $r $figures $pauses")
-    done
-  done
+  each_rate vegeta_gcoff "$server_url" "$GCOFF_RATES" server-gcoff gcoff_server
 fi
 [ -n "${server_pid:-}" ] && { kill "$server_pid" 2>/dev/null || true; }
 
@@ -193,19 +199,8 @@ fi
 pids+=($!)
 await_port "$TRIVIAL_PORT"
 [ -n "$TRIVIAL_RATES" ] && for r in $TRIVIAL_RATES; do one_rate "http://127.0.0.1:$TRIVIAL_PORT/" "$r" "trivial-$r" "$TRIVIAL_PAUSE"; done
-go_wait=()
-for r in $GO_WAIT_RATES; do
-  for i in $(seq 1 "$REPEATS"); do
-    one_tool vegeta "http://127.0.0.1:$TRIVIAL_PORT/wait500" "$r" "go-wait500-$r-r$i" "$PAUSE"
-    go_wait+=("$r $figures")
-  done
-done
-for r in $GCOFF_RATES; do
-  for i in $(seq 1 "$REPEATS"); do
-    one_tool vegeta_gcoff "http://127.0.0.1:$TRIVIAL_PORT/wait500" "$r" "go-wait500-gcoff-$r-r$i" "$PAUSE"
-    gcoff+=("go $r $figures -")
-  done
-done
+each_rate vegeta "http://127.0.0.1:$TRIVIAL_PORT/wait500" "$GO_WAIT_RATES" go-wait500 go_wait
+each_rate vegeta_gcoff "http://127.0.0.1:$TRIVIAL_PORT/wait500" "$GCOFF_RATES" go-wait500-gcoff gcoff_go
 
 {
   echo
@@ -244,10 +239,10 @@ done
   vps=$(printf '%s' "$medians" | awk '$1 == "server-10000" { print $4 }' | sort -n | tr '\n' ' ')
   [ -n "$vps" ] && echo "server /async-non-blocking at 10000/s driven by vegeta: p99 $vps ms = $(for v in $vps; do awk -v v="$v" 'BEGIN{printf "%.3f ", v/500}'; done)x its 500 ms critical path"
   for row in "${go_wait[@]}"; do
-    read -r rate vp vr vs vgn vgm <<< "$row"
+    read -r rate vp vr vs vgn vgm _ <<< "$row"
     echo "Go net/http doing the same 500 ms wait, driven by vegeta at $rate/s: p99 $vp ms = $(awk -v v="$vp" 'BEGIN{printf "%.3f", v/500}') x (sent $(printf '%.0f' "$vr")/s, success $(awk -v s="$vs" 'BEGIN{printf "%.2f", s*100}')%, vegeta's own GC: $vgn cycles, longest $vgm ms)"
   done
-  for row in "${gcoff[@]}"; do
+  for row in "${gcoff_server[@]/#/server }" "${gcoff_go[@]/#/go }"; do
     read -r target rate vp vr vs vgn vgm sg <<< "$row"
     what="the blocklab server's /async-non-blocking"; [ "$target" = go ] && what="Go net/http's /wait500"
     case "$sg" in -) sgc="" ;; 0) sgc=", no server GC pause in the run" ;; *) sgc=", server GC pauses in the run: ${sg%x*}, longest ${sg#*x} ms" ;; esac
