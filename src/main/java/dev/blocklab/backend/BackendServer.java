@@ -196,8 +196,8 @@ public final class BackendServer implements AutoCloseable {
     private void answerAfter(HttpServerRequest req, long startNanos, long delayNanos, int status, Buffer body,
                              boolean failed, DeliveredDelays stats) {
         Runnable answer = () -> {
+            stats.record(System.nanoTime() - startNanos, failed);   // first: a caller holding the answer finds it counted
             req.response().setStatusCode(status).putHeader("content-type", "text/plain").end(body);
-            stats.record(System.nanoTime() - startNanos, failed);
         };
         if (delayNanos <= 0) {
             answer.run();
