@@ -1,9 +1,7 @@
 package dev.blocklab.workload;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** How a step computes its value from its inputs. Pure and deterministic. */
@@ -49,23 +47,46 @@ public sealed interface Value {
         }
     }
 
-    /** A template whose {@code {name}} placeholders are replaced by the named inputs' values. */
+    /**
+     * A template whose {@code {name}} placeholders are replaced by the named inputs' values; a placeholder whose
+     * input is absent (or null) stays as written. A name is letters, digits, {@code _} and {@code -}.
+     */
     record Format(String template) implements Value {
         private static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z0-9_-]+)}");
 
         public Format { Objects.requireNonNull(template, "template"); }
 
+        /**
+         * One pass over the template, looking each name up among the inputs: no pattern matcher, map or
+         * replacement strings per call (a server formats a page this way for every request).
+         */
         @Override public Object apply(List<Object> inputs, List<String> names) {
-            Map<String, Object> byName = new java.util.HashMap<>();
-            for (int i = 0; i < names.size(); i++) byName.put(names.get(i), inputs.get(i));
-            Matcher m = PLACEHOLDER.matcher(template);
-            StringBuilder sb = new StringBuilder();
-            while (m.find()) {
-                Object v = byName.get(m.group(1));
-                m.appendReplacement(sb, Matcher.quoteReplacement(v == null ? m.group() : String.valueOf(v)));
+            StringBuilder sb = new StringBuilder(template.length() + 16 * names.size());
+            int copied = 0;
+            for (int open = template.indexOf('{'); open >= 0; open = template.indexOf('{', open + 1)) {
+                int end = open + 1;
+                while (end < template.length() && isNameChar(template.charAt(end))) end++;
+                if (end == open + 1 || end == template.length() || template.charAt(end) != '}') continue;
+                Object value = valueOf(template, open + 1, end, inputs, names);
+                if (value == null) continue;
+                sb.append(template, copied, open).append(value);
+                copied = end + 1;
+                open = end;
             }
-            m.appendTail(sb);
-            return sb.toString();
+            return sb.append(template, copied, template.length()).toString();
+        }
+
+        /** The value of the last input named {@code template[from, to)}, or null when none is. */
+        private static Object valueOf(String template, int from, int to, List<Object> inputs, List<String> names) {
+            for (int i = names.size() - 1; i >= 0; i--) {
+                String name = names.get(i);
+                if (name.length() == to - from && template.regionMatches(from, name, 0, name.length())) return inputs.get(i);
+            }
+            return null;
+        }
+
+        private static boolean isNameChar(char c) {
+            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
         }
 
         /** Placeholder names the template uses, for validation. */
