@@ -17,7 +17,9 @@ import java.util.function.BiConsumer;
  * request where the model can.
  *
  * <p>Closing: {@link #close} waits for submitted requests' threads to end and releases every thread the model
- * created; after it returns, no platform thread of the model is alive.
+ * created; after it returns, no platform thread of the model is alive. Called on one of the model's own threads
+ * (from a request's callback), it cannot wait for that thread: a pool model interrupts the others and returns
+ * at once, {@code virtual} waits for every other request.
  */
 public interface Model extends AutoCloseable {
 

@@ -140,9 +140,16 @@ public final class Tasks {
         }
     }
 
-    /** Shuts the executor down, interrupting what still runs, and waits for its threads to end. */
+    /**
+     * Shuts the executor down, interrupting what still runs, and waits up to 30 s for its threads to end. Called on
+     * one of the executor's own threads (a request's callback closing its model), it returns once the others are
+     * interrupted, without waiting: the executor cannot end before the calling thread does. A thread pool's
+     * {@code shutdownNow} interrupts the caller too, so its wait returns at once; a fork-join worker is told apart
+     * here, as its pool's wait would last the whole 30 s.
+     */
     public static void shutdown(ExecutorService executor) {
         executor.shutdownNow();
+        if (Thread.currentThread() instanceof java.util.concurrent.ForkJoinWorkerThread w && w.getPool() == executor) return;
         try {
             if (!executor.awaitTermination(30, TimeUnit.SECONDS))
                 throw new IllegalStateException("threads of " + executor + " did not end within 30 s of close");
