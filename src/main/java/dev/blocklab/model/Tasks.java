@@ -5,6 +5,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
@@ -149,7 +150,7 @@ public final class Tasks {
      */
     public static void shutdown(ExecutorService executor) {
         executor.shutdownNow();
-        if (Thread.currentThread() instanceof java.util.concurrent.ForkJoinWorkerThread w && w.getPool() == executor) return;
+        if (Thread.currentThread() instanceof ForkJoinWorkerThread w && w.getPool() == executor) return;
         try {
             if (!executor.awaitTermination(30, TimeUnit.SECONDS))
                 throw new IllegalStateException("threads of " + executor + " did not end within 30 s of close");
