@@ -1,8 +1,8 @@
 package dev.blocklab.workload;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 /** How a step computes its value from its inputs. Pure and deterministic. */
 public sealed interface Value {
@@ -52,8 +52,6 @@ public sealed interface Value {
      * input is absent (or null) stays as written. A name is letters, digits, {@code _} and {@code -}.
      */
     record Format(String template) implements Value {
-        private static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z0-9_-]+)}");
-
         public Format { Objects.requireNonNull(template, "template"); }
 
         /**
@@ -64,9 +62,8 @@ public sealed interface Value {
             StringBuilder sb = new StringBuilder(template.length() + 16 * names.size());
             int copied = 0;
             for (int open = template.indexOf('{'); open >= 0; open = template.indexOf('{', open + 1)) {
-                int end = open + 1;
-                while (end < template.length() && isNameChar(template.charAt(end))) end++;
-                if (end == open + 1 || end == template.length() || template.charAt(end) != '}') continue;
+                int end = placeholderEnd(open);
+                if (end < 0) continue;
                 Object value = valueOf(template, open + 1, end, inputs, names);
                 if (value == null) continue;
                 sb.append(template, copied, open).append(value);
@@ -85,13 +82,27 @@ public sealed interface Value {
             return null;
         }
 
+        /** Where the placeholder opened at {@code open} closes (its '}'), or -1 when none does: the one grammar. */
+        private int placeholderEnd(int open) {
+            int end = open + 1;
+            while (end < template.length() && isNameChar(template.charAt(end))) end++;
+            return end > open + 1 && end < template.length() && template.charAt(end) == '}' ? end : -1;
+        }
+
         private static boolean isNameChar(char c) {
             return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
         }
 
-        /** Placeholder names the template uses, for validation. */
+        /** Placeholder names the template uses, for validation, in order. */
         public List<String> placeholders() {
-            return PLACEHOLDER.matcher(template).results().map(r -> r.group(1)).toList();
+            List<String> found = new ArrayList<>();
+            for (int open = template.indexOf('{'); open >= 0; open = template.indexOf('{', open + 1)) {
+                int end = placeholderEnd(open);
+                if (end < 0) continue;
+                found.add(template.substring(open + 1, end));
+                open = end;
+            }
+            return List.copyOf(found);
         }
     }
 

@@ -33,7 +33,9 @@ class ValueTest {
         assertThat(new Value.Format("{a}").apply(List.of(1L, 2L), List.of("a", "a"))).isEqualTo("2");
     }
 
-    /** The one-pass formatter against the regular expression it replaced, on random templates over a small alphabet. */
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z0-9_-]+)}");
+
+    /** The one-pass formatter and its placeholder list against the regular expression they replaced, on random templates over a small alphabet. */
     @Test
     void format_agreesWithTheRegularExpressionReference_onRandomTemplates() {
         SplittableRandom random = new SplittableRandom(7);
@@ -47,13 +49,15 @@ class ValueTest {
             String template = t.toString();
             assertThat(new Value.Format(template).apply(inputs, names)).as("template '%s'", template)
                     .isEqualTo(reference(template, inputs, names));
+            assertThat(new Value.Format(template).placeholders()).as("placeholders of '%s'", template)
+                    .isEqualTo(PLACEHOLDER.matcher(template).results().map(r -> r.group(1)).toList());
         }
     }
 
     private static String reference(String template, List<Object> inputs, List<String> names) {
         Map<String, Object> byName = new HashMap<>();
         for (int i = 0; i < names.size(); i++) byName.put(names.get(i), inputs.get(i));
-        Matcher m = Pattern.compile("\\{([A-Za-z0-9_-]+)}").matcher(template);
+        Matcher m = PLACEHOLDER.matcher(template);
         StringBuilder sb = new StringBuilder();
         while (m.find()) {
             Object v = byName.get(m.group(1));
