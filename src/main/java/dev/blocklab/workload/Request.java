@@ -1,6 +1,7 @@
 package dev.blocklab.workload;
 
-import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -81,16 +82,28 @@ public record Request(long id, Graph graph, long seed, long timeScaleDivisor, lo
         };
     }
 
-    /** The values of step {@code stepIndex}'s inputs, taken from the values computed so far. */
+    /**
+     * The values of step {@code stepIndex}'s inputs, taken from the values computed so far: a fixed-size list (a
+     * value may be null). A lone input is a singleton list, 16 bytes where a growable list and its array took 48:
+     * at a million requests in flight each one's bytes count (docs/benchmarks.md).
+     */
     public List<Object> inputsOf(int stepIndex, Object[] values) {
-        Step step = graph.steps().get(stepIndex);
-        if (step.inputs().isEmpty()) return List.of();
-        List<Object> in = new ArrayList<>(step.inputs().size());
-        for (String name : step.inputs()) {
-            int idx = graph.indexOf(name);
-            in.add(idx < 0 ? graph.input() : values[idx]);
-        }
-        return in;
+        List<String> names = graph.steps().get(stepIndex).inputs();
+        return switch (names.size()) {
+            case 0 -> List.of();
+            case 1 -> Collections.singletonList(valueOf(names.getFirst(), values));
+            default -> {
+                Object[] in = new Object[names.size()];
+                for (int i = 0; i < in.length; i++) in[i] = valueOf(names.get(i), values);
+                yield Arrays.asList(in);
+            }
+        };
+    }
+
+    /** The value named {@code name}: a step's computed so far, or the graph's input. */
+    private Object valueOf(String name, Object[] values) {
+        int idx = graph.indexOf(name);
+        return idx < 0 ? graph.input() : values[idx];
     }
 
     private static long mix(long seed, long id, int step) {
