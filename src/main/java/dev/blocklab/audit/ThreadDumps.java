@@ -16,8 +16,9 @@ import java.util.Optional;
 /**
  * Finds the virtual thread mounted on a carrier through the JDK's JSON thread dump
  * ({@code HotSpotDiagnosticMXBean.dumpThreads}), the one public API that lists virtual threads with their
- * carrier. It lists the virtual threads of executors, and those started with {@code Thread.ofVirtual()} only
- * when the JVM runs with {@code -Djdk.trackAllThreads=true}.
+ * carrier. It lists every virtual thread unless the JVM runs with {@code -Djdk.trackAllThreads=false} (then only
+ * executors' threads). On JDK 25.0.3 the dump can crash the JVM while other virtual threads mount and unmount
+ * (docs/audit.md, "Limits").
  */
 final class ThreadDumps {
     private static final ObjectMapper JSON = new ObjectMapper();
