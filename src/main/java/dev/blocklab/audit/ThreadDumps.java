@@ -1,59 +1,77 @@
 package dev.blocklab.audit;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.management.HotSpotDiagnosticMXBean;
-
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import javax.management.JMException;
+import javax.management.MalformedObjectNameException;
+import javax.management.ObjectName;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * Finds the virtual thread mounted on a carrier through the JDK's JSON thread dump
- * ({@code HotSpotDiagnosticMXBean.dumpThreads}), the one public API that lists virtual threads with their
- * carrier. It lists every virtual thread unless the JVM runs with {@code -Djdk.trackAllThreads=false} (then only
- * executors' threads). On JDK 25.0.3 the dump can crash the JVM while other virtual threads mount and unmount
- * (docs/audit.md, "Limits").
+ * Finds the virtual thread mounted on a carrier through the JVM's own thread print (the {@code Thread.print}
+ * diagnostic command, what {@code jcmd PID Thread.print} shows, called in-process). It is taken at a safepoint,
+ * lists the platform threads only, and under each carrier the frames of the virtual thread mounted on it
+ * ({@code Mounted virtual thread #N}).
+ *
+ * <p>Not {@code HotSpotDiagnosticMXBean.dumpThreads}: that snapshots every virtual thread with a handshake of its
+ * own, which races virtual threads mounting and unmounting, and JDK 25.0.3 dies of it (docs/audit.md, "Limits").
  */
 final class ThreadDumps {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectName DIAGNOSTIC_COMMAND = name("com.sun.management:type=DiagnosticCommand");
+    /** A thread's header line, e.g. {@code "ForkJoinPool-1-worker-1" #23 [17849] daemon prio=5 ...}. */
+    private static final Pattern HEADER = Pattern.compile("^\".*\" #(\\d+) .*");
+    private static final Pattern MOUNTED = Pattern.compile("^\\s+Mounted virtual thread #(\\d+)\\s*$");
+    /** A hidden class's suffix ({@code Foo$$Lambda/0x0000000060040210}): not part of the class's name. */
+    private static final Pattern HIDDEN = Pattern.compile("/0x[0-9a-fA-F]+");
 
     /** A thread in a dump: its name and stack. */
     record Mounted(String name, List<Frame> stack) {}
 
     private ThreadDumps() {}
 
-    /** Dumps this JVM's threads and returns the virtual thread mounted on {@code carrierTid}, if listed. */
+    /** Prints this JVM's threads and returns the virtual thread mounted on {@code carrierTid}, if any. */
     static Optional<Mounted> mountedOn(long carrierTid) {
-        Path file = null;
         try {
-            file = Files.createTempFile("blocklab-audit-", ".json");
-            Files.delete(file);   // dumpThreads refuses to overwrite
-            ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
-                    .dumpThreads(file.toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
-            return mountedOn(Files.readString(file), carrierTid);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot dump the threads to look for a stalled carrier's virtual thread", e);
-        } finally {
-            if (file != null) try { Files.deleteIfExists(file); } catch (IOException ignored) { /* temp file */ }
+            String print = (String) ManagementFactory.getPlatformMBeanServer().invoke(DIAGNOSTIC_COMMAND, "threadPrint",
+                    new Object[] {new String[0]}, new String[] {String[].class.getName()});
+            return mountedOn(print, carrierTid);
+        } catch (JMException e) {
+            throw new IllegalStateException("cannot print the threads to look for a stalled carrier's virtual thread", e);
         }
     }
 
-    /** Pure: the thread whose {@code carrier} is {@code carrierTid} in a JSON thread dump. */
-    static Optional<Mounted> mountedOn(String json, long carrierTid) throws IOException {
-        JsonNode root = JSON.readTree(json).path("threadDump");
-        for (JsonNode container : root.path("threadContainers"))
-            for (JsonNode thread : container.path("threads"))
-                if (thread.path("carrier").asText("").equals(Long.toString(carrierTid))) {
-                    List<Frame> stack = new ArrayList<>();
-                    for (JsonNode line : thread.path("stack")) stack.add(Frame.parse(line.asText()));
-                    return Optional.of(new Mounted(thread.path("name").asText(""), stack));
-                }
+    /** Pure: the virtual thread mounted on the thread whose id is {@code carrierTid}, in a thread print. */
+    static Optional<Mounted> mountedOn(String threadPrint, long carrierTid) {
+        String[] lines = threadPrint.split("\n");
+        int i = 0;
+        while (i < lines.length && !isHeaderOf(lines[i], carrierTid)) i++;
+        for (i++; i < lines.length && !lines[i].isBlank() && !HEADER.matcher(lines[i]).matches(); i++) {
+            Matcher mounted = MOUNTED.matcher(lines[i]);
+            if (!mounted.matches()) continue;
+            List<Frame> stack = new ArrayList<>();
+            for (i++; i < lines.length; i++) {   // frames, and lock lines ("- locked <0x...>") among them
+                String line = lines[i].strip();
+                if (line.startsWith("at ")) stack.add(Frame.parse(HIDDEN.matcher(line.substring(3)).replaceAll("")));
+                else if (!line.startsWith("- ")) break;
+            }
+            return Optional.of(new Mounted("virtual thread #" + mounted.group(1), stack));
+        }
         return Optional.empty();
+    }
+
+    private static boolean isHeaderOf(String line, long tid) {
+        Matcher m = HEADER.matcher(line);
+        return m.matches() && m.group(1).equals(Long.toString(tid));
+    }
+
+    private static ObjectName name(String name) {
+        try {
+            return new ObjectName(name);
+        } catch (MalformedObjectNameException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 }

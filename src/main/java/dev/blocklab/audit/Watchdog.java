@@ -119,8 +119,7 @@ final class Watchdog implements AutoCloseable {
     private void resolve(long id, String name, List<Frame> stack) {
         if (Classifier.kind(name, false, "", stack) != ThreadKind.CARRIER) return;
         try {
-            ThreadDumps.mountedOn(id).ifPresent(m -> tracker.resolve(id,
-                    m.name().isEmpty() ? "virtual on " + name : m.name(), m.stack(),
+            ThreadDumps.mountedOn(id).ifPresent(m -> tracker.resolve(id, m.name() + " on " + name, m.stack(),
                     m.stack().stream().anyMatch(f -> f.is("java.lang.VirtualThread", "parkOnCarrierThread"))));
         } catch (RuntimeException e) {
             // keep the carrier's own stack: the stall is still worth reporting
