@@ -45,7 +45,7 @@ final class ThreadDumps {
 
     /** Pure: the virtual thread mounted on the thread whose id is {@code carrierTid}, in a thread print. */
     static Optional<Mounted> mountedOn(String threadPrint, long carrierTid) {
-        String[] lines = threadPrint.split("\n");
+        String[] lines = threadPrint.split("\\R");
         int i = 0;
         while (i < lines.length && !isHeaderOf(lines[i], carrierTid)) i++;
         for (i++; i < lines.length && !lines[i].isBlank() && !HEADER.matcher(lines[i]).matches(); i++) {
@@ -54,12 +54,22 @@ final class ThreadDumps {
             List<Frame> stack = new ArrayList<>();
             for (i++; i < lines.length; i++) {   // frames, and lock lines ("- locked <0x...>") among them
                 String line = lines[i].strip();
-                if (line.startsWith("at ")) stack.add(Frame.parse(HIDDEN.matcher(line.substring(3)).replaceAll("")));
+                if (line.startsWith("at ")) frame(line.substring(3)).ifPresent(stack::add);
                 else if (!line.startsWith("- ")) break;
             }
-            return Optional.of(new Mounted("virtual thread #" + mounted.group(1), stack));
+            // no frames (caught mounting): not found, so the watchdog looks again
+            return stack.isEmpty() ? Optional.empty() : Optional.of(new Mounted("virtual thread #" + mounted.group(1), stack));
         }
         return Optional.empty();
+    }
+
+    /** One frame, or none for a line {@link Frame#parse} does not read (the rest of the stack still counts). */
+    private static Optional<Frame> frame(String text) {
+        try {
+            return Optional.of(Frame.parse(HIDDEN.matcher(text).replaceAll("")));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     private static boolean isHeaderOf(String line, long tid) {

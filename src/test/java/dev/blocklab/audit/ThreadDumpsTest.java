@@ -27,7 +27,9 @@ class ThreadDumpsTest {
             \tat java.util.concurrent.ForkJoinWorkerThread.run(java.base@25.0.3/ForkJoinWorkerThread.java:187)
                Mounted virtual thread #22
             \tat java.lang.invoke.LambdaForm$MH/0x0000000060048000.invokeExact_MT(java.base@25.0.3/LambdaForm$MH)
+            \tat jdk.internal.foreign.abi.DowncallStub/0x0000000060049000.invoke(java.base@25.0.3/Native Method)
             \tat dev.blocklab.misuse.NativeBlocking.lambda$run$0(NativeBlocking.java:41)
+            \tat not a frame at all
             \t- locked <0x00000000ffe00000> (a java.lang.Object)
             \tat dev.blocklab.misuse.NativeBlocking$$Lambda/0x0000000060040210.call(Unknown Source)
             \tat java.lang.VirtualThread.run(java.base@25.0.3/VirtualThread.java:460)
@@ -44,6 +46,7 @@ class ThreadDumpsTest {
             assertThat(m.name()).isEqualTo("virtual thread #22");
             assertThat(m.stack()).containsExactly(
                     new Frame("java.lang.invoke.LambdaForm$MH", "invokeExact_MT", -1),
+                    new Frame("jdk.internal.foreign.abi.DowncallStub", "invoke", -1),
                     new Frame("dev.blocklab.misuse.NativeBlocking", "lambda$run$0", 41),
                     new Frame("dev.blocklab.misuse.NativeBlocking$$Lambda", "call", -1),
                     new Frame("java.lang.VirtualThread", "run", 460));
@@ -51,6 +54,11 @@ class ThreadDumpsTest {
         assertThat(ThreadDumps.mountedOn(PRINT, 24)).as("a carrier with nothing mounted").isEmpty();
         assertThat(ThreadDumps.mountedOn(PRINT, 3)).as("not a carrier").isEmpty();
         assertThat(ThreadDumps.mountedOn(PRINT, 22)).as("the virtual thread's own id is not a carrier's").isEmpty();
+        assertThat(ThreadDumps.mountedOn(PRINT, 2)).as("an id that another begins with").isEmpty();
+        assertThat(ThreadDumps.mountedOn(PRINT.replace("\n", "\r\n"), 23)).as("CRLF line ends")
+                .hasValueSatisfying(m -> assertThat(m.stack()).hasSize(5));
+        assertThat(ThreadDumps.mountedOn(PRINT.replaceAll("(?m)^\tat .*(NativeBlocking|VirtualThread|LambdaForm|DowncallStub).*$", "x"), 23))
+                .as("a Mounted section without frames (caught mounting) is not a find").isEmpty();
     }
 
     @Test

@@ -19,7 +19,7 @@ class RequestInputsTest {
     private final Request request = new Request(3, graph, 11, 1);
 
     @Test
-    void inputsOf_givesEachNamedValueInOrder_andTheGraphsInputForAnUnknownName() {
+    void inputsOf_givesEachNamedValueInOrder_andTheGraphsInputForItsName() {
         Object[] values = {"A", 8L, "C", null};
         assertThat(request.inputsOf(0, values)).isEmpty();
         assertThat(request.inputsOf(1, values)).containsExactly(7L);
@@ -31,8 +31,10 @@ class RequestInputsTest {
     void inputsOf_keepsANullValue_andTheListCannotGrow() {
         Object[] values = new Object[4];   // nothing computed yet: a value may be null
         assertThat(request.inputsOf(3, values)).containsExactly(null, null, null);
-        List<Object> one = request.inputsOf(2, new Object[4]);
-        assertThat(one).containsExactly(null, 7L);
+        List<Object> two = request.inputsOf(2, new Object[4]);
+        assertThat(two).containsExactly(null, 7L);
+        assertThatThrownBy(() -> two.add("x")).isInstanceOf(UnsupportedOperationException.class);
+        List<Object> one = request.inputsOf(1, values);
         assertThatThrownBy(() -> one.add("x")).isInstanceOf(UnsupportedOperationException.class);
     }
 
