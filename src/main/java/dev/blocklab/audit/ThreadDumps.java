@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * Finds the virtual thread mounted on a carrier through the JVM's own thread print (the {@code Thread.print}
  * diagnostic command, what {@code jcmd PID Thread.print} shows, called in-process). It is taken at a safepoint,
  * lists the platform threads only, and under each carrier the frames of the virtual thread mounted on it
- * ({@code Mounted virtual thread #N}).
+ * ({@code Mounted virtual thread #N}). The text is JDK 25's; a JDK that prints it otherwise finds nothing here, and
+ * the stall is then reported with the carrier's own stack ({@code StalledCarrierAuditTest} fails on such a JDK).
  *
  * <p>Not {@code HotSpotDiagnosticMXBean.dumpThreads}: that snapshots every virtual thread with a handshake of its
  * own, which races virtual threads mounting and unmounting, and JDK 25.0.3 dies of it (docs/audit.md, "Limits").
