@@ -11,8 +11,11 @@
 # What it does:
 #  1. builds vegeta from its Go module (GOBIN=target/bench-bin go install github.com/tsenart/vegeta/v12@v12.12.0)
 #     and a trivial Go net/http server (200 "ok" at once), unless already built;
-#  2. starts './blocklab serve --profile play-2.5' on 127.0.0.1:$SERVER_PORT, warms it with 10 s of vegeta
-#     (and restarts and rewarms it before a run if it no longer answers /health), and attacks /async-non-blocking (a 500 ms critical path) at SERVER_RATES, vegeta first, then blocklab, each for
+#  2. starts './blocklab serve --profile play-2.5' on 127.0.0.1:$SERVER_PORT, warms it with 10 s of vegeta at the
+#     highest rate it will be driven at (SERVER_RATES and GCOFF_RATES; discarded), so that its JIT has compiled
+#     what that rate runs before any measured run (warmed at 2,000/s only, the first 10,000/s run recompiled
+#     hundreds of methods in its window; docs/attack.md), and restarts and rewarms it before a run if it no
+#     longer answers /health; then attacks /async-non-blocking (a 500 ms critical path) at SERVER_RATES, vegeta first, then blocklab, each for
 #     DURATION, pausing at least PAUSE seconds between runs and until fewer than MAX_TIME_WAIT loopback sockets
 #     are left in TIME_WAIT (at most 120 s more): a run that opened thousands of connections leaves them for
 #     60 s, and the next run finds its ports taken (once 'Cannot assign requested address' for 650 requests
@@ -103,7 +106,8 @@ settle() {
   return 0
 }
 
-# The blocklab server, started (and warmed with 10 s of vegeta at 2,000/s, discarded) on $SERVER_PORT.
+# The blocklab server, started (and warmed with 10 s of vegeta at the highest rate it will be driven at,
+# discarded) on $SERVER_PORT.
 # Its collections go to a log (one per start), so each run's table row can say which of its pauses fell in the
 # run: a young collection with ~5,000 requests in flight stops both cores for 100-280 ms (docs/attack.md).
 start_server() {
@@ -112,8 +116,10 @@ start_server() {
   server_pid=$!
   pids+=("$server_pid")
   await_port "$SERVER_PORT"
-  log "warming the server: vegeta at 2000/s for 10s (discarded)"
-  echo "GET http://127.0.0.1:$SERVER_PORT/async-non-blocking" | "$BIN/vegeta" attack -rate 2000/s -duration 10s > /dev/null
+  local warm=2000 r
+  for r in $SERVER_RATES $GCOFF_RATES; do [ "$r" -gt "$warm" ] && warm=$r; done
+  log "warming the server: vegeta at ${warm}/s for 10s (discarded)"
+  echo "GET http://127.0.0.1:$SERVER_PORT/async-non-blocking" | "$BIN/vegeta" attack -rate "${warm}/s" -duration 10s > /dev/null
   settle "$PAUSE"
 }
 
