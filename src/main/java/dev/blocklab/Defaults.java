@@ -44,6 +44,7 @@ public final class Defaults {
     public static final String AUDIT_STALL = "200ms";
 
     /** {@code attack}'s rate without {@code --rate} or {@code --users}. */
+    public static final String ATTACK_RATE = "50/s";
     /** {@code attack --duration}. */
     public static final String ATTACK_DURATION = "10s";
     /** {@code attack --timeout}: a request without a complete response this long after its send fails. */

@@ -1,5 +1,6 @@
 package dev.blocklab.cli;
 
+import dev.blocklab.Defaults;
 import dev.blocklab.result.AttackResult;
 import dev.blocklab.result.AttackInterval;
 import dev.blocklab.report.AttackReportFormat;
@@ -315,7 +316,7 @@ final class AttackCommand implements Callable<Integer> {
         if (users != null && step != null) throw new IllegalArgumentException("--step goes with a stepped --rate, not --users");
         Arrival schedule = users != null
                 ? new Arrival.Closed(Flags.positive("--users", users), durationNanos)
-                : new Arrival.Open(Rates.parse(rate == null ? "50/s" : rate, durationNanos,
+                : new Arrival.Open(Rates.parse(rate == null ? Defaults.ATTACK_RATE : rate, durationNanos,
                 step == null ? 0 : Flags.duration("--step", step)), durationNanos);
         return new AttackSettings(targets, schedule, timeoutNanos, maxConnections, lateNanos,
                 AttackSettings.DEFAULT_INTERVAL_NANOS, client(),

@@ -23,7 +23,7 @@ import java.util.List;
         footer = {"", "Experiments: task-graph, hundred-calls, ten-thousand-jobs (the default three, in process),",
                 "  thread-switch, profile-page (HTTP server and load generator), profile-page-pekko, frameworks,", "  frameworks-capacity, frameworks-servlet (Tomcat + Jersey beside the in-process variants),",
                 "  overhead, hundred-thousand-calls, million-jobs, database, misuse (the auditor's showcase),",
-                "  failures (who cancels, who leaks work)", "", "Examples:",
+                "  failures (who cancels, who leaks work), retries (what retries and hedges buy and cost)", "", "Examples:",
                 "  blocklab reproduce",
                 "  blocklab reproduce hundred-calls --full",
                 "  blocklab reproduce --quick --html report.html",
@@ -45,7 +45,7 @@ import java.util.List;
                 "  blocklab reproduce retries",
                 "  blocklab reproduce frameworks --quick --audit --fail-if 'misuse>0'"})
 final class ReproduceCommand extends MeasuringCommand {
-    @Parameters(arity = "0..1", paramLabel = "NAME", description = "The experiment; all in-process ones when omitted.")
+    @Parameters(arity = "0..1", paramLabel = "NAME", description = "The experiment; the default three (task-graph, hundred-calls, ten-thousand-jobs) when omitted.")
     String name;
 
     @ArgGroup(exclusive = true)
