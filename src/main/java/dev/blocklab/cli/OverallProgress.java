@@ -12,7 +12,8 @@ import java.util.function.LongSupplier;
  * each progress line is prefixed with the step, the share done and the time left, e.g.
  * {@code experiment 2/3 frameworks, 40 %, ~35 s left | ...}. The time left comes from an estimate per step (the
  * step's duration the last time it ran at this scale, or a model's predicted wall time), corrected by how the
- * finished steps compared with their estimates; a step with no estimate says so instead of guessing. Time is
+ * finished steps compared with their estimates; a step with no estimate, or past its estimate, says so instead of
+ * guessing. Time is
  * injected ({@code nanoTime}), so tests drive it with a fake clock.
  */
 final class OverallProgress implements Progress {
@@ -72,6 +73,8 @@ final class OverallProgress implements Progress {
         double correction = doneEstimate > 0 ? (double) doneActual / doneEstimate : 1;
         if (estimateNanos[current] <= 0)
             return head + ", " + seconds(elapsed) + " s in, no estimate yet (" + names.get(current) + " has not run at this scale before)";
+        double expectedHere = correction * estimateNanos[current];
+        if (elapsed > expectedHere) return head + ", " + pastEstimate(elapsed, expectedHere, correction);
         for (int i = current + 1; i < names.size(); i++)
             if (estimateNanos[i] <= 0) {   // this step's own share and time left; the rest unknown
                 double leftHere = Math.max(0, correction * estimateNanos[current] - elapsed);
@@ -84,6 +87,21 @@ final class OverallProgress implements Progress {
         double done = doneActual + elapsed;
         int percent = (int) Math.min(99, Math.floor(100 * done / Math.max(1, done + left)));
         return head + ", " + percent + " %, ~" + seconds((long) left) + " s left";
+    }
+
+    /**
+     * A step running past its estimate (an overloaded model drains its backlog long after the predicted wall time):
+     * a share or a time left would be a guess that reads as nearly done, so say how far past it the step is.
+     */
+    private String pastEstimate(long elapsed, double expectedHere, double correction) {
+        String line = seconds(elapsed) + " s in, past its estimate of ~" + seconds((long) expectedHere) + " s";
+        if (current + 1 == names.size()) return line;
+        double rest = 0;
+        for (int i = current + 1; i < names.size(); i++) {
+            if (estimateNanos[i] <= 0) return line + "; no estimate yet for the rest (" + names.get(i) + " has not run at this scale before)";
+            rest += correction * estimateNanos[i];
+        }
+        return line + "; ~" + seconds((long) rest) + " s for the rest";
     }
 
     private static String seconds(long nanos) {

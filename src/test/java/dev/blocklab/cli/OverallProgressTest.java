@@ -42,8 +42,29 @@ class OverallProgressTest {
     @Test void status_neverClaimsDoneWhileRunning_norNegativeTimeLeft() {
         OverallProgress p = progress(1 * S, 1 * S, 1 * S);
         p.begin(2);
-        clock.addAndGet(60 * S);
+        clock.addAndGet(S / 2);
+        assertThat(p.status()).isEqualTo("experiment 3/3 c, 50 %, ~1 s left");   // half of c (a and b never ran); 0.5 s rounds up
+        clock.addAndGet(S / 2);
         assertThat(p.status()).isEqualTo("experiment 3/3 c, 99 %, ~0 s left");
+    }
+
+    @Test void status_pastItsEstimate_saysHowFarInsteadOfNearlyDone() {
+        OverallProgress p = progress(1 * S, 4 * S, 0);
+        p.begin(0);
+        clock.addAndGet(13 * S);   // an overloaded model draining its backlog long after its predicted wall time
+        assertThat(p.status()).isEqualTo("experiment 1/3 a, 13 s in, past its estimate of ~1 s; no estimate yet for the rest (c has not run at this scale before)");
+        p.end();
+        p.begin(1);
+        clock.addAndGet(60 * S);   // b's estimate corrected 13-fold: 52 s
+        assertThat(p.status()).isEqualTo("experiment 2/3 b, 60 s in, past its estimate of ~52 s; no estimate yet for the rest (c has not run at this scale before)");
+        OverallProgress q = progress(1 * S, 2 * S, 3 * S);
+        q.begin(0);
+        clock.addAndGet(2 * S);
+        assertThat(q.status()).isEqualTo("experiment 1/3 a, 2 s in, past its estimate of ~1 s; ~5 s for the rest");
+        q.end();
+        q.begin(2);
+        clock.addAndGet(7 * S);
+        assertThat(q.status()).isEqualTo("experiment 3/3 c, 7 s in, past its estimate of ~6 s");
     }
 
     @Test void status_withoutAnEstimate_saysSoInsteadOfGuessing() {
