@@ -21,7 +21,7 @@ final class ArrivalOptions {
             + "Like every delay, the schedule is compressed by --time-scale N: N times the rate for 1/N of the duration, the same requests.")
     String rate;
 
-    @Option(names = "--step", paramLabel = "D", description = "With steps in --rate: how long each rate is held (real time), e.g. 5s; the last holds to the end.")
+    @Option(names = "--step", paramLabel = "D", description = "With steps in --rate: how long each rate is held (real time, divided by --time-scale), e.g. 5s; the last holds to the end.")
     String step;
 
     @Option(names = "--duration", paramLabel = "D", description = "Duration of a closed or open run, e.g. 10s (real time, divided by --time-scale).")
@@ -31,6 +31,8 @@ final class ArrivalOptions {
     Arrival arrival(Arrival fromWorkload) {
         int chosen = (requests != null ? 1 : 0) + (users != null ? 1 : 0) + (rate != null ? 1 : 0);
         if (chosen > 1) throw new IllegalArgumentException("choose one of --requests, --users and --rate");
+        if (step != null && (rate == null || !rate.contains(",")))
+            throw new IllegalArgumentException("--step goes with steps such as --rate 100/s,500/s");
         if (requests != null) {
             if (duration != null) throw new IllegalArgumentException("--duration goes with --users or --rate, not --requests");
             return new Arrival.Batch(Flags.positive("--requests", requests));
@@ -42,7 +44,35 @@ final class ArrivalOptions {
                     : new Arrival.Open(Rates.parse(rate, d, step == null ? 0 : Flags.duration("--step", step)), d);
         }
         if (duration != null) throw new IllegalArgumentException("--duration needs --users or --rate");
-        if (step != null) throw new IllegalArgumentException("--step goes with steps such as --rate 100/s,500/s");
         return fromWorkload;
+    }
+
+    /** The fewest bytes a request of a batch takes while it waits, under any model: the request, its future, a queue's node. */
+    static final long LEAST_BYTES_PER_WAITING_REQUEST = 150;
+    /** What a waiting request takes under a virtual thread per request (its thread and frozen stack; docs/benchmarks.md). */
+    static final long VIRTUAL_BYTES_PER_WAITING_REQUEST = 1_100;
+
+    /**
+     * A batch keeps all its requests in flight at once: refuses one that cannot fit in {@code maxHeapBytes} under any
+     * model (it would spend its time collecting garbage, then run out of memory), and returns a warning, or null, for
+     * one that fits only without a thread per request.
+     *
+     * @param source how the batch was asked for, for the message: {@code --requests 100000000} or the workload's name
+     */
+    static String checkBatchFits(Arrival arrival, String source, long maxHeapBytes) {
+        if (!(arrival instanceof Arrival.Batch(int n))) return null;
+        String heap = "this JVM's heap is at most " + gib(maxHeapBytes) + " (more: BLOCKLAB_JAVA_OPTS=-Xmx...)";
+        if (n * LEAST_BYTES_PER_WAITING_REQUEST > maxHeapBytes)
+            throw new IllegalArgumentException(source + ": a batch keeps every request in flight at once, at least "
+                    + LEAST_BYTES_PER_WAITING_REQUEST + " B each under any model (" + gib(n * LEAST_BYTES_PER_WAITING_REQUEST)
+                    + "), and " + heap + "; send fewer, or an open --rate or closed --users for a duration");
+        if (n * VIRTUAL_BYTES_PER_WAITING_REQUEST > maxHeapBytes)
+            return "warning: " + source + " in flight at once takes about " + gib(n * VIRTUAL_BYTES_PER_WAITING_REQUEST)
+                    + " under a thread per request (about " + VIRTUAL_BYTES_PER_WAITING_REQUEST + " B each with virtual threads), and " + heap;
+        return null;
+    }
+
+    private static String gib(long bytes) {
+        return String.format(java.util.Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30));
     }
 }

@@ -21,11 +21,21 @@ final class Interrupted {
             b.append(" during ").append(running).append(" (").append(all.indexOf(running) + 1).append(" of ").append(all.size()).append(' ')
                     .append(steps).append(')');
         b.append("; finished ").append(finished.size()).append(" of ").append(all.size()).append(' ').append(steps)
-                .append(finished.isEmpty() ? "" : ": " + String.join(", ", finished))
-                .append("; saved to ").append(saved);
+                .append(finished.isEmpty() ? "" : ": " + String.join(", ", finished));
+        if (!holdsAnything(saved)) return b.append("; nothing saved yet (").append(saved).append(" is empty)").toString();
+        b.append("; saved to ").append(saved);
         if (html != null && !finished.isEmpty()) b.append(" and ").append(html);
         b.append(" (rebuild the report: blocklab report ").append(saved).append(')');
         return b.toString();
+    }
+
+    /** True when the results file has anything in it: rows of an unfinished step count ({@code reproduce} streams them). */
+    private static boolean holdsAnything(Path saved) {
+        try {
+            return java.nio.file.Files.size(saved) > 0;
+        } catch (java.io.IOException e) {
+            return false;
+        }
     }
 
     /**

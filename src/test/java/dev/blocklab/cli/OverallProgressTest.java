@@ -92,9 +92,16 @@ class OverallProgressTest {
         }
     }
 
-    @Test void interruptedSummary_namesWhatFinishedAndWhereItIsSaved() {
-        assertThat(Interrupted.summary("experiments", List.of("a", "b", "c"), List.of("a"), "b", Path.of("r.jsonl"), Path.of("r.html")))
-                .isEqualTo("blocklab: interrupted during b (2 of 3 experiments); finished 1 of 3 experiments: a; saved to r.jsonl and r.html"
-                        + " (rebuild the report: blocklab report r.jsonl)");
+    @Test void interruptedSummary_namesWhatFinishedAndWhereItIsSaved(@TempDir Path dir) throws Exception {
+        Path saved = java.nio.file.Files.writeString(dir.resolve("r.jsonl"), "{}\n");
+        assertThat(Interrupted.summary("experiments", List.of("a", "b", "c"), List.of("a"), "b", saved, Path.of("r.html")))
+                .isEqualTo("blocklab: interrupted during b (2 of 3 experiments); finished 1 of 3 experiments: a; saved to " + saved
+                        + " and r.html (rebuild the report: blocklab report " + saved + ")");
+    }
+
+    @Test void interruptedSummary_withNothingSaved_offersNoReport(@TempDir Path dir) throws Exception {
+        Path empty = java.nio.file.Files.createFile(dir.resolve("r.jsonl"));
+        assertThat(Interrupted.summary("models", List.of("virtual"), List.of(), "virtual", empty, null))
+                .isEqualTo("blocklab: interrupted during virtual (1 of 1 models); finished 0 of 1 models; nothing saved yet (" + empty + " is empty)");
     }
 }

@@ -1,0 +1,53 @@
+package dev.blocklab.cli;
+
+import dev.blocklab.workload.Arrival;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ArrivalOptionsTest {
+    private static final long GIB = 1L << 30;
+
+    @Test void batchFits_refusesOneNoModelCanHold_warnsForOneOnlyPoolsCanHold() {
+        // 100,000,000 x 150 B = 14 GiB: more than a 5.9 GiB heap under any model
+        assertThatThrownBy(() -> ArrivalOptions.checkBatchFits(new Arrival.Batch(100_000_000), "--requests 100000000", 6 * GIB))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("--requests 100000000: a batch keeps every request in flight at once")
+                .hasMessageContaining("14.0 GiB").hasMessageContaining("at most 6.0 GiB");
+        // 10,000,000: 1.4 GiB as the least, 10.2 GiB with a virtual thread each
+        assertThat(ArrivalOptions.checkBatchFits(new Arrival.Batch(10_000_000), "--requests 10000000", 6 * GIB))
+                .startsWith("warning: --requests 10000000 in flight at once takes about 10.2 GiB");
+        // a million, seed 004's scale, fits (1.0 GiB)
+        assertThat(ArrivalOptions.checkBatchFits(new Arrival.Batch(1_000_000), "--requests 1000000", 6 * GIB)).isNull();
+        assertThat(ArrivalOptions.checkBatchFits(new Arrival.Closed(100_000_000, 1_000_000_000L), "x", GIB)).isNull();
+    }
+
+    @Test void run_refusesAHugeBatch_beforeStartingAnything(@TempDir Path dir) {
+        Cli.Run o = Cli.run("run", "--workload", "hundred-calls", "--model", "virtual", "--requests", "2000000000",
+                "--save", dir.resolve("r.jsonl").toString());
+        assertThat(o.exit()).as(o.err()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(o.err().lines().toList()).singleElement().asString()
+                .startsWith("blocklab: --requests 2000000000: a batch keeps every request in flight at once");
+    }
+
+    @Test void step_withoutStepsInTheRate_isRefused() {
+        ArrivalOptions withBatch = new ArrivalOptions();
+        withBatch.requests = 10;
+        withBatch.step = "1s";
+        assertThatThrownBy(() -> withBatch.arrival(new Arrival.Batch(1))).hasMessage("--step goes with steps such as --rate 100/s,500/s");
+        ArrivalOptions withOneRate = new ArrivalOptions();
+        withOneRate.rate = "100/s";
+        withOneRate.duration = "2s";
+        withOneRate.step = "1s";
+        assertThatThrownBy(() -> withOneRate.arrival(new Arrival.Batch(1))).hasMessage("--step goes with steps such as --rate 100/s,500/s");
+        ArrivalOptions withSteps = new ArrivalOptions();
+        withSteps.rate = "100/s,500/s";
+        withSteps.duration = "2s";
+        withSteps.step = "1s";
+        assertThat(withSteps.arrival(new Arrival.Batch(1))).isInstanceOf(Arrival.Open.class);
+    }
+}
