@@ -77,6 +77,7 @@ final class RunCommand extends MeasuringCommand {
         if (batchWarning != null) err.println("blocklab: " + batchWarning);
         DatastoreSettings real = datastore.settings();
         Datastores.check(w.graph(), real);
+        Datastores.checkUsed(w.graph(), real);
         ConsoleProgress console = output.console.progress(err);
         OverallProgress progress = new OverallProgress(console, System::nanoTime, "model", models, estimates(w, specs, settings));
         List<RunResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();

@@ -92,6 +92,19 @@ public final class Datastores implements AutoCloseable {
     }
 
     /**
+     * Refuses a database or cache that no step of {@code graph} would use, before it is started: for a run of one
+     * workload, where starting one would only cost time and say nothing.
+     */
+    public static void checkUsed(Graph graph, DatastoreSettings settings) {
+        boolean sql = graph.steps().stream().anyMatch(s -> s instanceof Step.Call c && c.operation() instanceof Operation.Sql);
+        boolean redisStep = graph.steps().stream().anyMatch(s -> s instanceof Step.Call c && c.operation() instanceof Operation.Redis);
+        if (settings.postgres() && !sql)
+            throw new IllegalArgumentException((settings.postgresUrl() != null ? "--postgres-url" : "--backend postgres") + ": no step of this workload is a SQL step, so nothing would use the database (docs/database.md)");
+        if (settings.redis() && !redisStep)
+            throw new IllegalArgumentException((settings.redisUrl() != null ? "--redis-url" : "--backend redis") + ": no step of this workload is a Redis step, so nothing would use the cache (docs/database.md)");
+    }
+
+    /**
      * A fresh backend with fresh pools for one run, every pool already filled (so a run does not measure opening
      * connections); the last one made is kept for {@link #lastPoolStats()}.
      */

@@ -1,0 +1,32 @@
+package dev.blocklab.datastore;
+
+import dev.blocklab.workload.BuiltInWorkloads;
+import dev.blocklab.workload.WorkloadFile;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Which workloads need a real database or cache, and which would start one for nothing: checked before any starts. */
+class DatastoresCheckTest {
+    private static final DatastoreSettings NONE = new DatastoreSettings(false, null, false, null, 10, 1, DatastoreSettings.DEFAULT_POOL_TIMEOUT_NANOS);
+    private static final DatastoreSettings POSTGRES = new DatastoreSettings(true, null, false, null, 10, 1, DatastoreSettings.DEFAULT_POOL_TIMEOUT_NANOS);
+    private static final DatastoreSettings REDIS_URL = new DatastoreSettings(false, null, false, "redis://127.0.0.1:6379", 10, 1, DatastoreSettings.DEFAULT_POOL_TIMEOUT_NANOS);
+
+    @Test void aDatabaseNoStepUses_isRefused_namingTheFlagGiven() {
+        var simulated = BuiltInWorkloads.hundredCalls().graph();
+        assertThatThrownBy(() -> Datastores.checkUsed(simulated, POSTGRES))
+                .hasMessageStartingWith("--backend postgres: no step of this workload is a SQL step");
+        assertThatThrownBy(() -> Datastores.checkUsed(simulated, REDIS_URL))
+                .hasMessageStartingWith("--redis-url: no step of this workload is a Redis step");
+        assertThatCode(() -> Datastores.checkUsed(simulated, NONE)).doesNotThrowAnyException();
+    }
+
+    @Test void aSqlWorkload_needsTheDatabase_andUsesIt() {
+        var sql = WorkloadFile.load(Path.of("examples/slow-query.yaml")).graph();
+        assertThatThrownBy(() -> Datastores.check(sql, NONE)).hasMessageContaining("is a SQL step: add --backend postgres");
+        assertThatCode(() -> Datastores.checkUsed(sql, POSTGRES)).doesNotThrowAnyException();
+    }
+}
