@@ -151,6 +151,23 @@ public final class Capacity {
         private Why() {}
 
         static String of(Entry entry, CapacitySearch.Result search, Predicted predicted, Settings settings) {
+            return reason(entry, search, predicted, settings) + aboveCeiling(search, predicted, settings);
+        }
+
+        /**
+         * A caution when the entry held a rate well above its formula's ceiling: a step too short for the queue the
+         * excess builds to break an objective (a pool of 8 holding each request 1 s, offered 15/s for 1 s, queues only
+         * 7 requests, 0.9 s of waiting) passes a rate it cannot keep.
+         */
+        static String aboveCeiling(CapacitySearch.Result search, Predicted predicted, Settings settings) {
+            double ceiling = predicted.ceilingPerSecond();
+            if (Double.isInfinite(ceiling) || !(search.sustainablePerSecond() > 1.25 * ceiling)) return "";
+            return String.format(Locale.ROOT, " (it held %s/s, above its predicted ceiling of %s/s: a queue may not build far enough within "
+                    + "one %s step to break an objective; measure again with a longer --step)", fmt(search.sustainablePerSecond()), fmt(ceiling),
+                    Durations.format(settings.stepNanos()));
+        }
+
+        private static String reason(Entry entry, CapacitySearch.Result search, Predicted predicted, Settings settings) {
             int cores = Runtime.getRuntime().availableProcessors();
             if (search.brokenPerSecond() == 0) return "it met every objective up to the search's ceiling; raise --max-rate to find its limit";
             if (search.instrumentLimited()) return search.stopReason();   // names the load generator or the busy machine, not the entry

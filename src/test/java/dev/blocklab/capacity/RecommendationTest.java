@@ -37,6 +37,15 @@ class RecommendationTest {
     }
 
     @Test
+    void why_heldWellAboveThePredictedCeiling_cautionsThatTheStepMayBeTooShort() {
+        Capacity.Predicted pool = new Capacity.Predicted(8, 1000, 1, "a pool of 8 threads holding each request 1s = 8/s");
+        Capacity.EntryResult above = entry("fixed:8", 15, 10, pool);   // a 1 s step passed 15/s: no queue had time to build
+        assertThat(above.why()).endsWith("(it held 15/s, above its predicted ceiling of 8/s: a queue may not build far enough within one 1s step "
+                + "to break an objective; measure again with a longer --step)");
+        assertThat(entry("fixed:8", 9, 10, pool).why()).doesNotContain("predicted ceiling of");   // near the ceiling: no caution
+    }
+
+    @Test
     void why_cpuBusyAtTheBreak_namesCpuPerRequestAndCores() {
         // 20 000 us a request at the broken 90/s is 1.8 cores of 2: CPU decides
         Capacity.EntryResult r = entry("virtual", 80, 20_000, new Capacity.Predicted(Double.POSITIVE_INFINITY, 100, 1, "no limit"));
