@@ -45,8 +45,9 @@ final class RunCommand extends MeasuringCommand {
             description = "A built-in workload (see 'blocklab workloads'), frameworks (seed 002's use case, for the framework variants) or a YAML/JSON workload file.")
     String workload;
 
-    @Option(names = "--model", required = true, paramLabel = "MODEL",
-            description = "A model such as fixed:8 or virtual, or a framework variant such as reactor (frameworks workload only; see 'blocklab models'); repeat to compare.")
+    @Option(names = "--model", required = true, paramLabel = "MODEL", split = ",",
+            description = "A model such as fixed:8 or virtual, or a framework variant such as reactor (frameworks workload only; see 'blocklab models'); "
+                    + "repeat, or separate with commas, to compare.")
     List<String> models;
 
     @picocli.CommandLine.Mixin ArrivalOptions arrival = new ArrivalOptions();

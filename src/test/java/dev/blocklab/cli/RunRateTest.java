@@ -36,6 +36,17 @@ class RunRateTest {
     }
 
     @Test
+    void run_modelsSeparatedByCommas_runEach() throws Exception {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = Main.execute(new String[] {"run", "--workload", "hundred-calls", "--model", "fixed:4,virtual", "--model", "sequential",
+                "--requests", "8", "--time-scale", "100", "--warmups", "0", "--repeats", "1", "--format", "json", "--quiet",
+                "--save", tmp.resolve("m.jsonl").toString()}, new PrintWriter(out, true), new PrintWriter(err, true));
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(new ObjectMapper().readTree(out.toString()).get("rows").findValuesAsText("model"))
+                .containsExactly("fixed:4", "virtual", "sequential");
+    }
+
+    @Test
     void run_stepRates_holdEachForItsStep() throws Exception {
         // 100/s for 1 s, 300/s for 1 s, then 300/s to the end of 3 s: 100 + 300 + 300 = 700 requests
         JsonNode row = run("100/s,300/s", "--step", "1s", "--duration", "3s");
