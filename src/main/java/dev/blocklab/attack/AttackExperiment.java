@@ -46,6 +46,7 @@ public final class AttackExperiment {
         notes.add(r.fellBehind()
                 ? "The attacker FELL BEHIND its schedule: " + String.join("; ", r.health().reasons())
                         + ". The target saw a lower or burstier rate than asked."
+                : !r.health().judged() ? r.health().verdictLine()
                 : String.format(Locale.ROOT, "The attacker kept its schedule: its own delay stayed within its allowance of %s "
                         + "(%.0f %% of the latency p99, at least %.0f ms), so late sends are judged against the latency measured, not a fixed 1 ms.",
                         GoDurations.format(Math.round(r.health().budgetMillis() * 1e6)),

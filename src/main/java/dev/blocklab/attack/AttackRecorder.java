@@ -194,7 +194,7 @@ final class AttackRecorder {
         long total = attack + wait;
         long ok = successes.sum();
         LatencyMillis latencyMillis = LatencyMillis.of(latency.total);
-        InstrumentHealth health = InstrumentHealth.assess(requests + loop.unsent(), loop.unsent(), latencyMillis,
+        InstrumentHealth health = InstrumentHealth.assess(requests + loop.unsent(), loop.unsent(), ok, latencyMillis,
                 new InstrumentHealth.OwnDelays(LatencyMillis.of(sendLateness.total), LatencyMillis.of(handOff.total),
                         LatencyMillis.of(ownDelay.total), LatencyMillis.of(connectionWait.total),
                         LatencyMillis.of(fromSend.total)), measured);

@@ -21,6 +21,11 @@ import java.util.Locale;
  *       loops' lag (how long a response that arrived waited for its loop to read it; a probe timer every 5 ms,
  *       corrected for coordinated omission so a one-second stall counts as the 200 probes it held up).</li>
  * </ul>
+ * The verdict is not made ({@link #notJudged}: neither limited nor OK) when the target failed, no request or
+ * fewer than {@value #TARGET_FAILED_SUCCESS_SHARE} of them succeeding (the latencies are the failures', not a service
+ * to weigh the attacker's delay against, and a dead target is not the attacker's fault); nor, unless requests went
+ * unsent, when fewer than {@value #MIN_JUDGED_REQUESTS} requests were measured: the p99 of 60 requests is the
+ * slowest one, and one late first send (a cold connection, a compilation) is not the attacker's tail.
  * Waiting for a connection ({@code delays.connectionWaitMillis}) is reported but does not decide the verdict:
  * below the connection cap a connection is opened as soon as a request waits, so the wait is the target's
  * accepting and answering on connections (or the cap the user chose). CPU figures do not decide it either (a
@@ -41,12 +46,14 @@ import java.util.Locale;
  * @param budgetMillis         the attacker's allowance at the tail: max(1 ms, 5 % of the latency p99)
  * @param instrumentLimited    the verdict
  * @param reasons              why the verdict fired (empty when it did not)
+ * @param notJudged            why the verdict was not made (too few requests, or the target failed), or null when it
+ *                             was (null too in records written before it existed)
  */
 public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
                                double eventLoopLagP99Millis, double eventLoopLagMaxMillis, double attackerCpuCores,
                                double eventLoopBusyShare, double machineBusyShare, double lagWaitingShare,
                                double lagRunningShare, int cores, double budgetMillis,
-                               boolean instrumentLimited, List<String> reasons) {
+                               boolean instrumentLimited, List<String> reasons, String notJudged) {
 
     /** The attacker's tail allowance, as a share of the latency p99. */
     public static final double BUDGET_SHARE_OF_P99 = 0.05;
@@ -54,6 +61,18 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
     public static final double BUDGET_FLOOR_MILLIS = 1.0;
     /** Unsent requests above this share of the scheduled ones make the verdict. */
     public static final double UNSENT_SHARE = 0.001;
+    /**
+     * The fewest measured requests on which the attacker's delay is judged at p99: at 1,000 the p99 rests on the
+     * slowest ten, below 100 it is the slowest one, so one stall would decide it.
+     */
+    public static final long MIN_JUDGED_REQUESTS = 1000;
+    /** A target whose successes are below this share of the requests sent (none at all included) failed. */
+    public static final double TARGET_FAILED_SUCCESS_SHARE = 0.01;
+
+    /** True when the target failed: requests were sent and none, or fewer than 1 % of them, succeeded. */
+    public static boolean targetFailed(long requests, long successes) {
+        return requests > 0 && successes < TARGET_FAILED_SUCCESS_SHARE * requests;
+    }
 
     public InstrumentHealth {
         reasons = List.copyOf(reasons);
@@ -101,22 +120,48 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
         public static Measured none(int cores) { return new Measured(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, cores); }
     }
 
-    /** The health and its verdict for an attack whose latencies are {@code latency}. */
+    /**
+     * The health and its verdict for an attack whose latencies are {@code latency}, judging the attacker alone: as
+     * if every request sent succeeded (for figures without a success count).
+     */
     public static InstrumentHealth assess(long scheduled, long unsent, LatencyMillis latency, OwnDelays delays, Measured m) {
+        return assess(scheduled, unsent, scheduled - unsent, latency, delays, m);
+    }
+
+    /** The health and its verdict for an attack whose latencies are {@code latency}, {@code successes} of its requests succeeding. */
+    public static InstrumentHealth assess(long scheduled, long unsent, long successes, LatencyMillis latency, OwnDelays delays, Measured m) {
         double budget = Math.max(BUDGET_FLOOR_MILLIS, BUDGET_SHARE_OF_P99 * latency.p99());
         List<String> reasons = new ArrayList<>();
-        if (unsent > 0 && unsent > UNSENT_SHARE * scheduled)
-            reasons.add(String.format(Locale.ROOT, "%d of %d scheduled requests were never sent", unsent, scheduled));
-        double lag = Double.isNaN(m.eventLoopLagP99Millis()) ? 0 : m.eventLoopLagP99Millis();
-        double added = delays.ownMillis().p99() + lag;
-        if (added > budget)
-            reasons.add(String.format(Locale.ROOT,
-                    "the attacker added %s at p99 (its own delay before sending %s, event-loop lag %s), over its allowance of %s (%.0f%% of the latency p99, at least %s)",
-                    ms(added), ms(delays.ownMillis().p99()), ms(lag), ms(budget), BUDGET_SHARE_OF_P99 * 100, ms(BUDGET_FLOOR_MILLIS)));
+        String notJudged = null;
+        long sent = scheduled - unsent, measured = delays.ownMillis().count();
+        if (targetFailed(sent, successes)) {
+            notJudged = String.format(Locale.ROOT, "the target failed (%d of %d requests succeeded), so the latencies are"
+                    + " its failures' and the attacker is not blamed for them", successes, sent);
+        } else {
+            if (unsent > 0 && unsent > UNSENT_SHARE * scheduled)
+                reasons.add(String.format(Locale.ROOT, "%d of %d scheduled requests were never sent", unsent, scheduled));
+            double lag = Double.isNaN(m.eventLoopLagP99Millis()) ? 0 : m.eventLoopLagP99Millis();
+            double added = delays.ownMillis().p99() + lag;
+            if (measured < MIN_JUDGED_REQUESTS) {
+                // unsent requests are a count, not a percentile: they still decide; the p99 does not
+                if (reasons.isEmpty())
+                    notJudged = String.format(Locale.ROOT, "too few requests (%d) to judge the instrument at p99 (it takes %d)",
+                            measured, MIN_JUDGED_REQUESTS);
+            } else if (added > budget) {
+                reasons.add(String.format(Locale.ROOT,
+                        "the attacker added %s at p99 (its own delay before sending %s, event-loop lag %s), over its allowance of %s (%.0f%% of the latency p99, at least %s)",
+                        ms(added), ms(delays.ownMillis().p99()), ms(lag), ms(budget), BUDGET_SHARE_OF_P99 * 100, ms(BUDGET_FLOOR_MILLIS)));
+            }
+        }
         return new InstrumentHealth(scheduled, unsent, delays, m.eventLoopLagP99Millis(), m.eventLoopLagMaxMillis(),
                 m.attackerCpuCores(), m.eventLoopBusyShare(), m.machineBusyShare(), m.lagWaitingShare(), m.lagRunningShare(),
                 m.cores(), budget,
-                !reasons.isEmpty(), reasons);
+                !reasons.isEmpty(), reasons, notJudged);
+    }
+
+    /** False when the verdict was not made ({@link #notJudged}): neither instrument-limited nor OK. */
+    public boolean judged() {
+        return notJudged == null;
     }
 
     /** How the verdict line names a limit that came from other processes, not from the attacker's own work. */
@@ -142,6 +187,9 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
                     + "the attacker, not the target, set these numbers: " + String.join("; ", reasons) + lagClause()
                     + cpuClause() + ".";
         double lag = Double.isNaN(eventLoopLagP99Millis) ? 0 : eventLoopLagP99Millis;
+        if (!judged())
+            return "Instrument not judged: " + notJudged + "; the attacker added " + ms(delays.ownMillis().p99() + lag)
+                    + " at p99, beside an allowance of " + ms(budgetMillis) + cpuClause() + ".";
         return "Instrument OK: the attacker added " + ms(delays.ownMillis().p99() + lag) + " at p99, within its allowance of "
                 + ms(budgetMillis) + cpuClause() + ".";
     }

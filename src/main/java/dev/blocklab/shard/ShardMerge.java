@@ -215,11 +215,11 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
         return new AttackResult(first.description(), requests, unsent, attack > 0 ? requests / (attack / 1e9) : 0,
                 total > 0 ? ok / (total / 1e9) : 0, total, attack, wait, latencyMillis, LatencyMillis.of(service), in, out, ok,
                 requests == 0 ? 0 : (double) ok / requests, codes, errors, late, first.lateThresholdNanos(), maxLate, stopped,
-                cutOff, latency, service, health(sources, requests + unsent, unsent, latencyMillis), retried);
+                cutOff, latency, service, health(sources, requests + unsent, unsent, ok, latencyMillis), retried);
     }
 
     /** The merged verdict: the worst worker's own delays and loop lag against the merged latency. */
-    private static InstrumentHealth health(List<Source> sources, long scheduled, long unsent, LatencyMillis latency) {
+    private static InstrumentHealth health(List<Source> sources, long scheduled, long unsent, long successes, LatencyMillis latency) {
         InstrumentHealth worst = sources.stream().map(s -> s.record().health())
                 .max(Comparator.comparingDouble(h -> h.delays().ownMillis().p99() + nanToZero(h.eventLoopLagP99Millis()))).orElseThrow();
         double cpu = 0, busy = Double.NaN, machine = Double.NaN;
@@ -231,7 +231,7 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
             machine = maxNan(machine, h.machineBusyShare());
             cores = Math.max(cores, h.cores());
         }
-        return InstrumentHealth.assess(scheduled, unsent, latency, worst.delays(), new InstrumentHealth.Measured(
+        return InstrumentHealth.assess(scheduled, unsent, successes, latency, worst.delays(), new InstrumentHealth.Measured(
                 worst.eventLoopLagP99Millis(), worst.eventLoopLagMaxMillis(), cpu, busy, machine, worst.lagWaitingShare(),
                 worst.lagRunningShare(), cores));
     }
@@ -262,7 +262,7 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
             LatencyMillis l = LatencyMillis.of(Histograms.decode(r.latencyHistogram()));
             rows.add(List.of(r.shard(), s.from(), Long.toString(r.requests()), Long.toString(r.unsent()), Long.toString(r.lateSends()),
                     String.format(Locale.ROOT, "%.3f", r.maxLateNanos() / 1e6), String.format(Locale.ROOT, "%.3f", l.p99()),
-                    r.health().instrumentLimited() ? "instrument-limited" : "ok"));
+                    r.health().instrumentLimited() ? "instrument-limited" : r.health().judged() ? "ok" : "not judged"));
         }
         for (String p : problems) rows.add(List.of("-", p, "-", "-", "-", "-", "-", "missing"));
         return new Table("Shards", List.of("shard", "from", "requests", "unsent", "late sends", "max late (ms)", "p99 (ms)", "instrument"), rows);

@@ -355,9 +355,12 @@ class AttackEndToEndTest {
         assertThat(r.health().eventLoopLagP99Millis()).isNotNaN();
     }
 
-    /** One second at 100/s against the fast target, {@code hold} run on the client's event loop for every response. */
+    /**
+     * One second at 1,000/s against the fast target (1,000 requests, the fewest the verdict judges at p99),
+     * {@code hold} run on the client's event loop for every response.
+     */
     private AttackResult attackHoldingTheLoop(Runnable hold) {
-        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Arrival.Open(new Pacer.Constant(100), S))
+        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))), new Arrival.Open(new Pacer.Constant(1000), S))
                 .withWarmupNanos(0).withTimeoutNanos(20 * S);
         return new Attack(settings).run(Progress.NONE, new AttackListener() {
             @Override public void onHit(Hit hit) { hold.run(); }
@@ -366,9 +369,9 @@ class AttackEndToEndTest {
 
     @Test
     void health_attackerStarved_isInstrumentLimited() {
-        // A fast target, but every response holds the client's event loop for 30 ms (a listener that blocks, as a
-        // starved attacker would): at 100/s that is 3 s of work a second on 2 loops, so responses wait to be read.
-        AttackResult r = attackHoldingTheLoop(() -> java.util.concurrent.locks.LockSupport.parkNanos(30_000_000L));
+        // A fast target, but every response holds the client's event loop for 3 ms (a listener that blocks, as a
+        // starved attacker would): at 1,000/s that is 3 s of work a second on 2 loops, so responses wait to be read.
+        AttackResult r = attackHoldingTheLoop(() -> java.util.concurrent.locks.LockSupport.parkNanos(3_000_000L));
         assertThat(r.health().instrumentLimited()).as(r.health().verdictLine()).isTrue();
         assertThat(r.health().reasons()).anyMatch(reason -> reason.contains("event-loop lag"));
         assertThat(r.health().eventLoopLagP99Millis()).isGreaterThan(r.health().budgetMillis() / 2);
@@ -382,10 +385,10 @@ class AttackEndToEndTest {
 
     @Test
     void health_attackerBusyWithItsOwnWork_splitsTheLatenessAsRunning() {
-        // As above, but every response spins its event loop for 30 ms instead of parking it: the loops are late
+        // As above, but every response spins its event loop for 3 ms instead of parking it: the loops are late
         // because they run (or wait for a core, on a busy machine), not because they are stopped.
         AttackResult r = attackHoldingTheLoop(() -> {
-            long until = System.nanoTime() + 30_000_000L;
+            long until = System.nanoTime() + 3_000_000L;
             while (System.nanoTime() < until) Thread.onSpinWait();
         });
         assertThat(r.health().instrumentLimited()).as(r.health().verdictLine()).isTrue();

@@ -20,11 +20,16 @@ class InstrumentHealthTest {
 
     /** Runs {@code rate}/s for one fake second; each send costs {@code sendCostNanos}; service time is constant. */
     private static InstrumentHealth attack(int rate, long sendCostNanos, long serviceNanos) {
+        return attack(rate, S, sendCostNanos, serviceNanos);
+    }
+
+    /** Runs {@code rate}/s for {@code durationNanos} of fake time; each send costs {@code sendCostNanos}. */
+    private static InstrumentHealth attack(int rate, long durationNanos, long sendCostNanos, long serviceNanos) {
         FakeClock clock = new FakeClock();
         Histogram latency = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
         Histogram delay = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
         long start = clock.now;
-        SendLoop.Outcome o = new SendLoop(new Pacer.Constant(rate), S, MS, clock, clock, () -> false)
+        SendLoop.Outcome o = new SendLoop(new Pacer.Constant(rate), durationNanos, MS, clock, clock, () -> false)
                 .run(start, (index, intended, sent) -> {
                     delay.recordValue(sent - intended);
                     latency.recordValue(sent - intended + serviceNanos);
@@ -36,8 +41,10 @@ class InstrumentHealthTest {
 
     @Test
     void assess_starvedAttacker_isInstrumentLimited() {
-        // 1,000/s against a 1 ms target, but every send takes the attacker 1.5 ms: it falls further behind each send.
-        InstrumentHealth h = attack(1000, 1_500_000L, MS);
+        // 1,000/s for 2 s against a 1 ms target, but every send takes the attacker 1.5 ms: it falls further behind
+        // each send (and still sends over 1,000, enough to judge its p99).
+        InstrumentHealth h = attack(1000, 2 * S, 1_500_000L, MS);
+        assertThat(h.delays().ownMillis().count()).isGreaterThanOrEqualTo(InstrumentHealth.MIN_JUDGED_REQUESTS);
         assertThat(h.instrumentLimited()).isTrue();
         assertThat(h.unsent()).isPositive();
         assertThat(h.reasons()).anyMatch(r -> r.contains("never sent")).anyMatch(r -> r.contains("over its allowance"));
@@ -56,14 +63,15 @@ class InstrumentHealthTest {
 
     @Test
     void assess_fewSlightlyLateSendsAtLowRate_scaleWithLatency() {
-        // 10/s, every send 1 ms late (the old rule: 100 % of sends late, "fell behind"). Beside a 500 ms latency
-        // that is noise; beside a 0.2 ms latency the attacker's millisecond is most of what was measured.
+        // 10/s for 100 s (1,000 requests, enough to judge), every send 1 ms late (the old rule: 100 % of sends
+        // late, "fell behind"). Beside a 500 ms latency that is noise; beside a 0.2 ms latency the attacker's
+        // millisecond is most of what was measured.
         FakeClock clock = new FakeClock();
         clock.oversleepNanos = 2 * MS;
         for (long serviceNanos : new long[]{500 * MS, 200_000L}) {
             Histogram latency = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
             Histogram delay = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
-            SendLoop.Outcome o = new SendLoop(new Pacer.Constant(10), S, MS, clock, clock, () -> false)
+            SendLoop.Outcome o = new SendLoop(new Pacer.Constant(10), 100 * S, MS, clock, clock, () -> false)
                     .run(clock.now, (index, intended, sent) -> {
                         delay.recordValue(sent - intended);
                         latency.recordValue(sent - intended + serviceNanos);
@@ -90,5 +98,70 @@ class InstrumentHealthTest {
         assertThat(calm.instrumentLimited()).isFalse();
         assertThat(lagging.instrumentLimited()).isTrue();
         assertThat(lagging.verdictLine()).contains("event-loop lag 5ms").contains("busiest event loop 100%");
+    }
+
+    /** {@code n} requests of 0.2 ms, every send 50 µs late but {@code lateSends} of them 4.68 ms late. */
+    private static InstrumentHealth fastTarget(int n, int lateSends, long unsent, long successes) {
+        Histogram latency = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
+        Histogram delay = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
+        for (int i = 0; i < n; i++) {
+            long late = i < lateSends ? 4_680_000L : 50_000L;
+            delay.recordValue(late);
+            latency.recordValue(late + 200_000L);
+        }
+        return InstrumentHealth.assess(n + unsent, unsent, successes, LatencyMillis.of(latency),
+                InstrumentHealth.OwnDelays.sendLatenessOnly(LatencyMillis.of(delay)), InstrumentHealth.Measured.none(2));
+    }
+
+    @Test
+    void assess_tooFewRequests_isNotJudged_oneLateFirstSendIsNotTheAttackersTail() {
+        // 20/s for 3 s against a fast target, the first send 4.68 ms late: at 60 requests the p99 is that one send.
+        InstrumentHealth h = fastTarget(60, 1, 0, 60);
+        assertThat(h.delays().ownMillis().p99()).isGreaterThan(h.budgetMillis());
+        assertThat(h.instrumentLimited()).isFalse();
+        assertThat(h.judged()).isFalse();
+        assertThat(h.reasons()).isEmpty();
+        assertThat(h.verdictLine()).startsWith("Instrument not judged: too few requests (60) to judge the instrument at p99");
+        // the same single late send among enough requests is judged, and is not the tail
+        InstrumentHealth enough = fastTarget(1000, 1, 0, 1000);
+        assertThat(enough.judged()).isTrue();
+        assertThat(enough.instrumentLimited()).as(enough.verdictLine()).isFalse();
+        assertThat(enough.verdictLine()).startsWith("Instrument OK");
+    }
+
+    @Test
+    void assess_enoughRequests_starvedAttacker_stillFires() {
+        // 1,000 requests, 5 % of the sends 4.68 ms late beside a 0.2 ms target: the p99 rests on those, a pattern
+        InstrumentHealth h = fastTarget(1000, 50, 0, 1000);
+        assertThat(h.judged()).isTrue();
+        assertThat(h.instrumentLimited()).isTrue();
+        assertThat(h.verdictLine()).startsWith("INSTRUMENT-LIMITED").contains("over its allowance of 1ms");
+        // the same 5 % in a run too small to judge at p99 is not judged
+        assertThat(fastTarget(999, 50, 0, 999).instrumentLimited()).isFalse();
+    }
+
+    @Test
+    void assess_tooFewRequests_butRequestsUnsent_stillFires() {
+        // unsent requests are a count, not a percentile: a tiny run that left 5 of 65 unsent fell behind
+        InstrumentHealth h = fastTarget(60, 1, 5, 60);
+        assertThat(h.judged()).isTrue();
+        assertThat(h.instrumentLimited()).isTrue();
+        assertThat(h.reasons()).containsExactly("5 of 65 scheduled requests were never sent");
+    }
+
+    @Test
+    void assess_targetFailed_isNotJudged_andDoesNotBlameTheAttacker() {
+        // every request refused; the attacker late and even requests unsent: the dead target is not its fault
+        for (int n : new int[]{5, 5000}) {
+            InstrumentHealth h = fastTarget(n, n, 10, 0);
+            assertThat(h.instrumentLimited()).as("%d requests", n).isFalse();
+            assertThat(h.judged()).isFalse();
+            assertThat(h.verdictLine()).startsWith("Instrument not judged: the target failed (0 of " + n + " requests succeeded)")
+                    .doesNotContain("INSTRUMENT-LIMITED");
+        }
+        // fewer than 1 % succeeding is a failed target too; 1 % is not
+        assertThat(fastTarget(5000, 5000, 0, 49).judged()).isFalse();
+        assertThat(fastTarget(5000, 5000, 0, 50).instrumentLimited()).isTrue();
+        assertThat(InstrumentHealth.targetFailed(0, 0)).as("nothing sent: not the target's failure").isFalse();
     }
 }

@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The verdict line's words: who was the limit, and durations a reader can take in. */
 class InstrumentHealthWordingTest {
-    /** p99 1 s, so the allowance is 50 ms; the attacker's own delay p99 is {@code ownP99Millis}. */
+    /** 1,000 requests, p99 1 s, so the allowance is 50 ms; the attacker's own delay p99 is {@code ownP99Millis}. */
     private static InstrumentHealth health(double ownP99Millis, double attackerCores, double machineBusy) {
-        LatencyMillis latency = new LatencyMillis(100, 500, 800, 800, 900, 950, 1000, 1000, 1000, 1000);
-        LatencyMillis own = new LatencyMillis(100, 0, 10, 10, 20, 30, ownP99Millis, ownP99Millis, ownP99Millis, ownP99Millis);
-        return InstrumentHealth.assess(100, 0, latency, InstrumentHealth.OwnDelays.sendLatenessOnly(own),
+        LatencyMillis latency = new LatencyMillis(1000, 500, 800, 800, 900, 950, 1000, 1000, 1000, 1000);
+        LatencyMillis own = new LatencyMillis(1000, 0, 10, 10, 20, 30, ownP99Millis, ownP99Millis, ownP99Millis, ownP99Millis);
+        return InstrumentHealth.assess(1000, 0, latency, InstrumentHealth.OwnDelays.sendLatenessOnly(own),
                 new InstrumentHealth.Measured(50.462719, 60, attackerCores, 0.01, machineBusy, 2));
     }
 
@@ -29,9 +29,9 @@ class InstrumentHealthWordingTest {
     }
 
     private static InstrumentHealth withLagCauses(double waiting, double running) {
-        LatencyMillis latency = new LatencyMillis(100, 500, 800, 800, 900, 950, 1000, 1000, 1000, 1000);
-        LatencyMillis own = new LatencyMillis(100, 0, 1, 1, 2, 3, 5, 5, 5, 5);
-        return InstrumentHealth.assess(100, 0, latency, InstrumentHealth.OwnDelays.sendLatenessOnly(own),
+        LatencyMillis latency = new LatencyMillis(1000, 500, 800, 800, 900, 950, 1000, 1000, 1000, 1000);
+        LatencyMillis own = new LatencyMillis(1000, 0, 1, 1, 2, 3, 5, 5, 5, 5);
+        return InstrumentHealth.assess(1000, 0, latency, InstrumentHealth.OwnDelays.sendLatenessOnly(own),
                 new InstrumentHealth.Measured(68, 180, 0.8, 0.3, 0.7, waiting, running, 2));
     }
 
@@ -55,9 +55,9 @@ class InstrumentHealthWordingTest {
     void verdictLine_lagTheSmallerPart_doesNotLeadWithTheCores() {
         // the attacker's own delay before sending (70 ms) outweighs its loops' lag (68 ms): waiting for a core
         // did not make this verdict
-        LatencyMillis latency = new LatencyMillis(100, 500, 800, 800, 900, 950, 1000, 1000, 1000, 1000);
-        LatencyMillis own = new LatencyMillis(100, 0, 1, 1, 2, 3, 70, 70, 70, 70);
-        String line = InstrumentHealth.assess(100, 0, latency, InstrumentHealth.OwnDelays.sendLatenessOnly(own),
+        LatencyMillis latency = new LatencyMillis(1000, 500, 800, 800, 900, 950, 1000, 1000, 1000, 1000);
+        LatencyMillis own = new LatencyMillis(1000, 0, 1, 1, 2, 3, 70, 70, 70, 70);
+        String line = InstrumentHealth.assess(1000, 0, latency, InstrumentHealth.OwnDelays.sendLatenessOnly(own),
                 new InstrumentHealth.Measured(68, 180, 0.8, 0.3, 0.7, 0.9, 0.05, 2)).verdictLine();
         assertThat(line).startsWith("INSTRUMENT-LIMITED: the attacker, not the target, set these numbers: ")
                 .contains("90% waiting for a core");
