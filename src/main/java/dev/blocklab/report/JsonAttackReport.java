@@ -51,6 +51,7 @@ final class JsonAttackReport implements Report<AttackResult> {
         InstrumentHealth h = r.health();
         ObjectNode i = o.putObject("instrument");
         i.put("limited", h.instrumentLimited());
+        i.put("judged", h.judged());
         i.put("verdict", h.verdictLine());
         i.put("scheduled", h.scheduled());
         i.put("unsent", h.unsent());

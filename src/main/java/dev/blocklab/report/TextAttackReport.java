@@ -14,7 +14,8 @@ import java.util.Map;
  * vegeta's text report: one line per metric, a bracketed legend, values aligned in a column; durations printed
  * as Go does ({@code 1.5s}, {@code 108.27ms}, {@code 850µs}). Adds the 99.9th and 99.99th percentiles, a
  * service-time line and a late-sends line, says how many requests were cut off at the end (when any were), and
- * says what the latency clock starts on.
+ * says what the latency clock starts on. A failed target (no request, or under 1 % of them, succeeded) is the first
+ * line; an instrument-limited verdict comes first too, any other verdict (OK, or not judged) near the end.
  */
 final class TextAttackReport implements Report<AttackResult> {
 
@@ -61,6 +62,7 @@ final class TextAttackReport implements Report<AttackResult> {
             legendWidth = Math.max(legendWidth, row[1].length());
         }
         StringBuilder out = new StringBuilder();
+        if (r.targetFailed()) out.append(targetFailedLine(r)).append('\n');
         if (h.instrumentLimited()) out.append(h.verdictLine()).append('\n');
         for (String[] row : rows) {
             out.append(pad(row[0], nameWidth + 2)).append(pad(row[1], legendWidth + 2)).append(row[2]).append('\n');
@@ -78,6 +80,21 @@ final class TextAttackReport implements Report<AttackResult> {
         if (!h.instrumentLimited()) out.append(h.verdictLine()).append('\n');
         out.append("Latencies count from each request's intended send time (free of coordinated omission); service time from when it left on a connection; the difference is the attacker's own delay plus the connection wait; 'From send' counts from each request's actual send, as vegeta and wrk do.\n");
         return out.toString();
+    }
+
+    /** {@code TARGET FAILED: 0 of 5 requests succeeded (the most common error (xN); and K other errors)}. */
+    static String targetFailedLine(AttackResult r) {
+        StringBuilder line = new StringBuilder("TARGET FAILED: ").append(r.successes()).append(" of ").append(r.requests())
+                .append(r.requests() == 1 ? " request" : " requests").append(" succeeded");
+        Map.Entry<String, Long> top = r.errors().entrySet().stream().max(Map.Entry.comparingByValue()).orElse(null);
+        if (top != null) {
+            line.append(" (").append(top.getKey());
+            if (top.getValue() > 1) line.append(" (x").append(top.getValue()).append(')');
+            int others = r.errors().size() - 1;
+            if (others > 0) line.append("; and ").append(others).append(others == 1 ? " other error" : " other errors");
+            line.append(')');
+        }
+        return line.append('.').toString();
     }
 
     private static String[] row(String name, String legend, String values) { return new String[]{name, legend, values}; }

@@ -76,6 +76,14 @@ public record AttackResult(String description, long requests, long unsent, doubl
         return health.instrumentLimited();
     }
 
+    /**
+     * True when the target failed: requests were sent and none, or fewer than 1 %, succeeded
+     * ({@link InstrumentHealth#targetFailed}); the report then leads with it and the instrument is not judged.
+     */
+    public boolean targetFailed() {
+        return InstrumentHealth.targetFailed(requests, successes);
+    }
+
     /** Requests without a response (status 0). */
     public long errorCount() {
         long n = 0;

@@ -47,6 +47,20 @@ class AttackReportTest {
     }
 
     @Test
+    void text_noRequestSucceeded_leadsWithTheTargetsFailure_andDoesNotBlameTheAttacker() {
+        dev.blocklab.result.AttackResult r = AttackResults.deadTarget(5, 0);
+        String text = AttackReportFormat.TEXT.create().render(r);
+        assertThat(text).startsWith("TARGET FAILED: 0 of 5 requests succeeded (Get http://127.0.0.1:1/: finishConnect(..) failed"
+                + " with error(-111): Connection refused (x5)).\n");
+        assertThat(text).doesNotContain("INSTRUMENT-LIMITED").contains("Instrument not judged: the target failed (0 of 5 requests succeeded)");
+        String json = AttackReportFormat.JSON.create().render(r);
+        assertThat(json).contains("\"limited\" : false").contains("\"judged\" : false").contains("\"fellBehind\" : false");
+        assertThat(dev.blocklab.attack.Threshold.parse("instrument-limited").violation(r)).isEmpty();
+        // a normal run does not mention the target's failure
+        assertThat(AttackReportFormat.TEXT.create().render(AttackResults.sample(3, 0))).doesNotContain("TARGET FAILED");
+    }
+
+    @Test
     void json_carriesTheRequiredFields() throws IOException {
         String json = AttackReportFormat.JSON.create().render(AttackResults.sample(3, 0));
         Golden.assertMatches("attack-report.json", json);

@@ -34,11 +34,37 @@ public final class AttackResults {
         return new AttackResult("GET http://127.0.0.1:8080/ at 100/s for 10s", 1000, unsent, 100.1, 97.25,
                 10_128_500_000L, 9_990_000_000L, 138_500_000L, LatencyMillis.of(latency), LatencyMillis.of(service),
                 2_955, 0, 985, 0.985, codes, errors, lateSends, 1_000_000L, 2_345_678L, false, cutOff, latency, service,
-                InstrumentHealth.assess(1000 + unsent, unsent, LatencyMillis.of(latency),
+                InstrumentHealth.assess(1000 + unsent, unsent, 985, LatencyMillis.of(latency),
                         // every request left on time, so its latency from the send is its service time
                         new InstrumentHealth.OwnDelays(LatencyMillis.of(delay), LatencyMillis.EMPTY, LatencyMillis.of(delay),
                                 LatencyMillis.EMPTY, LatencyMillis.of(service)),
                         new InstrumentHealth.Measured(0.25, 1.5, 0.42, 0.3, 0.65, 2)), 0);
+    }
+
+    /**
+     * A dead target: {@code requests} at 5/s, every connection refused in about 1 ms, while the attacker was late
+     * (its first send 13 ms, the rest 2 ms: over the 1 ms allowance) and left {@code unsent} requests unsent.
+     */
+    public static AttackResult deadTarget(long requests, long unsent) {
+        Histogram latency = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
+        Histogram service = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
+        Histogram delay = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
+        for (long i = 0; i < requests; i++) {
+            long late = i == 0 ? 13_000_000L : 2_000_000L;
+            delay.recordValue(late);
+            service.recordValue(1_200_000L);
+            latency.recordValue(late + 1_200_000L);
+        }
+        TreeMap<Integer, Long> codes = new TreeMap<>();
+        codes.put(0, requests);
+        TreeMap<String, Long> errors = new TreeMap<>();
+        errors.put("Get http://127.0.0.1:1/: finishConnect(..) failed with error(-111): Connection refused", requests);
+        return new AttackResult("GET http://127.0.0.1:1/ at 5/s for 1s", requests, unsent, 5.0, 0,
+                requests * 200_000_000L, requests * 200_000_000L, 1_000_000L, LatencyMillis.of(latency), LatencyMillis.of(service),
+                0, 0, 0, 0, codes, errors, requests, 1_000_000L, 13_000_000L, false, 0, latency, service,
+                InstrumentHealth.assess(requests + unsent, unsent, 0, LatencyMillis.of(latency),
+                        InstrumentHealth.OwnDelays.sendLatenessOnly(LatencyMillis.of(delay)),
+                        new InstrumentHealth.Measured(2.2, 8.9, 0.2, 0.04, 0.93, 2)), 0);
     }
 
     /** {@code ratePerSecond} for 10 s, every response 200 in 1 ms, a punctual attacker. */
