@@ -1,7 +1,13 @@
 package dev.blocklab;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -11,13 +17,45 @@ public final class TextFiles {
 
     /**
      * The lines of {@code file} (UTF-8); when it cannot be read, an {@link IllegalArgumentException} whose message is
-     * {@code error}, a colon, and the reason, e.g. {@code "cannot read results.jsonl: results.jsonl"}.
+     * {@code error}, a colon, and the {@link #reason}, e.g. {@code "cannot read results.jsonl: no such file"}.
      */
     public static List<String> lines(Path file, String error) {
         try {
             return Files.readAllLines(file);
         } catch (IOException e) {
-            throw new IllegalArgumentException(error + ": " + e.getMessage());
+            throw new IllegalArgumentException(error + ": " + reason(e));
         }
+    }
+
+    /**
+     * Why a file could not be read or written, for a person: "no such file", "permission denied", "is a directory",
+     * "not a directory", "file system is read-only", "FILE already exists", or the reason the exception gives. java.nio's exceptions' own
+     * message is often only the path, which the caller's message names already.
+     */
+    public static String reason(IOException e) {
+        return switch (e) {
+            case NoSuchFileException x -> "no such file";
+            case AccessDeniedException x -> "permission denied";
+            case NotDirectoryException x -> "not a directory";
+            // also what creating a file's directories says when a file is in the way: name which one
+            case FileAlreadyExistsException x -> x.getFile() == null ? "already exists" : x.getFile() + " already exists";
+            case FileSystemException x when x.getReason() != null -> plain(x.getReason());
+            // java.io's: "PATH (No such file or directory)"
+            case FileNotFoundException x when x.getMessage() != null && x.getMessage().endsWith(")") && x.getMessage().contains(" (") ->
+                    plain(x.getMessage().substring(x.getMessage().lastIndexOf(" (") + 2, x.getMessage().length() - 1));
+            default -> e.getMessage() == null ? e.getClass().getSimpleName() : plain(e.getMessage());
+        };
+    }
+
+    /** The operating system's words for the common reasons, in the lab's. */
+    private static String plain(String reason) {
+        return switch (reason) {
+            case "No such file or directory" -> "no such file";
+            case "Permission denied" -> "permission denied";
+            case "Is a directory" -> "is a directory";
+            case "Not a directory" -> "not a directory";
+            case "Read-only file system" -> "file system is read-only";
+            default -> reason;
+        };
     }
 }

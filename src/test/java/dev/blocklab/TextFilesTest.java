@@ -3,7 +3,12 @@ package dev.blocklab;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -24,7 +29,47 @@ class TextFilesTest {
         Path missing = dir.resolve("missing.jsonl");
         assertThatThrownBy(() -> TextFiles.lines(missing, "cannot read " + missing))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("cannot read " + missing + ": ")
-                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+                .hasMessage("cannot read " + missing + ": no such file");
+    }
+
+    @Test
+    void lines_directory_saysSo() {
+        assertThatThrownBy(() -> TextFiles.lines(dir, "cannot read " + dir)).hasMessage("cannot read " + dir + ": is a directory");
+    }
+
+    @Test
+    void reason_namesTheCauseNotThePath() {
+        assertThat(TextFiles.reason(new NoSuchFileException("/tmp/x"))).isEqualTo("no such file");
+        assertThat(TextFiles.reason(new AccessDeniedException("/tmp/x"))).isEqualTo("permission denied");
+        assertThat(TextFiles.reason(new NotDirectoryException("/tmp/x"))).isEqualTo("not a directory");
+        assertThat(TextFiles.reason(new FileSystemException("/tmp/x", null, "Is a directory"))).isEqualTo("is a directory");
+        assertThat(TextFiles.reason(new FileSystemException("/tmp/x", null, "Not a directory"))).isEqualTo("not a directory");
+        assertThat(TextFiles.reason(new FileSystemException("/mnt/x", null, "Read-only file system"))).isEqualTo("file system is read-only");
+        assertThat(TextFiles.reason(new FileSystemException("/mnt/x", null, "No space left on device"))).isEqualTo("No space left on device");
+        assertThat(TextFiles.reason(new FileNotFoundException("/proc/x.hlog (No such file or directory)"))).isEqualTo("no such file");
+        assertThat(TextFiles.reason(new IOException("Is a directory"))).isEqualTo("is a directory");
+        assertThat(TextFiles.reason(new IOException("Stream closed"))).isEqualTo("Stream closed");
+    }
+
+    @Test
+    void reason_ofRealFailures() throws IOException {
+        Path file = dir.resolve("f.txt");
+        assertThat(failure(() -> Files.readString(file))).isEqualTo("no such file");
+        assertThat(failure(() -> Files.writeString(dir.resolve("no/such/dir.txt"), "x"))).isEqualTo("no such file");
+        assertThat(failure(() -> Files.writeString(dir, "x"))).isEqualTo("is a directory");
+        Files.writeString(file, "x");
+        assertThat(failure(() -> Files.readString(file.resolve("child")))).isEqualTo("not a directory");
+        assertThat(failure(() -> Files.createDirectories(file))).isEqualTo(file + " already exists");
+    }
+
+    private static String failure(java.util.concurrent.Callable<?> io) {
+        try {
+            io.call();
+            throw new AssertionError("no IOException");
+        } catch (IOException e) {
+            return TextFiles.reason(e);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
     }
 }

@@ -25,7 +25,7 @@ public final class HitsFile implements AttackListener {
             writer.write(HEADER);
             writer.newLine();
         } catch (IOException e) {
-            throw new IllegalArgumentException("--output: cannot write " + path + ": " + e.getMessage());
+            throw new IllegalArgumentException("--output: cannot write " + path + ": " + dev.blocklab.TextFiles.reason(e));
         }
     }
 
@@ -40,7 +40,7 @@ public final class HitsFile implements AttackListener {
                 writer.write(line);
                 writer.newLine();
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot write " + path, e);
+                throw new UncheckedIOException("cannot write " + path + ": " + dev.blocklab.TextFiles.reason(e), e);
             }
         }
     }
@@ -49,7 +49,7 @@ public final class HitsFile implements AttackListener {
         try {
             writer.flush();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + path, e);
+            throw new UncheckedIOException("cannot write " + path + ": " + dev.blocklab.TextFiles.reason(e), e);
         }
     }
 
@@ -57,7 +57,7 @@ public final class HitsFile implements AttackListener {
         try {
             writer.close();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + path, e);
+            throw new UncheckedIOException("cannot write " + path + ": " + dev.blocklab.TextFiles.reason(e), e);
         }
     }
 }

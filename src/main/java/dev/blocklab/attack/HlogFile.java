@@ -34,7 +34,7 @@ public final class HlogFile implements AttackListener {
             if (path.toAbsolutePath().getParent() != null) Files.createDirectories(path.toAbsolutePath().getParent());
             out = new PrintStream(path.toFile(), java.nio.charset.StandardCharsets.UTF_8);
         } catch (java.io.IOException e) {
-            throw new IllegalArgumentException("--hlog: cannot write " + path + ": " + e.getMessage());
+            throw new IllegalArgumentException("--hlog: cannot write " + path + ": " + dev.blocklab.TextFiles.reason(e));
         }
         writer = new HistogramLogWriter(out);
     }

@@ -26,7 +26,7 @@ public final class Targets {
         try {
             lines = Files.readAllLines(file);
         } catch (IOException e) {
-            throw new IllegalArgumentException("--targets: cannot read " + file + ": " + e.getMessage());
+            throw new IllegalArgumentException("--targets: cannot read " + file + ": " + dev.blocklab.TextFiles.reason(e));
         }
         return parse(file.toString(), lines, file.toAbsolutePath().getParent(), defaultHeaders, defaultBody);
     }
@@ -63,7 +63,7 @@ public final class Targets {
                 try {
                     body = Files.readAllBytes(bodyFile);
                 } catch (IOException e) {
-                    throw new IllegalArgumentException(where + ": cannot read body " + bodyFile + ": " + e.getMessage());
+                    throw new IllegalArgumentException(where + ": cannot read body " + bodyFile + ": " + dev.blocklab.TextFiles.reason(e));
                 }
             } else {
                 if (body != null) throw new IllegalArgumentException(where + ": header after the body line");

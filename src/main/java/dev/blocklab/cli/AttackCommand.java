@@ -342,7 +342,7 @@ final class AttackCommand implements Callable<Integer> {
         try {
             return Files.readAllBytes(Path.of(body.substring(1)));
         } catch (IOException e) {
-            throw new IllegalArgumentException("--body: cannot read " + body.substring(1) + ": " + e.getMessage());
+            throw new IllegalArgumentException("--body: cannot read " + body.substring(1) + ": " + dev.blocklab.TextFiles.reason(e));
         }
     }
 

@@ -151,7 +151,7 @@ final class AttackWorkers {
             Files.move(partial, barrier, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             processes.forEach(Process::destroy);
-            throw new Main.UsageException("--workers: cannot write the start barrier " + barrier + ": " + e.getMessage());
+            throw new Main.UsageException("--workers: cannot write the start barrier " + barrier + ": " + dev.blocklab.TextFiles.reason(e));
         }
         return start;
     }

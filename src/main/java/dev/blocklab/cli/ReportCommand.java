@@ -139,7 +139,7 @@ final class ReportCommand implements java.util.concurrent.Callable<Integer> {
             if (file.toAbsolutePath().getParent() != null) Files.createDirectories(file.toAbsolutePath().getParent());
             Files.writeString(file, text);
         } catch (IOException e) {
-            throw new Main.UsageException("cannot write " + file + ": " + e.getMessage());
+            throw new Main.UsageException("cannot write " + file + ": " + dev.blocklab.TextFiles.reason(e));
         }
     }
 }

@@ -73,7 +73,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
                 Files.setOwner(dir, nobody(dir));
             }
         } catch (IOException e) {
-            throw new IllegalStateException("cannot create PostgreSQL's data directory: " + e.getMessage(), e);
+            throw new IllegalStateException("cannot create PostgreSQL's data directory: " + dev.blocklab.TextFiles.reason(e), e);
         }
         Path data = dir.resolve("data");
         Path log = dir.resolve("postgres.log");
@@ -84,7 +84,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
                     "-E", "UTF8", "--locale=C", "--no-sync", "--no-instructions"), log);
         } catch (IOException | RuntimeException e) {
             ServerProcess.deleteTree(dir);
-            throw e instanceof RuntimeException r ? r : new IllegalStateException("cannot initialise PostgreSQL: " + e.getMessage(), e);
+            throw e instanceof RuntimeException r ? r : new IllegalStateException("cannot initialise PostgreSQL: " + dev.blocklab.TextFiles.reason((java.io.IOException) e), e);
         }
         int port = ServerProcess.freePort();
         List<String> command = asUser(root, List.of(binaries.resolve("bin/postgres").toString(), "-D", data.toString(),
@@ -144,7 +144,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
             return target;
         } catch (IOException | UncheckedIOException e) {
             ServerProcess.deleteTree(partial);
-            throw new IllegalStateException("cannot unpack PostgreSQL's binaries into " + target.getParent() + ": " + e.getMessage(), e);
+            throw new IllegalStateException("cannot unpack PostgreSQL's binaries into " + target.getParent() + ": " + (e instanceof IOException io ? dev.blocklab.TextFiles.reason(io) : e.getMessage()), e);
         }
     }
 

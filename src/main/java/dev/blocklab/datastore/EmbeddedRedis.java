@@ -38,7 +38,7 @@ public final class EmbeddedRedis implements AutoCloseable {
             dir = Files.createTempDirectory("blocklab-redis-");
             Files.createFile(dir.resolve("redis.log"));
         } catch (IOException e) {
-            throw new IllegalStateException("cannot create Redis's directory: " + e.getMessage(), e);
+            throw new IllegalStateException("cannot create Redis's directory: " + dev.blocklab.TextFiles.reason(e), e);
         }
         int port = ServerProcess.freePort();
         List<String> command = List.of(executable.toString(), "--port", Integer.toString(port), "--bind", "127.0.0.1",

@@ -133,7 +133,7 @@ final class ServerProcess implements AutoCloseable {
             List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
             return String.join(" | ", lines.subList(Math.max(0, lines.size() - 4), lines.size()));
         } catch (IOException e) {
-            return "(no log: " + e.getMessage() + ")";
+            return "(no log: " + dev.blocklab.TextFiles.reason(e) + ")";
         }
     }
 

@@ -40,7 +40,7 @@ public final class ResultsFile implements AutoCloseable {
             if (path.getParent() != null) Files.createDirectories(path.getParent());
             writer = Files.newBufferedWriter(path);
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot write results to " + path + ": " + e.getMessage());
+            throw new IllegalArgumentException("cannot write results to " + path + ": " + dev.blocklab.TextFiles.reason(e));
         }
     }
 
@@ -58,7 +58,7 @@ public final class ResultsFile implements AutoCloseable {
             writer.newLine();
             writer.flush();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write results to " + path, e);
+            throw new UncheckedIOException("cannot write results to " + path + ": " + dev.blocklab.TextFiles.reason(e), e);
         }
     }
 

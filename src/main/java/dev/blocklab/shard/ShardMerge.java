@@ -111,7 +111,7 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
             try (var list = Files.list(p)) {
                 list.filter(f -> f.getFileName().toString().endsWith(".jsonl")).sorted().forEach(files::add);
             } catch (IOException e) {
-                throw new IllegalArgumentException("--merge: cannot list " + p + ": " + e.getMessage());
+                throw new IllegalArgumentException("--merge: cannot list " + p + ": " + dev.blocklab.TextFiles.reason(e));
             }
         }
         return files;

@@ -119,7 +119,7 @@ public record ShardRecord(String shard, String startAt, String description, List
         try {
             java.nio.file.Files.writeString(hlog, HLOG_PREFIX + toJsonLine() + "\n", java.nio.file.StandardOpenOption.APPEND);
         } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot append the shard record to " + hlog, e);
+            throw new java.io.UncheckedIOException("cannot append the shard record to " + hlog + ": " + dev.blocklab.TextFiles.reason(e), e);
         }
     }
 

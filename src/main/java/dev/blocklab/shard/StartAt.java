@@ -78,7 +78,7 @@ public final class StartAt {
                     }
                 }
             } catch (IOException e) {
-                throw new IllegalArgumentException("--start-at: cannot read barrier " + file + ": " + e.getMessage());
+                throw new IllegalArgumentException("--start-at: cannot read barrier " + file + ": " + dev.blocklab.TextFiles.reason(e));
             }
             if (clock.millis() >= deadline)
                 throw new IllegalArgumentException("--start-at: barrier " + file + " did not appear within " + timeoutMillis / 1000 + "s");

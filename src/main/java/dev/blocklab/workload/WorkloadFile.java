@@ -63,7 +63,7 @@ public final class WorkloadFile {
         } catch (CharacterCodingException e) {
             throw new IllegalArgumentException("workload file '" + file + "' is not UTF-8 text");
         } catch (IOException e) {
-            throw new IllegalArgumentException(FileNode.oneLine("cannot read workload file '" + file + "': " + e));
+            throw new IllegalArgumentException(FileNode.oneLine("cannot read workload file '" + file + "': " + dev.blocklab.TextFiles.reason(e)));
         }
         return parse(file, text, syntax);
     }

@@ -50,6 +50,19 @@ class BadInputTest {
                 "--body", "missing.json");
     }
 
+    @Test void fileErrors_giveTheReason_notThePathAgain() throws IOException {
+        Path missing = dir.resolve("nope.txt");
+        Cli.Run targets = Cli.run("attack", "--targets", missing.toString(), "--duration", "1s");
+        assertOneLine(targets, "--targets");
+        assertThat(targets.err().lines().findFirst()).hasValue("blocklab: --targets: cannot read " + missing + ": no such file");
+        Path aFile = Files.writeString(dir.resolve("plain.txt"), "x");
+        Cli.Run save = runWorkload(workload("  - call: a\n    latency: 1ms\n    returns: 1\n"), "virtual");
+        assertThat(save.exit()).as(save.err()).isZero();
+        Cli.Run report = Cli.run("report", dir.resolve("r.jsonl").toString(), "--out", aFile.resolve("r.txt").toString());
+        assertOneLine(report, "r.txt");
+        assertThat(report.err().lines().findFirst()).hasValue("blocklab: cannot write " + aFile.resolve("r.txt") + ": " + aFile + " already exists");
+    }
+
     @Test void attackDuration_beyondAWeek_namesTheLimit() {
         assertOneLine(Cli.run("attack", "http://127.0.0.1:1/", "--duration", "999999999h"), "--duration", "168h");
     }
