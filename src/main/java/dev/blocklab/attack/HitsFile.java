@@ -25,7 +25,7 @@ public final class HitsFile implements AttackListener {
             writer.write(HEADER);
             writer.newLine();
         } catch (IOException e) {
-            throw new IllegalArgumentException("--output: cannot write " + path + ": " + dev.blocklab.TextFiles.reason(e));
+            throw new IllegalArgumentException("--responses: cannot write " + path + ": " + dev.blocklab.TextFiles.reason(e));
         }
     }
 

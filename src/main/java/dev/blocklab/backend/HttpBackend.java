@@ -97,7 +97,7 @@ public final class HttpBackend implements Backend {
         if (defaultTimeoutNanos <= 0) throw new IllegalArgumentException("the default call timeout must be positive");
         this.defaultTimeoutNanos = defaultTimeoutNanos;
         if (base == null || !"http".equals(base.getScheme()) || base.getHost() == null)
-            throw new IllegalArgumentException("--backend: '" + base + "' is not an http://HOST:PORT URL");
+            throw new IllegalArgumentException("--backend-url: '" + base + "' is not an http://HOST:PORT URL");
         Vertxes.init();
         this.base = base;
         this.routed = routed;

@@ -63,6 +63,14 @@ class BadInputTest {
         assertThat(report.err().lines().findFirst()).hasValue("blocklab: cannot write " + aFile.resolve("r.txt") + ": " + aFile + " already exists");
     }
 
+    @Test void attackResponses_unwritable_namesResponses_evenGivenAsOutput() {
+        for (String flag : new String[]{"--responses", "--output"}) {
+            Cli.Run o = Cli.run("attack", "http://127.0.0.1:1/", flag, dir.toString(), "--duration", "1s");
+            assertOneLine(o, "--responses");
+            assertThat(o.err().lines().findFirst()).hasValue("blocklab: --responses: cannot write " + dir + ": is a directory");
+        }
+    }
+
     @Test void attackDuration_beyondAWeek_namesTheLimit() {
         assertOneLine(Cli.run("attack", "http://127.0.0.1:1/", "--duration", "999999999h"), "--duration", "168h");
     }
