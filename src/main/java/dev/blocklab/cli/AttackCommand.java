@@ -143,6 +143,7 @@ final class AttackCommand implements Callable<Integer> {
 
     @Override public Integer call() {
         if (calibrate) return calibrate();
+        results.checkHtml();
         if (workers != null) return new AttackWorkers(this).run();
         AttackSettings settings = settings();
         Shard sharding = shard == null ? Shard.WHOLE : Shard.parse(shard);

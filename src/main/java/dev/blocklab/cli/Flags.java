@@ -1,6 +1,12 @@
 package dev.blocklab.cli;
 
+import dev.blocklab.TextFiles;
 import dev.blocklab.workload.Durations;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 /** Parsing of flag values, each error naming its flag. */
 final class Flags {
@@ -19,6 +25,29 @@ final class Flags {
         } catch (IllegalArgumentException e) {
             if (e.getMessage() != null && e.getMessage().contains("longest")) throw new IllegalArgumentException(flag + ": " + e.getMessage());
             throw new IllegalArgumentException(flag + ": '" + text + "' is not a positive duration (e.g. 10s, 500ms)");
+        }
+    }
+
+    /**
+     * Checks, before any work, that {@code file} (when given) can be written at the end: its directory is made as
+     * writing it would, it is not a directory, and it can be opened for writing (an existing file is left as it
+     * is; a new one is created and removed again).
+     */
+    static void writable(String flag, Path file) {
+        if (file == null) return;
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) Files.createDirectories(parent);
+            if (Files.isDirectory(file)) throw new IllegalArgumentException(flag + ": cannot write " + file + ": is a directory");
+            if (Files.exists(file)) {
+                try (var unchanged = Files.newOutputStream(file, StandardOpenOption.APPEND)) {
+                    // opened, not written
+                }
+            } else {
+                Files.delete(Files.createFile(file));
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException(flag + ": cannot write " + file + ": " + TextFiles.reason(e));
         }
     }
 }

@@ -45,10 +45,17 @@ final class SharedOptions {
         @Option(names = "--html", paramLabel = "FILE", description = "Also write one self-contained HTML page of the results (charts, tables and notes) to FILE.")
         Path html;
 
-        /** The results file to stream to: {@code --save}, or a fresh file under results/. */
+        /**
+         * The results file to stream to: {@code --save}, or a fresh file under results/; opened before any work,
+         * as {@code --html} is checked, so neither fails only once the work is done.
+         */
         ResultsFile openOrDefault(String command) {
+            checkHtml();
             return new ResultsFile(save != null ? save : ResultsFile.defaultPath(command));
         }
+
+        /** {@code --html}, when given, can be written (see {@link Flags#writable}). */
+        void checkHtml() { Flags.writable("--html", html); }
     }
 
     /** {@code --format} of a command whose report is one {@link ExperimentResult}, and printing it so. */

@@ -6,6 +6,8 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -69,6 +71,41 @@ class BadInputTest {
             assertOneLine(o, "--responses");
             assertThat(o.err().lines().findFirst()).hasValue("blocklab: --responses: cannot write " + dir + ": is a directory");
         }
+    }
+
+    @Test void html_unwritable_failsBeforeAnyWork() throws IOException {
+        Path save = dir.resolve("never.jsonl");
+        Path aFile = Files.writeString(dir.resolve("plain.txt"), "x");
+        String[][] commands = {
+                {"run", "--workload", "hundred-calls", "--model", "virtual", "--save", save.toString()},
+                {"reproduce", "--save", save.toString()},
+                {"capacity", "--workload", "hundred-calls", "--entry", "virtual", "--save", save.toString()},
+                {"advise", "--workload", "hundred-calls", "--entry", "virtual", "--save", save.toString()},
+                {"attack", "http://127.0.0.1:1/", "--duration", "10s", "--save", save.toString()}};
+        for (String[] command : commands) {
+            List<String> args = new ArrayList<>(List.of(command));
+            args.addAll(List.of("--html", dir.toString()));
+            long start = System.nanoTime();
+            Cli.Run o = Cli.run(args.toArray(String[]::new));
+            assertOneLine(o, "--html");
+            assertThat(o.err().lines().findFirst()).as(command[0]).hasValue("blocklab: --html: cannot write " + dir + ": is a directory");
+            assertThat(save).as(command[0] + " stopped before opening --save").doesNotExist();
+            assertThat(System.nanoTime() - start).as(command[0] + " did no work").isLessThan(5_000_000_000L);
+        }
+        Cli.Run underAFile = Cli.run("run", "--workload", "hundred-calls", "--model", "virtual", "--save", save.toString(),
+                "--html", aFile.resolve("page.html").toString());
+        assertOneLine(underAFile, "--html", "page.html", "already exists");
+        assertThat(save).doesNotExist();
+    }
+
+    @Test void writableCheck_leavesNoFileBehind_andAnExistingOneAsItWas() throws IOException {
+        Path page = dir.resolve("sub/page.html");
+        Flags.writable("--html", page);
+        assertThat(page).doesNotExist();
+        assertThat(page.getParent()).isDirectory();
+        Path existing = Files.writeString(dir.resolve("old.html"), "old page");
+        Flags.writable("--html", existing);
+        assertThat(existing).hasContent("old page");
     }
 
     @Test void attackDuration_beyondAWeek_namesTheLimit() {
