@@ -46,8 +46,9 @@ public final class Vertxes {
     /**
      * Starts {@code server} listening and waits up to 30 s.
      *
-     * @throws IllegalArgumentException when the address cannot be bound (the port is in use or not allowed),
-     *                                  naming the {@code --port} flag, with the bind failure as its cause
+     * @throws IllegalArgumentException when the host does not resolve or is not this machine's (naming
+     *                                  {@code --host}), or the port is in use or not allowed (naming {@code --port}),
+     *                                  with the failure as its cause
      * @throws IllegalStateException    for any other failure, with its cause
      */
     public static void listen(io.vertx.core.http.HttpServer server, String host, int port) {
@@ -58,10 +59,14 @@ public final class Vertxes {
             throw new IllegalStateException("interrupted while starting to listen on " + host + ":" + port, e);
         } catch (java.util.concurrent.ExecutionException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
+            for (Throwable t = cause; t != null; t = t.getCause())
+                if (t instanceof java.net.UnknownHostException)
+                    throw new IllegalArgumentException("--host: cannot resolve '" + host + "'", cause);
             String bindFailure = bindFailure(cause);
+            // an address this machine does not have is the host's fault; a port in use or not allowed, the port's
             if (bindFailure != null)
-                throw new IllegalArgumentException("--port " + port + ": cannot listen on " + host + ":" + port
-                        + " (" + bindFailure + ")", cause);
+                throw new IllegalArgumentException((bindFailure.contains("Cannot assign requested address") ? "--host " + host : "--port " + port)
+                        + ": cannot listen on " + host + ":" + port + " (" + bindFailure + ")", cause);
             throw new IllegalStateException("cannot listen on " + host + ":" + port + ": " + cause, cause);
         } catch (java.util.concurrent.TimeoutException e) {
             throw new IllegalStateException("no answer within 30 s while starting to listen on " + host + ":" + port, e);

@@ -27,6 +27,18 @@ class ServeCommandTest {
         }
     }
 
+    @Test void serveAndBackend_badHost_oneLineNamingHost_exit2() {
+        for (String command : new String[]{"serve", "backend"}) {
+            Cli.Run unresolved = Cli.run(command, "--host", "256.1.1.1", "--port", "0");
+            assertThat(unresolved.exit()).as(unresolved.err()).isEqualTo(2);
+            assertThat(unresolved.err()).isEqualTo("blocklab: --host: cannot resolve '256.1.1.1'\n");
+            Cli.Run notHere = Cli.run(command, "--host", "192.0.2.1", "--port", "0");   // TEST-NET-1: no machine's address
+            assertThat(notHere.exit()).as(notHere.err()).isEqualTo(2);
+            assertThat(notHere.err().strip().lines()).hasSize(1);
+            assertThat(notHere.err()).startsWith("blocklab: --host 192.0.2.1: cannot listen on 192.0.2.1:0 (");
+        }
+    }
+
     @Test void serve_twoWorkloadFilesOfOneName_refusedInOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path copy = dir.resolve("copy.yaml");
         java.nio.file.Files.copy(java.nio.file.Path.of("examples/account-page.yaml"), copy);
