@@ -62,6 +62,12 @@ public final class Entries {
         String endpoint = rest.substring(slash);
         if (!ENDPOINTS.contains(endpoint))
             throw new IllegalArgumentException("entry '" + name + "': unknown endpoint " + endpoint + " (known: " + ENDPOINTS.stream().sorted().toList() + ")");
-        return new Entry.Http(name, ServerProfile.parse(rest.substring(0, slash)), endpoint);
+        ServerProfile profile;
+        try {
+            profile = ServerProfile.parse(rest.substring(0, slash));
+        } catch (IllegalArgumentException e) {   // its message names serve's --profile, which capacity does not have
+            throw new IllegalArgumentException("--entry '" + name + "': " + e.getMessage().replaceFirst("^--profile:? ", ""));
+        }
+        return new Entry.Http(name, profile, endpoint);
     }
 }

@@ -102,6 +102,10 @@ class CapacityCommandTest {
         Cli.Run variant = Cli.run("capacity", "--workload", workload().toString(), "--entry", "reactor");
         assertThat(variant.exit()).isEqualTo(2);
         assertThat(variant.err()).contains("use --workload frameworks");
+        Cli.Run profile = Cli.run("capacity", "--workload", "profile-page", "--entry", "http:bogus/sync-blocking");
+        assertThat(profile.exit()).isEqualTo(2);
+        assertThat(profile.err()).startsWith("blocklab: --entry 'http:bogus/sync-blocking': unknown profile 'bogus' (known: ")
+                .doesNotContain("--profile");
     }
 
     @Test
