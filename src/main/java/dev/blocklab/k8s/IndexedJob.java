@@ -54,19 +54,25 @@ public record IndexedJob(String name, String namespace, String image, int worker
         if (workers < 1) throw new IllegalArgumentException("--workers must be at least 1, got " + workers);
         attackArgs = List.copyOf(attackArgs);
         Objects.requireNonNull(startAt, "startAt");
-        positiveQuantity("--cpu", cpu);
-        positiveQuantity("--memory", memory);
+        positiveQuantity("--cpu", cpu, CPU, "a number of cores (e.g. 1, 0.5) or of millicores (e.g. 500m)");
+        positiveQuantity("--memory", memory, MEMORY, "a number of bytes, with Ki, Mi, Gi, Ti (powers of 1024) "
+                + "or k, M, G, T (powers of 1000), e.g. 512Mi, 1Gi; m would mean thousandths of a byte");
     }
 
-    /** A pod's request and limit: a Kubernetes quantity above zero (Kubernetes refuses the Job otherwise, at apply). */
-    private static void positiveQuantity(String flag, String q) {
-        java.math.BigDecimal amount;
-        try {
-            amount = Quantity.getAmountInBytes(new Quantity(q));
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException(flag + ": '" + q + "' is not a Kubernetes quantity (e.g. 1, 500m, 1Gi)");
-        }
-        if (amount.signum() <= 0) throw new IllegalArgumentException(flag + ": '" + q + "' must be above zero");
+    private static final String NUMBER = "[+-]?(\\d+(\\.\\d*)?|\\.\\d+)";
+    /** Cores, or millicores: Kubernetes takes any quantity, but a byte suffix on a CPU is a mistake. */
+    private static final java.util.regex.Pattern CPU = java.util.regex.Pattern.compile(NUMBER + "m?");
+    /** Bytes, with a binary or decimal suffix (Kubernetes' decimal kilo is a lower-case k); not m, thousandths. */
+    private static final java.util.regex.Pattern MEMORY = java.util.regex.Pattern.compile(NUMBER + "(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)?");
+
+    /**
+     * A pod's request and limit: a quantity of its kind ({@code form}, described by {@code expected}) above zero
+     * (Kubernetes refuses the Job otherwise, at apply, or takes {@code 500m} of memory as half a byte).
+     */
+    private static void positiveQuantity(String flag, String q, java.util.regex.Pattern form, String expected) {
+        if (q == null || !form.matcher(q).matches())
+            throw new IllegalArgumentException(flag + ": '" + q + "' is not " + expected);
+        if (Quantity.getAmountInBytes(new Quantity(q)).signum() <= 0) throw new IllegalArgumentException(flag + ": '" + q + "' must be above zero");
     }
 
     /** The Indexed Job of the attack. */

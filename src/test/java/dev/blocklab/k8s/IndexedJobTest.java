@@ -74,15 +74,32 @@ class IndexedJobTest {
     }
 
     @Test
+    void quantities_eachOfItsKind() {
+        for (String[] ok : new String[][]{{"500m", "512Mi"}, {"0.5", "1G"}, {"2", "1500k"}, {"1.5", "1073741824"}, {"250m", "2Ti"}}) {
+            var c = new IndexedJob("a", null, "i", 1, List.of(), START, ok[0], ok[1], null).attackJob()
+                    .getSpec().getTemplate().getSpec().getContainers().getFirst();
+            assertThat(c.getResources().getLimits().get("cpu").toString()).isEqualTo(ok[0]);
+            assertThat(c.getResources().getLimits().get("memory").toString()).isEqualTo(ok[1]);
+        }
+    }
+
+    @Test
     void badInput_isOneLineNamingTheFlag() {
         assertThatThrownBy(() -> new IndexedJob("Load_Test", null, "i", 1, List.of(), START, "1", "1Gi", null))
                 .hasMessageStartingWith("--name: 'Load_Test' is not a DNS label");
         assertThatThrownBy(() -> new IndexedJob("a", null, "i", 1, List.of(), START, "lots", "1Gi", null))
-                .hasMessage("--cpu: 'lots' is not a Kubernetes quantity (e.g. 1, 500m, 1Gi)");
+                .hasMessage("--cpu: 'lots' is not a number of cores (e.g. 1, 0.5) or of millicores (e.g. 500m)");
         assertThatThrownBy(() -> new IndexedJob("a", null, "i", 1, List.of(), START, "-1", "1Gi", null))
                 .hasMessage("--cpu: '-1' must be above zero");
         assertThatThrownBy(() -> new IndexedJob("a", null, "i", 1, List.of(), START, "1", "0", null))
                 .hasMessage("--memory: '0' must be above zero");
+        for (String cpu : List.of("1Gi", "2G", "1Ki", "500M"))
+            assertThatThrownBy(() -> new IndexedJob("a", null, "i", 1, List.of(), START, cpu, "1Gi", null))
+                    .as(cpu).hasMessageStartingWith("--cpu: '" + cpu + "' is not a number of cores");
+        for (String memory : List.of("500m", "1K", "1GB", "1gi", "lots"))
+            assertThatThrownBy(() -> new IndexedJob("a", null, "i", 1, List.of(), START, "1", memory, null))
+                    .as(memory).hasMessage("--memory: '" + memory + "' is not a number of bytes, with Ki, Mi, Gi, Ti (powers of 1024) "
+                            + "or k, M, G, T (powers of 1000), e.g. 512Mi, 1Gi; m would mean thousandths of a byte");
         assertThatThrownBy(() -> job(null).mergeJob()).hasMessageStartingWith("--merge-job needs --volume-claim");
     }
 }
