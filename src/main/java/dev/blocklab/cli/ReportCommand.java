@@ -59,6 +59,7 @@ final class ReportCommand implements java.util.concurrent.Callable<Integer> {
         ReportFormat reportFormat = format.parse();
         List<Comparison.Source> sources = new ArrayList<>();
         for (Path file : files) {
+            if (Files.isDirectory(file)) throw new IllegalArgumentException("report: " + file + " is a directory");
             if (!Files.isRegularFile(file)) throw new IllegalArgumentException("report: no such file " + file);
             for (ExperimentResult r : ResultsFile.read(file)) sources.add(new Comparison.Source(String.valueOf(file.getFileName()), r));
         }

@@ -18,6 +18,7 @@ public final class Workloads {
         if (builtIn.isPresent()) return builtIn.get();
         Path path = Path.of(nameOrPath);
         if (Files.isRegularFile(path)) return WorkloadFile.load(path);
+        if (Files.isDirectory(path)) throw new IllegalArgumentException("workload file '" + nameOrPath + "' is a directory");
         boolean looksLikeFile = nameOrPath.contains("/") || nameOrPath.matches(".*\\.(ya?ml|json)$");
         throw new IllegalArgumentException(looksLikeFile
                 ? "workload file '" + nameOrPath + "' does not exist"

@@ -108,6 +108,18 @@ class BadInputTest {
         assertThat(existing).hasContent("old page");
     }
 
+    @Test void aDirectoryWhereAFileIsExpected_isSaidToBeOne() {
+        Cli.Run run = Cli.run("run", "--workload", dir.toString(), "--model", "virtual", "--save", dir.resolve("s.jsonl").toString());
+        assertOneLine(run, "is a directory");
+        assertThat(run.err()).startsWith("blocklab: workload file '" + dir + "' is a directory\n");
+        Cli.Run report = Cli.run("report", dir.toString());
+        assertOneLine(report, "is a directory");
+        assertThat(report.err()).startsWith("blocklab: report: " + dir + " is a directory\n");
+        Cli.Run body = Cli.run("attack", "http://127.0.0.1:1/", "--body", "@" + dir, "--duration", "1s");
+        assertOneLine(body, "--body");
+        assertThat(body.err()).startsWith("blocklab: --body: cannot read " + dir + ": is a directory\n");
+    }
+
     @Test void attackDuration_beyondAWeek_namesTheLimit() {
         assertOneLine(Cli.run("attack", "http://127.0.0.1:1/", "--duration", "999999999h"), "--duration", "168h");
     }
