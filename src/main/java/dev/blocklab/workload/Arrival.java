@@ -78,8 +78,12 @@ public sealed interface Arrival {
             };
         }
 
+        /** A rate as written: whole, or to 3 decimals (3 significant digits below 1/s), e.g. 100/m as 1.667. */
         private static String number(double v) {
-            return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+            if (v == Math.rint(v)) return String.valueOf((long) v);
+            java.math.BigDecimal d = java.math.BigDecimal.valueOf(v);
+            d = v >= 1 ? d.setScale(3, java.math.RoundingMode.HALF_UP) : d.round(new java.math.MathContext(3));
+            return d.stripTrailingZeros().toPlainString();
         }
     }
 }

@@ -47,6 +47,12 @@ class RunRateTest {
     }
 
     @Test
+    void run_perMinuteRate_labelledToThreeDecimals() throws Exception {
+        JsonNode row = run("100/m", "--duration", "6s");
+        assertThat(row.get("arrival").asText()).isEqualTo("open 1.667/s for 6s");
+    }
+
+    @Test
     void run_stepRates_holdEachForItsStep() throws Exception {
         // 100/s for 1 s, 300/s for 1 s, then 300/s to the end of 3 s: 100 + 300 + 300 = 700 requests
         JsonNode row = run("100/s,300/s", "--step", "1s", "--duration", "3s");
