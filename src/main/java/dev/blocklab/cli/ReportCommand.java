@@ -56,6 +56,8 @@ final class ReportCommand implements java.util.concurrent.Callable<Integer> {
 
     @Override public Integer call() {
         if (merge) return MergeReport.run(this);
+        if (format.format.trim().equalsIgnoreCase("hdr"))
+            throw new IllegalArgumentException("--format hdr needs --merge: it is the latency spectrum of merged attack shards");
         ReportFormat reportFormat = format.parse();
         List<Comparison.Source> sources = new ArrayList<>();
         for (Path file : files) {

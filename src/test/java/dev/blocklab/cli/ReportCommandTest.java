@@ -192,6 +192,13 @@ class ReportCommandTest {
         assertThat(report.err()).contains("no such file");
     }
 
+    @Test void report_formatHdr_withoutMerge_saysItNeedsMerge() throws Exception {
+        Path file = Files.writeString(dir.resolve("r.jsonl"), "{\"kind\":\"run\"}\n");
+        Cli.Run report = Cli.run("report", "--format", "hdr", file.toString());
+        assertThat(report.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(report.err()).isEqualTo("blocklab: --format hdr needs --merge: it is the latency spectrum of merged attack shards\n");
+    }
+
     @Test void run_html_writesChartsAndTheSavedResultRebuildsTheSamePage() throws Exception {
         Path save = dir.resolve("run.jsonl");
         Path html = dir.resolve("run.html");
