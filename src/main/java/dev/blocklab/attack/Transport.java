@@ -73,11 +73,16 @@ interface Transport extends AutoCloseable {
         };
     }
 
-    /** A short, stable error text: the root cause's message, or its class name when it has none. */
+    /**
+     * A short, stable error text: the root cause's message, or its class name when it has none. A host that does not
+     * resolve says so, as Go's resolver does ({@code lookup HOST: no such host}): its exception's message is the host alone.
+     */
     static String describe(Throwable t) {
         Throwable root = t;
         while (root.getCause() != null && root.getCause() != root) root = root.getCause();
         String m = root.getMessage();
+        if (root instanceof java.net.UnknownHostException && m != null && !m.isBlank() && !m.contains(" "))
+            return "lookup " + m + ": no such host";
         if (m == null || m.isBlank()) return root.getClass().getSimpleName();
         return m.length() > 200 ? m.substring(0, 200) : m;
     }
