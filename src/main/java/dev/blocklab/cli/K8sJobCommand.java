@@ -35,6 +35,9 @@ import java.util.concurrent.Callable;
 final class K8sJobCommand implements Callable<Integer> {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+    /** Taken as every command takes them (an error's stack trace with --verbose). */
+    @CommandLine.Mixin SharedOptions.Console console = new SharedOptions.Console();
+
     @Option(names = "--workers", paramLabel = "N", required = true, description = "Pods, one shard each (the Job's completions and parallelism).")
     int workers;
 

@@ -8,6 +8,9 @@ import java.io.PrintWriter;
 abstract class PrintingCommand implements Runnable {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+    /** Taken as every command takes them (nothing here to quiet; an error's stack trace with --verbose). */
+    @CommandLine.Mixin SharedOptions.Console console = new SharedOptions.Console();
+
     @Override public final void run() {
         PrintWriter out = spec.commandLine().getOut();
         print(out);

@@ -119,10 +119,11 @@ class VocabularyTest {
         assertThat(descriptions).as("options with one name and several descriptions").isEmpty();
     }
 
-    @Test void everyCommandThatWorks_hasQuietAndVerbose_andMeansThem() {
+    @Test void everyCommand_hasQuietAndVerbose_andMeansThem() {
         Set<String> withConsole = new TreeSet<>();
         for (Use u : uses()) if (u.option().longestName().equals("--verbose")) withConsole.add(u.command());
-        assertThat(withConsole).containsExactlyInAnyOrder("run", "reproduce", "report", "serve", "backend", "attack", "capacity", "advise");
+        assertThat(withConsole).containsExactlyInAnyOrder("run", "reproduce", "report", "serve", "backend", "attack", "capacity", "advise",
+                "models", "workloads", "completion", "k8s-job");
     }
 
     @Test void everyCommandThatReports_hasFormat() {
