@@ -91,10 +91,11 @@ vegeta_gc() { # file
 }
 
 # blocklab attack with default flags (JSON, for the figures); prints "p99_ms rate success limited p99_from_send_ms
-# lag_waiting_share" (the last: of its event loops' lateness, the share spent waiting for a core; nan if unknown).
+# lag_waiting_share" (limited: true, false or not-judged; the last: of its event loops' lateness, the share spent
+# waiting for a core; nan if unknown).
 run_blocklab() { # url rate name
   "$BLOCKLAB" attack "$1" --rate "$2/s" --duration "$DURATION" --quiet --format json > "$OUT/$3.blocklab.json"
-  jq -r '"\(.latencyMillis.p99) \(.ratePerSecond) \(.successRatio) \(.instrument.limited) \(.instrument.latencyFromSendMillis.p99 // "nan") \(.instrument.eventLoopLagWaitingShare // "nan")"' "$OUT/$3.blocklab.json"
+  jq -r '"\(.latencyMillis.p99) \(.ratePerSecond) \(.successRatio) \(if .instrument.judged == false then "not-judged" else .instrument.limited end) \(.instrument.latencyFromSendMillis.p99 // "nan") \(.instrument.eventLoopLagWaitingShare // "nan")"' "$OUT/$3.blocklab.json"
 }
 
 # Waits at least $1 seconds, then until TIME_WAIT sockets fall below MAX_TIME_WAIT (at most 120 s more).
@@ -225,6 +226,7 @@ each_rate vegeta_gcoff "http://127.0.0.1:$TRIVIAL_PORT/wait500" "$GCOFF_RATES" g
     { [ "$bl" = "true" ] || awk -v r="$br" -v a="$rate" 'BEGIN { exit !(r < 0.99 * a) }'; } \
       && notes+="blocklab LIMIT (instrument-limited=$bl, sent $(printf '%.0f' "$br")/s$(awk -v w="$bwait" \
         'BEGIN { if (w != "nan") printf ", loop lag %.0f%% waiting for a core", w * 100 }')) "
+    [ "$bl" = "not-judged" ] && notes+="blocklab's instrument verdict not judged (too few requests or a failed target) "
     awk -v s="$bs" 'BEGIN { exit !(s < 1) }' && notes+="blocklab success $(awk -v s="$bs" 'BEGIN{printf "%.2f", s*100}')% "
     [ "$vgn" -gt 0 ] && notes+="vegeta's own GC: $vgn cycles, longest $vgm ms "
     case "$vg" in -|0|'') ;; *) notes+="server GC pauses in vegeta's run: ${vg%x*}, longest ${vg#*x} ms " ;; esac

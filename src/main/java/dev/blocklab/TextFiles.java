@@ -40,6 +40,8 @@ public final class TextFiles {
             // also what creating a file's directories says when a file is in the way: name which one
             case FileAlreadyExistsException x -> x.getFile() == null ? "already exists" : x.getFile() + " already exists";
             case FileSystemException x when x.getReason() != null -> plain(x.getReason());
+            case java.nio.file.DirectoryNotEmptyException x -> "directory not empty";
+            case FileSystemException x -> x.getClass().getSimpleName();   // its message would be the path alone
             // java.io's: "PATH (No such file or directory)"
             case FileNotFoundException x when x.getMessage() != null && x.getMessage().endsWith(")") && x.getMessage().contains(" (") ->
                     plain(x.getMessage().substring(x.getMessage().lastIndexOf(" (") + 2, x.getMessage().length() - 1));

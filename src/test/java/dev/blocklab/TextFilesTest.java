@@ -49,6 +49,8 @@ class TextFilesTest {
         assertThat(TextFiles.reason(new FileNotFoundException("/proc/x.hlog (No such file or directory)"))).isEqualTo("no such file");
         assertThat(TextFiles.reason(new IOException("Is a directory"))).isEqualTo("is a directory");
         assertThat(TextFiles.reason(new IOException("Stream closed"))).isEqualTo("Stream closed");
+        assertThat(TextFiles.reason(new java.nio.file.DirectoryNotEmptyException("/tmp/d"))).isEqualTo("directory not empty");
+        assertThat(TextFiles.reason(new java.nio.file.FileSystemLoopException("/tmp/l"))).as("never the path alone").isEqualTo("FileSystemLoopException");
     }
 
     @Test

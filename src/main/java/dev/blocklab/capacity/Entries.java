@@ -66,7 +66,7 @@ public final class Entries {
         try {
             profile = ServerProfile.parse(rest.substring(0, slash));
         } catch (IllegalArgumentException e) {   // its message names serve's --profile, which capacity does not have
-            throw new IllegalArgumentException("--entry '" + name + "': " + e.getMessage().replaceFirst("^--profile:? ", ""));
+            throw new IllegalArgumentException("entry '" + name + "': " + e.getMessage().replaceFirst("^--profile:? ", ""));
         }
         return new Entry.Http(name, profile, endpoint);
     }

@@ -115,7 +115,7 @@ final class AttackCommand implements Callable<Integer> {
     /** {@code --save}: one line per interval, then the whole result; {@code --html}: tables, timeline and charts. */
     @picocli.CommandLine.Mixin SharedOptions.Results results = new SharedOptions.Results();
 
-    @Option(names = "--fail-if", paramLabel = "COND", description = "Exit 1 when COND holds, e.g. 'p99>600ms', 'success<99%%', 'errors>0', 'late>0', or 'instrument-limited' (the attacker, not the target, set the numbers; not judged, so not holding, under 1000 requests or when under 1%% succeeded); repeatable.")
+    @Option(names = "--fail-if", paramLabel = "COND", description = "Exit 1 when COND holds, e.g. 'p99>600ms', 'success<99%%', 'errors>0', 'late>0', or 'instrument-limited' (the attacker, not the target, set the numbers; not judged, so not holding, under 500 requests or when under 1%% succeeded, unless requests went unsent); repeatable.")
     List<String> failIf = new ArrayList<>();
 
     @Option(names = "--client", paramLabel = "CLIENT", defaultValue = "netty", description = "HTTP client: netty (blocklab's lean HTTP/1.1 exchange on Netty), vertx (Vert.x's HTTP client) or jdk (java.net.http) (default: ${DEFAULT-VALUE}).")

@@ -94,7 +94,7 @@ final class OverallProgress implements Progress {
      * a share or a time left would be a guess that reads as nearly done, so say how far past it the step is.
      */
     private String pastEstimate(long elapsed, double expectedHere, double correction) {
-        String line = seconds(elapsed) + " s in, past its estimate of ~" + seconds((long) expectedHere) + " s";
+        String line = seconds(elapsed) + " s in, past its estimate of " + (expectedHere < 0.5e9 ? "under 1 s" : "~" + seconds((long) expectedHere) + " s");
         if (current + 1 == names.size()) return line;
         double rest = 0;
         for (int i = current + 1; i < names.size(); i++) {

@@ -71,7 +71,7 @@ final class RunCommand extends MeasuringCommand {
         List<ModelSpec> specs = models.stream().map(Registry::parse).map(m -> m.check(w)).toList();   // parsed once, here
         RunSettings settings = run.settings();
         PrintWriter err = spec.commandLine().getErr();
-        boolean side = specs.stream().anyMatch(m -> !m.text().endsWith("sequential"));   // sequential holds one at a time
+        boolean side = !specs.stream().allMatch(ModelSpec::runsOnCaller);   // sequential holds one request at a time
         String batchWarning = !side ? null : ArrivalOptions.checkBatchFits(w.arrival(),
                 arrival.requests != null ? "--requests " + arrival.requests : "workload " + w.name() + "'s " + w.arrival().label(),
                 Runtime.getRuntime().maxMemory());

@@ -24,6 +24,12 @@ public record ModelSpec(ModelEntry entry, int size) {
 
     @Override public String toString() { return text(); }
 
+    /** True when a request runs on (and holds) the thread that submits it, one at a time: {@code sequential}. */
+    public boolean runsOnCaller() { return runsOnCaller(text()); }
+
+    /** {@link #runsOnCaller()} for a model's name as given, before it is parsed. */
+    public static boolean runsOnCaller(String name) { return name.equals("sequential"); }
+
     /**
      * Creates a fresh instance; close it.
      *

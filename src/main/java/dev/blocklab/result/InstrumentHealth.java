@@ -21,11 +21,12 @@ import java.util.Locale;
  *       loops' lag (how long a response that arrived waited for its loop to read it; a probe timer every 5 ms,
  *       corrected for coordinated omission so a one-second stall counts as the 200 probes it held up).</li>
  * </ul>
- * The verdict is not made ({@link #notJudged}: neither limited nor OK) when the target failed, no request or
- * fewer than {@value #TARGET_FAILED_SUCCESS_SHARE} of them succeeding (the latencies are the failures', not a service
- * to weigh the attacker's delay against, and a dead target is not the attacker's fault); nor, unless requests went
- * unsent, when fewer than {@value #MIN_JUDGED_REQUESTS} requests were measured: the p99 of 60 requests is the
- * slowest one, and one late first send (a cold connection, a compilation) is not the attacker's tail.
+ * Unless requests went unsent (a count, which decides whatever the target did), the verdict is not made
+ * ({@link #notJudged}: neither limited nor OK) when the target failed, no request or fewer than
+ * {@value #TARGET_FAILED_SUCCESS_SHARE} of them succeeding (the latencies are the failures', not a service to weigh
+ * the attacker's delay against), nor when fewer than {@value #MIN_JUDGED_REQUESTS} requests were measured: the p99
+ * of 60 requests is the slowest one, and one late first send (a cold connection, a compilation) is not the
+ * attacker's tail.
  * Waiting for a connection ({@code delays.connectionWaitMillis}) is reported but does not decide the verdict:
  * below the connection cap a connection is opened as soon as a request waits, so the wait is the target's
  * accepting and answering on connections (or the cap the user chose). CPU figures do not decide it either (a
@@ -62,10 +63,11 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
     /** Unsent requests above this share of the scheduled ones make the verdict. */
     public static final double UNSENT_SHARE = 0.001;
     /**
-     * The fewest measured requests on which the attacker's delay is judged at p99: at 1,000 the p99 rests on the
-     * slowest ten, below 100 it is the slowest one, so one stall would decide it.
+     * The fewest measured requests on which the attacker's delay is judged at p99: at 500 (a default attack, 50/s for
+     * 10 s) the p99 rests on the slowest five, below 100 it is the slowest one, so one stall (a cold first send)
+     * would decide it.
      */
-    public static final long MIN_JUDGED_REQUESTS = 1000;
+    public static final long MIN_JUDGED_REQUESTS = 500;
     /** A target whose successes are below this share of the requests sent (none at all included) failed. */
     public static final double TARGET_FAILED_SUCCESS_SHARE = 0.01;
 
@@ -132,26 +134,25 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
     public static InstrumentHealth assess(long scheduled, long unsent, long successes, LatencyMillis latency, OwnDelays delays, Measured m) {
         double budget = Math.max(BUDGET_FLOOR_MILLIS, BUDGET_SHARE_OF_P99 * latency.p99());
         List<String> reasons = new ArrayList<>();
+        // unsent requests are a count, not a percentile: they decide whatever the target did and however few were sent
+        if (unsent > 0 && unsent > UNSENT_SHARE * scheduled)
+            reasons.add(String.format(Locale.ROOT, "%d of %d scheduled requests were never sent", unsent, scheduled));
+        double lag = Double.isNaN(m.eventLoopLagP99Millis()) ? 0 : m.eventLoopLagP99Millis();
+        double added = delays.ownMillis().p99() + lag;
         String notJudged = null;
         long sent = scheduled - unsent, measured = delays.ownMillis().count();
         if (targetFailed(sent, successes)) {
-            notJudged = String.format(Locale.ROOT, "the target failed (%d of %d requests succeeded), so the latencies are"
-                    + " its failures' and the attacker is not blamed for them", successes, sent);
-        } else {
-            if (unsent > 0 && unsent > UNSENT_SHARE * scheduled)
-                reasons.add(String.format(Locale.ROOT, "%d of %d scheduled requests were never sent", unsent, scheduled));
-            double lag = Double.isNaN(m.eventLoopLagP99Millis()) ? 0 : m.eventLoopLagP99Millis();
-            double added = delays.ownMillis().p99() + lag;
-            if (measured < MIN_JUDGED_REQUESTS) {
-                // unsent requests are a count, not a percentile: they still decide; the p99 does not
-                if (reasons.isEmpty())
-                    notJudged = String.format(Locale.ROOT, "too few requests (%d) to judge the instrument at p99 (it takes %d)",
-                            measured, MIN_JUDGED_REQUESTS);
-            } else if (added > budget) {
-                reasons.add(String.format(Locale.ROOT,
-                        "the attacker added %s at p99 (its own delay before sending %s, event-loop lag %s), over its allowance of %s (%.0f%% of the latency p99, at least %s)",
-                        ms(added), ms(delays.ownMillis().p99()), ms(lag), ms(budget), BUDGET_SHARE_OF_P99 * 100, ms(BUDGET_FLOOR_MILLIS)));
-            }
+            if (reasons.isEmpty())
+                notJudged = String.format(Locale.ROOT, "the target failed (%d of %d requests succeeded), so there is no service time"
+                        + " to weigh the attacker's delay against", successes, sent);
+        } else if (measured < MIN_JUDGED_REQUESTS) {
+            if (reasons.isEmpty())
+                notJudged = String.format(Locale.ROOT, "too few requests (%d) to judge the instrument at p99 (it takes %d)",
+                        measured, MIN_JUDGED_REQUESTS);
+        } else if (added > budget) {
+            reasons.add(String.format(Locale.ROOT,
+                    "the attacker added %s at p99 (its own delay before sending %s, event-loop lag %s), over its allowance of %s (%.0f%% of the latency p99, at least %s)",
+                    ms(added), ms(delays.ownMillis().p99()), ms(lag), ms(budget), BUDGET_SHARE_OF_P99 * 100, ms(BUDGET_FLOOR_MILLIS)));
         }
         return new InstrumentHealth(scheduled, unsent, delays, m.eventLoopLagP99Millis(), m.eventLoopLagMaxMillis(),
                 m.attackerCpuCores(), m.eventLoopBusyShare(), m.machineBusyShare(), m.lagWaitingShare(), m.lagRunningShare(),

@@ -252,7 +252,7 @@ public final class BlocklabServer implements AutoCloseable {
             return;
         }
         String workload = parts[0], model = parts[1];
-        dispatch(req, "/run", WorkloadRunner.blocksCaller(model), () -> {
+        dispatch(req, "/run", dev.blocklab.model.ModelSpec.runsOnCaller(model), () -> {
             CompletionStage<Object> result;
             try {
                 result = work.async(work.blocking(() -> runner.submit(workload, model)));

@@ -62,9 +62,6 @@ final class WorkloadRunner implements AutoCloseable {
         this.timeScaleDivisor = timeScaleDivisor;
     }
 
-    /** True when a request under {@code modelSpec} runs on (and holds) the thread that submits it. */
-    static boolean blocksCaller(String modelSpec) { return modelSpec.equals("sequential"); }
-
     /**
      * Starts one request; the future completes with its answer or failure.
      *

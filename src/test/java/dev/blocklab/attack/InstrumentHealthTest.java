@@ -136,8 +136,9 @@ class InstrumentHealthTest {
         assertThat(h.judged()).isTrue();
         assertThat(h.instrumentLimited()).isTrue();
         assertThat(h.verdictLine()).startsWith("INSTRUMENT-LIMITED").contains("over its allowance of 1ms");
-        // the same 5 % in a run too small to judge at p99 is not judged
-        assertThat(fastTarget(999, 50, 0, 999).instrumentLimited()).isFalse();
+        // the same 5 % in a run too small to judge at p99 is not judged; from 500 requests (a default attack) it is
+        assertThat(fastTarget(499, 25, 0, 499).judged()).isFalse();
+        assertThat(fastTarget(500, 25, 0, 500).instrumentLimited()).isTrue();
     }
 
     @Test
@@ -150,15 +151,19 @@ class InstrumentHealthTest {
     }
 
     @Test
-    void assess_targetFailed_isNotJudged_andDoesNotBlameTheAttacker() {
-        // every request refused; the attacker late and even requests unsent: the dead target is not its fault
+    void assess_targetFailed_isNotJudgedAtP99_butUnsentRequestsStillCount() {
+        // every request refused and every send late: no service time to weigh the attacker's delay against
         for (int n : new int[]{5, 5000}) {
-            InstrumentHealth h = fastTarget(n, n, 10, 0);
+            InstrumentHealth h = fastTarget(n, n, 0, 0);
             assertThat(h.instrumentLimited()).as("%d requests", n).isFalse();
             assertThat(h.judged()).isFalse();
             assertThat(h.verdictLine()).startsWith("Instrument not judged: the target failed (0 of " + n + " requests succeeded)")
                     .doesNotContain("INSTRUMENT-LIMITED");
         }
+        // requests the attacker never sent are its own, whatever the target did (out of ports, out of descriptors)
+        InstrumentHealth unsent = fastTarget(5000, 5000, 100, 0);
+        assertThat(unsent.instrumentLimited()).isTrue();
+        assertThat(unsent.reasons()).containsExactly("100 of 5100 scheduled requests were never sent");
         // fewer than 1 % succeeding is a failed target too; 1 % is not
         assertThat(fastTarget(5000, 5000, 0, 49).judged()).isFalse();
         assertThat(fastTarget(5000, 5000, 0, 50).instrumentLimited()).isTrue();

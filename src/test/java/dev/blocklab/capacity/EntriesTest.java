@@ -50,9 +50,9 @@ class EntriesTest {
         assertThatThrownBy(() -> Entries.resolve("http:virtual/nowhere", BuiltInWorkloads.profilePage())).hasMessageContaining("unknown endpoint /nowhere");
         assertThatThrownBy(() -> Entries.resolve("http:virtual", BuiltInWorkloads.profilePage())).hasMessageContaining("write http:PROFILE/ENDPOINT");
         assertThatThrownBy(() -> Entries.resolve("http:bogus/sync-blocking", BuiltInWorkloads.profilePage()))
-                .hasMessage("--entry 'http:bogus/sync-blocking': unknown profile 'bogus' (known: play-2.5, threads:N, virtual, event-loop)");
+                .hasMessage("entry 'http:bogus/sync-blocking': unknown profile 'bogus' (known: play-2.5, threads:N, virtual, event-loop)");
         assertThatThrownBy(() -> Entries.resolve("http:threads:0/sync-blocking", BuiltInWorkloads.profilePage()))
-                .hasMessage("--entry 'http:threads:0/sync-blocking': threads:N needs N in 1..100000, got 0");
+                .hasMessage("entry 'http:threads:0/sync-blocking': threads:N needs N in 1..100000, got 0");
     }
 
     @Test

@@ -104,7 +104,7 @@ class CapacityCommandTest {
         assertThat(variant.err()).contains("use --workload frameworks");
         Cli.Run profile = Cli.run("capacity", "--workload", "profile-page", "--entry", "http:bogus/sync-blocking");
         assertThat(profile.exit()).isEqualTo(2);
-        assertThat(profile.err()).startsWith("blocklab: --entry 'http:bogus/sync-blocking': unknown profile 'bogus' (known: ")
+        assertThat(profile.err()).startsWith("blocklab: entry 'http:bogus/sync-blocking': unknown profile 'bogus' (known: ")
                 .doesNotContain("--profile");
     }
 

@@ -65,6 +65,10 @@ class OverallProgressTest {
         q.begin(2);
         clock.addAndGet(7 * S);
         assertThat(q.status()).isEqualTo("experiment 3/3 c, 7 s in, past its estimate of ~6 s");
+        OverallProgress quick = progress(S / 10, S / 10, S / 10);   // a model predicted at 0.1 s (time scale 100)
+        quick.begin(2);
+        clock.addAndGet(2 * S);
+        assertThat(quick.status()).isEqualTo("experiment 3/3 c, 2 s in, past its estimate of under 1 s");
     }
 
     @Test void status_withoutAnEstimate_saysSoInsteadOfGuessing() {
