@@ -47,15 +47,15 @@ final class ArrivalOptions {
         return fromWorkload;
     }
 
-    /** The fewest bytes a request of a batch takes while it waits, under any model but sequential: the request, its future, a queue's node. */
+    /** The fewest bytes a waiting request of a batch takes under any model but sequential: the request, its future, a queue's node. */
     static final long LEAST_BYTES_PER_WAITING_REQUEST = 150;
     /** What a waiting request takes under a virtual thread per request (its thread and frozen stack; docs/benchmarks.md). */
     static final long VIRTUAL_BYTES_PER_WAITING_REQUEST = 1_100;
 
     /**
      * A batch keeps all its requests in flight at once (but under {@code sequential}, the caller's check): refuses one
-     * that cannot fit in {@code maxHeapBytes} under any model (it would spend its time collecting garbage, then run out of memory), and returns a warning, or null, for
-     * one that fits only without a thread per request.
+     * that cannot fit in {@code maxHeapBytes} under any model (it would spend its time collecting garbage, then run
+     * out of memory), and returns a warning, or null, for one that fits only without a thread per request.
      *
      * @param source how the batch was asked for, for the message: {@code --requests 100000000} or the workload's name
      */

@@ -13,8 +13,7 @@ import java.util.function.LongSupplier;
  * {@code experiment 2/3 frameworks, 40 %, ~35 s left | ...}. The time left comes from an estimate per step (the
  * step's duration the last time it ran at this scale, or a model's predicted wall time), corrected by how the
  * finished steps compared with their estimates; a step with no estimate, or past its estimate, says so instead of
- * guessing. Time is
- * injected ({@code nanoTime}), so tests drive it with a fake clock.
+ * guessing. Time is injected ({@code nanoTime}), so tests drive it with a fake clock.
  */
 final class OverallProgress implements Progress {
     private final Progress out;
@@ -74,34 +73,32 @@ final class OverallProgress implements Progress {
         if (estimateNanos[current] <= 0)
             return head + ", " + seconds(elapsed) + " s in, no estimate yet (" + names.get(current) + " has not run at this scale before)";
         double expectedHere = correction * estimateNanos[current];
-        if (elapsed > expectedHere) return head + ", " + pastEstimate(elapsed, expectedHere, correction);
-        for (int i = current + 1; i < names.size(); i++)
-            if (estimateNanos[i] <= 0) {   // this step's own share and time left; the rest unknown
-                double leftHere = Math.max(0, correction * estimateNanos[current] - elapsed);
-                int percent = (int) Math.min(99, Math.floor(100 * elapsed / Math.max(1, elapsed + leftHere)));
-                return head + ", " + percent + " % of it, ~" + seconds((long) leftHere) + " s left in it; no estimate yet for the rest ("
-                        + names.get(i) + " has not run at this scale before)";
-            }
-        double left = Math.max(0, correction * estimateNanos[current] - elapsed);
-        for (int i = current + 1; i < names.size(); i++) left += correction * estimateNanos[i];
+        int unknown = firstWithoutEstimateAfter(current);
+        String noEstimate = unknown < 0 ? "" : "no estimate yet for the rest (" + names.get(unknown) + " has not run at this scale before)";
+        double rest = 0;
+        for (int i = current + 1; i < names.size(); i++) rest += correction * Math.max(0, estimateNanos[i]);
+        if (elapsed > expectedHere) {   // an overloaded model drains its backlog long after its predicted wall time:
+            // a share or a time left would read as nearly done, so say how far past its estimate the step is
+            String line = head + ", " + seconds(elapsed) + " s in, past its estimate of "
+                    + (expectedHere < 0.5e9 ? "under 1 s" : "~" + seconds((long) expectedHere) + " s");
+            if (current + 1 == names.size()) return line;
+            return line + "; " + (unknown >= 0 ? noEstimate : "~" + seconds((long) rest) + " s for the rest");
+        }
+        double leftHere = expectedHere - elapsed;
+        if (unknown >= 0) {   // this step's own share and time left; the rest unknown
+            int percent = (int) Math.min(99, Math.floor(100 * elapsed / Math.max(1, elapsed + leftHere)));
+            return head + ", " + percent + " % of it, ~" + seconds((long) leftHere) + " s left in it; " + noEstimate;
+        }
+        double left = leftHere + rest;
         double done = doneActual + elapsed;
         int percent = (int) Math.min(99, Math.floor(100 * done / Math.max(1, done + left)));
         return head + ", " + percent + " %, ~" + seconds((long) left) + " s left";
     }
 
-    /**
-     * A step running past its estimate (an overloaded model drains its backlog long after the predicted wall time):
-     * a share or a time left would be a guess that reads as nearly done, so say how far past it the step is.
-     */
-    private String pastEstimate(long elapsed, double expectedHere, double correction) {
-        String line = seconds(elapsed) + " s in, past its estimate of " + (expectedHere < 0.5e9 ? "under 1 s" : "~" + seconds((long) expectedHere) + " s");
-        if (current + 1 == names.size()) return line;
-        double rest = 0;
-        for (int i = current + 1; i < names.size(); i++) {
-            if (estimateNanos[i] <= 0) return line + "; no estimate yet for the rest (" + names.get(i) + " has not run at this scale before)";
-            rest += correction * estimateNanos[i];
-        }
-        return line + "; ~" + seconds((long) rest) + " s for the rest";
+    /** The first step after {@code step} without an estimate, or -1. */
+    private int firstWithoutEstimateAfter(int step) {
+        for (int i = step + 1; i < names.size(); i++) if (estimateNanos[i] <= 0) return i;
+        return -1;
     }
 
     private static String seconds(long nanos) {

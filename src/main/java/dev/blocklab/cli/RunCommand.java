@@ -71,11 +71,12 @@ final class RunCommand extends MeasuringCommand {
         List<ModelSpec> specs = models.stream().map(Registry::parse).map(m -> m.check(w)).toList();   // parsed once, here
         RunSettings settings = run.settings();
         PrintWriter err = spec.commandLine().getErr();
-        boolean side = !specs.stream().allMatch(ModelSpec::runsOnCaller);   // sequential holds one request at a time
-        String batchWarning = !side ? null : ArrivalOptions.checkBatchFits(w.arrival(),
-                arrival.requests != null ? "--requests " + arrival.requests : "workload " + w.name() + "'s " + w.arrival().label(),
-                Runtime.getRuntime().maxMemory());
-        if (batchWarning != null) err.println("blocklab: " + batchWarning);
+        if (!specs.stream().allMatch(ModelSpec::runsOnCaller)) {   // a batch is in flight at once but under sequential
+            String warning = ArrivalOptions.checkBatchFits(w.arrival(),
+                    arrival.requests != null ? "--requests " + arrival.requests : "workload " + w.name() + "'s " + w.arrival().label(),
+                    Runtime.getRuntime().maxMemory());
+            if (warning != null) err.println("blocklab: " + warning);
+        }
         DatastoreSettings real = datastore.settings();
         Datastores.check(w.graph(), real);
         Datastores.checkUsed(w.graph(), real);
