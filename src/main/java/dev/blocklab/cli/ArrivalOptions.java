@@ -4,6 +4,8 @@ import dev.blocklab.load.Rates;
 import dev.blocklab.workload.Arrival;
 import picocli.CommandLine.Option;
 
+import java.util.List;
+
 /**
  * How {@code run}'s requests arrive instead of the workload's own arrival, as one picocli mixin: a batch
  * ({@code --requests}), closed users or an open rate (constant, ramp or steps) for a duration; parsed into the
@@ -49,27 +51,31 @@ final class ArrivalOptions {
 
     /** The fewest bytes a waiting request of a batch takes under any model but sequential: the request, its future, a queue's node. */
     static final long LEAST_BYTES_PER_WAITING_REQUEST = 150;
-    /** What a waiting request takes under a virtual thread per request (its thread and frozen stack; docs/benchmarks.md). */
-    static final long VIRTUAL_BYTES_PER_WAITING_REQUEST = 1_100;
+    /** What a waiting request takes with a thread of its own, at the least (a virtual thread and its frozen stack; docs/benchmarks.md). */
+    static final long THREAD_BYTES_PER_WAITING_REQUEST = 1_100;
 
     /**
      * A batch keeps all its requests in flight at once (but under {@code sequential}, the caller's check): refuses one
-     * that cannot fit in {@code maxHeapBytes} under any model (it would spend its time collecting garbage, then run
-     * out of memory), and returns a warning, or null, for one that fits only without a thread per request.
+     * that cannot fit in {@code maxHeapBytes}, at {@value #LEAST_BYTES_PER_WAITING_REQUEST} B a request under any
+     * model and {@value #THREAD_BYTES_PER_WAITING_REQUEST} B under the {@code threadPerRequest} ones. Such a run would
+     * spend minutes collecting garbage, then run out of memory.
      *
-     * @param source how the batch was asked for, for the message: {@code --requests 100000000} or the workload's name
+     * @param source           how the batch was asked for, for the message: {@code --requests 100000000} or the workload's name
+     * @param threadPerRequest the models asked for that hold a thread per request in flight ({@link dev.blocklab.model.ModelSpec#threadPerRequest})
      */
-    static String checkBatchFits(Arrival arrival, String source, long maxHeapBytes) {
-        if (!(arrival instanceof Arrival.Batch(int n))) return null;
+    static void checkBatchFits(Arrival arrival, String source, long maxHeapBytes, List<String> threadPerRequest) {
+        if (!(arrival instanceof Arrival.Batch(int n))) return;
         String heap = "this JVM's heap is at most " + gib(maxHeapBytes) + " (more: BLOCKLAB_JAVA_OPTS=-Xmx...)";
         if (n * LEAST_BYTES_PER_WAITING_REQUEST > maxHeapBytes)
             throw new IllegalArgumentException(source + ": a batch keeps every request in flight at once, at least "
                     + LEAST_BYTES_PER_WAITING_REQUEST + " B each under any model (" + gib(n * LEAST_BYTES_PER_WAITING_REQUEST)
                     + "), and " + heap + "; send fewer, or an open --rate or closed --users for a duration");
-        if (n * VIRTUAL_BYTES_PER_WAITING_REQUEST > maxHeapBytes)
-            return "warning: " + source + " in flight at once takes about " + gib(n * VIRTUAL_BYTES_PER_WAITING_REQUEST)
-                    + " under a thread per request (about " + VIRTUAL_BYTES_PER_WAITING_REQUEST + " B each with virtual threads), and " + heap;
-        return null;
+        if (!threadPerRequest.isEmpty() && n * THREAD_BYTES_PER_WAITING_REQUEST > maxHeapBytes)
+            throw new IllegalArgumentException(source + ": a batch keeps every request in flight at once, and "
+                    + String.join(", ", threadPerRequest) + " start" + (threadPerRequest.size() == 1 ? "s" : "")
+                    + " a thread for each, at least " + THREAD_BYTES_PER_WAITING_REQUEST + " B a request ("
+                    + gib(n * THREAD_BYTES_PER_WAITING_REQUEST) + "), and " + heap
+                    + "; send fewer, run a pool model, or an open --rate or closed --users for a duration");
     }
 
     private static String gib(long bytes) {

@@ -71,12 +71,10 @@ final class RunCommand extends MeasuringCommand {
         List<ModelSpec> specs = models.stream().map(Registry::parse).map(m -> m.check(w)).toList();   // parsed once, here
         RunSettings settings = run.settings();
         PrintWriter err = spec.commandLine().getErr();
-        if (!specs.stream().allMatch(ModelSpec::runsOnCaller)) {   // a batch is in flight at once but under sequential
-            String warning = ArrivalOptions.checkBatchFits(w.arrival(),
+        if (!specs.stream().allMatch(ModelSpec::runsOnCaller))   // a batch is in flight at once but under sequential
+            ArrivalOptions.checkBatchFits(w.arrival(),
                     arrival.requests != null ? "--requests " + arrival.requests : "workload " + w.name() + "'s " + w.arrival().label(),
-                    Runtime.getRuntime().maxMemory());
-            if (warning != null) err.println("blocklab: " + warning);
-        }
+                    Runtime.getRuntime().maxMemory(), specs.stream().filter(ModelSpec::threadPerRequest).map(ModelSpec::text).toList());
         DatastoreSettings real = datastore.settings();
         Datastores.check(w.graph(), real);
         Datastores.checkUsed(w.graph(), real);

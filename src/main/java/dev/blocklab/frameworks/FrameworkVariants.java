@@ -83,11 +83,13 @@ public final class FrameworkVariants {
             return new ModelEntry(name, pooled ? name + ":N" : name, ModelEntry.Kind.VARIANT,
                     "seed 002: " + description, pooled ? MIN_POOL : 0, pooled ? MAX_POOL : 0, unavailable,
                     FrameworksUseCase::cannotRun, (c, n) -> factory.create(c.backend(), new FrameworksUseCase(), n),
-                    (n, spare, d) -> formula.predict(n, d));
+                    (n, spare, d) -> formula.predict(n, d), THREAD_PER_REQUEST.contains(family));
         }
     }
 
     private static final String ON_TOMCAT = " in Tomcat 11 + Jersey 3 over HTTP";
+    /** The families that start a virtual thread per request; every other holds its requests on bounded pools. */
+    private static final java.util.Set<String> THREAD_PER_REQUEST = java.util.Set.of("virtual", "structured");
     private static final Optional<String> NONE = Optional.empty();
 
     private static final List<Family> IN_PROCESS = List.of(

@@ -22,10 +22,12 @@ import java.util.function.Function;
  * @param factory     makes a fresh instance from the context and the size (0 when it takes none)
  * @param predictor   what theory predicts for a demand, without an instance (no thread started); an instance's
  *                    {@link Model#predict} gives the same
+ * @param threadPerRequest true when every request in flight holds a thread of its own until it ends (a virtual
+ *                    thread, or a platform thread of a pool without bound), so a batch of N starts N threads at once
  */
 public record ModelEntry(String family, String syntax, Kind kind, String description, int minSize, int maxSize,
                          Optional<String> unavailable, Function<Graph, Optional<String>> cannotRun,
-                         BiFunction<ModelContext, Integer, Model> factory, Predictor predictor) {
+                         BiFunction<ModelContext, Integer, Model> factory, Predictor predictor, boolean threadPerRequest) {
 
     /** An entry's prediction: a pure function of its size, its context's settings and the demand. */
     @FunctionalInterface
@@ -65,8 +67,9 @@ public record ModelEntry(String family, String syntax, Kind kind, String descrip
     /** An entry that runs any graph. */
     public static ModelEntry anyGraph(String family, String syntax, Kind kind, String description, int minSize, int maxSize,
                                       Optional<String> unavailable, BiFunction<ModelContext, Integer, Model> factory,
-                                      Predictor predictor) {
-        return new ModelEntry(family, syntax, kind, description, minSize, maxSize, unavailable, g -> Optional.empty(), factory, predictor);
+                                      Predictor predictor, boolean threadPerRequest) {
+        return new ModelEntry(family, syntax, kind, description, minSize, maxSize, unavailable, g -> Optional.empty(), factory,
+                predictor, threadPerRequest);
     }
 
     /** True when the name takes a size after a colon ({@code fixed:8}). */

@@ -27,6 +27,9 @@ public record ModelSpec(ModelEntry entry, int size) {
     /** True when a request runs on (and holds) the thread that submits it, one at a time: {@code sequential}. */
     public boolean runsOnCaller() { return runsOnCaller(text()); }
 
+    /** True when every request in flight holds a thread of its own ({@link ModelEntry#threadPerRequest}). */
+    public boolean threadPerRequest() { return entry.threadPerRequest(); }
+
     /** {@link #runsOnCaller()} for a model's name as given, before it is parsed. */
     public static boolean runsOnCaller(String name) { return name.equals("sequential"); }
 

@@ -18,41 +18,45 @@ public final class Models {
 
     private static final List<ModelEntry> CATALOG = List.of(
             entry("sequential", "everything on the caller's thread, blocking, one request at a time",
-                    0, (c, n) -> new SequentialModel(c.backend()), (n, s, d) -> SequentialModel.formula(d)),
+                    0, (c, n) -> new SequentialModel(c.backend()), (n, s, d) -> SequentialModel.formula(d), false),
             entry("fixed", "blocking requests on a fixed pool of N platform threads",
-                    MAX_THREADS, (c, n) -> new FixedThreadPoolModel(c.backend(), n), (n, s, d) -> PooledModel.formula(n, d)),
+                    MAX_THREADS, (c, n) -> new FixedThreadPoolModel(c.backend(), n), (n, s, d) -> PooledModel.formula(n, d), false),
             entry("cached", "blocking requests on a cached pool: a platform thread per concurrent request",
-                    0, (c, n) -> new CachedThreadPoolModel(c.backend()), (n, s, d) -> CachedThreadPoolModel.formula(d)),
+                    0, (c, n) -> new CachedThreadPoolModel(c.backend()), (n, s, d) -> CachedThreadPoolModel.formula(d), true),
             entry("forkjoin", "ForkJoinPool of N, plain blocking (Scala's global context without blocking)",
-                    FORK_JOIN_MAX_PARALLELISM, (c, n) -> new ForkJoinModel(c.backend(), n), (n, s, d) -> PooledModel.formula(n, d)),
+                    FORK_JOIN_MAX_PARALLELISM, (c, n) -> new ForkJoinModel(c.backend(), n), (n, s, d) -> PooledModel.formula(n, d), false),
             entry("forkjoin-managed", "ForkJoinPool of N, blocking through ManagedBlocker "
                             + "(Scala's blocking { }); spare threads up to --spare-threads (default 256)",
                     FORK_JOIN_MAX_PARALLELISM, (c, n) -> new ManagedForkJoinModel(c.backend(), n, c.managedSpareThreads()),
-                    ManagedForkJoinModel::formula),
+                    ManagedForkJoinModel::formula, false),
             entry("scala-global", "scala.concurrent.Future on Scala's global execution context "
                             + "(scala-library 2.13.16; threads = cores), plain blocking calls",
-                    0, (c, n) -> new ScalaGlobalFutureModel(c.backend(), false), (n, s, d) -> ScalaGlobalFutureModel.formula(false, d)),
+                    0, (c, n) -> new ScalaGlobalFutureModel(c.backend(), false), (n, s, d) -> ScalaGlobalFutureModel.formula(false, d), false),
             entry("scala-global-blocking", "the same with each call in scala.concurrent.blocking { } "
                             + "(up to scala.concurrent.context.maxExtraThreads, default 256, extra threads)",
-                    0, (c, n) -> new ScalaGlobalFutureModel(c.backend(), true), (n, s, d) -> ScalaGlobalFutureModel.formula(true, d)),
+                    0, (c, n) -> new ScalaGlobalFutureModel(c.backend(), true), (n, s, d) -> ScalaGlobalFutureModel.formula(true, d), false),
             entry("cf-blocking", "CompletableFuture.supplyAsync over blocking calls on a pool of N",
-                    MAX_THREADS, (c, n) -> new CfBlockingModel(c.backend(), n), (n, s, d) -> CfBlockingModel.formula(n, d)),
+                    MAX_THREADS, (c, n) -> new CfBlockingModel(c.backend(), n), (n, s, d) -> CfBlockingModel.formula(n, d), false),
             entry("cf-nonblocking", "thenCompose/thenCombine over timer-completed futures, callbacks on N threads",
-                    MAX_THREADS, (c, n) -> new CfNonBlockingModel(c.backend(), n), (n, s, d) -> CfNonBlockingModel.formula(n, d)),
+                    MAX_THREADS, (c, n) -> new CfNonBlockingModel(c.backend(), n), (n, s, d) -> CfNonBlockingModel.formula(n, d), false),
             entry("virtual", "a virtual thread per request, blocking code",
-                    0, (c, n) -> new VirtualThreadPerTaskModel(c.backend()), (n, s, d) -> VirtualThreadPerTaskModel.formula(d)),
+                    0, (c, n) -> new VirtualThreadPerTaskModel(c.backend()), (n, s, d) -> VirtualThreadPerTaskModel.formula(d), true),
             ModelEntry.anyGraph("structured", "structured", ModelEntry.Kind.MODEL,
                     "StructuredTaskScope on virtual threads: independent calls forked and joined",
                     0, 0, StructuredConcurrency.unavailableReason(), (c, n) -> new StructuredModel(c.backend()),
-                    (n, s, d) -> StructuredModel.formula(d)));
+                    (n, s, d) -> StructuredModel.formula(d), true));
 
     private Models() {}
 
-    /** An engine model that takes a size {@code 1..maxSize} after a colon, or none when {@code maxSize} is 0. */
+    /**
+     * An engine model that takes a size {@code 1..maxSize} after a colon, or none when {@code maxSize} is 0;
+     * {@code threadPerRequest} as {@link ModelEntry#threadPerRequest}.
+     */
     private static ModelEntry entry(String family, String description, int maxSize,
-                                    BiFunction<ModelContext, Integer, Model> factory, ModelEntry.Predictor predictor) {
+                                    BiFunction<ModelContext, Integer, Model> factory, ModelEntry.Predictor predictor,
+                                    boolean threadPerRequest) {
         return ModelEntry.anyGraph(family, maxSize > 0 ? family + ":N" : family, ModelEntry.Kind.MODEL, description,
-                maxSize > 0 ? 1 : 0, maxSize, Optional.empty(), factory, predictor);
+                maxSize > 0 ? 1 : 0, maxSize, Optional.empty(), factory, predictor, threadPerRequest);
     }
 
     /** Every engine model, in the order {@code blocklab models} lists them. */

@@ -5,25 +5,44 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ArrivalOptionsTest {
     private static final long GIB = 1L << 30;
 
-    @Test void batchFits_refusesOneNoModelCanHold_warnsForOneOnlyPoolsCanHold() {
+    @Test void batchFits_refusesOneNoModelCanHold_andOneTooLargeForAThreadPerRequest() {
         // 100,000,000 x 150 B = 14 GiB: more than a 5.9 GiB heap under any model
-        assertThatThrownBy(() -> ArrivalOptions.checkBatchFits(new Arrival.Batch(100_000_000), "--requests 100000000", 6 * GIB))
+        assertThatThrownBy(() -> ArrivalOptions.checkBatchFits(new Arrival.Batch(100_000_000), "--requests 100000000", 6 * GIB, List.of()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("--requests 100000000: a batch keeps every request in flight at once")
                 .hasMessageContaining("14.0 GiB").hasMessageContaining("at most 6.0 GiB");
-        // 10,000,000: 1.4 GiB as the least, 10.2 GiB with a virtual thread each
-        assertThat(ArrivalOptions.checkBatchFits(new Arrival.Batch(10_000_000), "--requests 10000000", 6 * GIB))
-                .startsWith("warning: --requests 10000000 in flight at once takes about 10.2 GiB");
-        // a million, seed 004's scale, fits (1.0 GiB)
-        assertThat(ArrivalOptions.checkBatchFits(new Arrival.Batch(1_000_000), "--requests 1000000", 6 * GIB)).isNull();
-        assertThat(ArrivalOptions.checkBatchFits(new Arrival.Closed(100_000_000, 1_000_000_000L), "x", GIB)).isNull();
+        // 10,000,000: 1.4 GiB on pools, 10.2 GiB with a thread each
+        assertThatCode(() -> ArrivalOptions.checkBatchFits(new Arrival.Batch(10_000_000), "--requests 10000000", 6 * GIB, List.of()))
+                .doesNotThrowAnyException();
+        assertThatThrownBy(() -> ArrivalOptions.checkBatchFits(new Arrival.Batch(10_000_000), "--requests 10000000", 6 * GIB,
+                List.of("virtual", "frameworks-virtual")))
+                .hasMessage("--requests 10000000: a batch keeps every request in flight at once, and virtual, frameworks-virtual"
+                        + " start a thread for each, at least 1100 B a request (10.2 GiB), and this JVM's heap is at most 6.0 GiB"
+                        + " (more: BLOCKLAB_JAVA_OPTS=-Xmx...); send fewer, run a pool model, or an open --rate or closed --users for a duration");
+        // a million, seed 004's scale, fits with a virtual thread each (1.0 GiB)
+        assertThatCode(() -> ArrivalOptions.checkBatchFits(new Arrival.Batch(1_000_000), "--requests 1000000", 6 * GIB, List.of("virtual")))
+                .doesNotThrowAnyException();
+        assertThatCode(() -> ArrivalOptions.checkBatchFits(new Arrival.Closed(100_000_000, 1_000_000_000L), "x", GIB, List.of("virtual")))
+                .doesNotThrowAnyException();
+    }
+
+    @Test void run_refusesABatchTooLargeForAThreadPerRequest_namingTheModel(@TempDir Path dir) {
+        // the tests' heap is 2 GiB: 3,000,000 requests fit on a pool (0.4 GiB) but not with a thread each (3.1 GiB)
+        Cli.Run o = Cli.run("run", "--workload", "hundred-calls", "--model", "fixed:8", "--model", "virtual", "--requests", "3000000",
+                "--save", dir.resolve("r.jsonl").toString());
+        assertThat(o.exit()).as(o.err()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(o.err().lines().toList()).singleElement().asString()
+                .startsWith("blocklab: --requests 3000000: a batch keeps every request in flight at once, and virtual starts a thread for each");
+        assertThat(dir.resolve("r.jsonl")).doesNotExist();
     }
 
     @Test void run_refusesAHugeBatch_beforeStartingAnything(@TempDir Path dir) {

@@ -23,6 +23,15 @@ class RegistryTest {
     }
 
     @Test
+    void threadPerRequest_isTheModelsThatStartAThreadForEachRequest_notThePools() {
+        // what run's batch check weighs at 1.1 KB a request; every other entry queues its requests on bounded pools or futures
+        assertThat(Registry.all()).filteredOn(ModelEntry::threadPerRequest).extracting(ModelEntry::family)
+                .containsExactlyInAnyOrder("cached", "virtual", "structured", "frameworks-virtual", "frameworks-structured");
+        assertThat(Registry.parse("virtual").threadPerRequest()).isTrue();
+        assertThat(Registry.parse("fixed:8").threadPerRequest()).isFalse();
+    }
+
+    @Test
     void parse_namesAVariantOrAModel_onceWithItsSize() {
         ModelSpec reactor = Registry.parse("reactor");
         assertThat(reactor.entry().kind()).isEqualTo(ModelEntry.Kind.VARIANT);
