@@ -58,6 +58,10 @@ public final class Main implements Runnable {
         cl.setExpandAtFiles(false);   // '@FILE' is ours to read (attack --body @req.json), not picocli's argument file
         // help as wide as the text reports (the terminal, or 120 columns), so examples stay on one line to copy
         cl.setUsageHelpWidth(Math.max(80, Math.min(200, TextWidth.columns(false))));
+        // picocli's own help command, with examples like every other command
+        cl.getSubcommands().get("help").getCommandSpec().usageMessage().footer("", "Examples:",
+                "  blocklab help run           # the same as 'blocklab run --help'",
+                "  blocklab help               # the commands, as 'blocklab --help'");
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
