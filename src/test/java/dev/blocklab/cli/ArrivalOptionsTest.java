@@ -36,12 +36,14 @@ class ArrivalOptionsTest {
     }
 
     @Test void run_refusesABatchTooLargeForAThreadPerRequest_namingTheModel(@TempDir Path dir) {
-        // the tests' heap is 2 GiB: 3,000,000 requests fit on a pool (0.4 GiB) but not with a thread each (3.1 GiB)
-        Cli.Run o = Cli.run("run", "--workload", "hundred-calls", "--model", "fixed:8", "--model", "virtual", "--requests", "3000000",
+        // one request more than this JVM's heap holds with a thread each: it would fit on a pool (at 150 B a request)
+        long requests = Runtime.getRuntime().maxMemory() / ArrivalOptions.THREAD_BYTES_PER_WAITING_REQUEST + 1;
+        assertThat(requests * ArrivalOptions.LEAST_BYTES_PER_WAITING_REQUEST).isLessThan(Runtime.getRuntime().maxMemory());
+        Cli.Run o = Cli.run("run", "--workload", "hundred-calls", "--model", "fixed:8", "--model", "virtual", "--requests", "" + requests,
                 "--save", dir.resolve("r.jsonl").toString());
         assertThat(o.exit()).as(o.err()).isEqualTo(Main.EXIT_USAGE);
         assertThat(o.err().lines().toList()).singleElement().asString()
-                .startsWith("blocklab: --requests 3000000: a batch keeps every request in flight at once, and virtual starts a thread for each");
+                .startsWith("blocklab: --requests " + requests + ": a batch keeps every request in flight at once, and virtual starts a thread for each");
         assertThat(dir.resolve("r.jsonl")).doesNotExist();
     }
 
