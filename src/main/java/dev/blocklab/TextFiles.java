@@ -28,6 +28,32 @@ public final class TextFiles {
     }
 
     /**
+     * The lines of a file, and whether the writer stopped in the middle of the last one: a file whose last byte is
+     * not a line feed (a process killed while writing a long line leaves the line's first part).
+     */
+    public record Lines(List<String> lines, boolean lastCut) {
+        public Lines { lines = List.copyOf(lines); }
+
+        /** True when line {@code index} (from 0) is the last one and was cut short. */
+        public boolean isCut(int index) { return lastCut && index == lines.size() - 1; }
+    }
+
+    /**
+     * {@link #lines(Path, String)}, telling also whether the last line was cut short. Bytes that are not UTF-8 (a
+     * character cut in two) read as U+FFFD rather than failing the whole file.
+     */
+    public static Lines linesOf(Path file, String error) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(error + ": " + reason(e));
+        }
+        List<String> lines = new String(bytes, java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+        return new Lines(lines, bytes.length > 0 && bytes[bytes.length - 1] != '\n');
+    }
+
+    /**
      * Why a file could not be read or written, for a person: "no such file", "permission denied", "is a directory",
      * "not a directory", "file system is read-only", "FILE already exists", or the reason the exception gives. java.nio's exceptions' own
      * message is often only the path, which the caller's message names already.

@@ -25,6 +25,19 @@ class TextFilesTest {
     }
 
     @Test
+    void linesOf_toldWhetherTheLastLineWasCutShort() throws IOException {
+        Path whole = Files.writeString(dir.resolve("whole.jsonl"), "{\"a\":1}\r\n{\"b\":2}\n");
+        assertThat(TextFiles.linesOf(whole, "unused")).isEqualTo(new TextFiles.Lines(java.util.List.of("{\"a\":1}", "{\"b\":2}"), false));
+        Path cut = Files.write(dir.resolve("cut.jsonl"), new byte[] {'{', '}', '\n', '{', '"', (byte) 0xC3});   // stopped inside a character
+        TextFiles.Lines lines = TextFiles.linesOf(cut, "unused");
+        assertThat(lines.lines()).containsExactly("{}", "{\"\uFFFD");
+        assertThat(lines.isCut(1)).isTrue();
+        assertThat(lines.isCut(0)).isFalse();
+        assertThat(TextFiles.linesOf(Files.writeString(dir.resolve("empty"), ""), "unused").lastCut()).isFalse();
+        assertThatThrownBy(() -> TextFiles.linesOf(dir, "cannot read " + dir)).hasMessage("cannot read " + dir + ": is a directory");
+    }
+
+    @Test
     void lines_missingFile_oneLineErrorStartingWithTheGivenWords() {
         Path missing = dir.resolve("missing.jsonl");
         assertThatThrownBy(() -> TextFiles.lines(missing, "cannot read " + missing))

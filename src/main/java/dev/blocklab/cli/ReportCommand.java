@@ -63,7 +63,8 @@ final class ReportCommand implements java.util.concurrent.Callable<Integer> {
         for (Path file : files) {
             if (Files.isDirectory(file)) throw new IllegalArgumentException("report: " + file + " is a directory");
             if (!Files.isRegularFile(file)) throw new IllegalArgumentException("report: no such file " + file);
-            for (ExperimentResult r : ResultsFile.read(file)) sources.add(new Comparison.Source(String.valueOf(file.getFileName()), r));
+            for (ExperimentResult r : ResultsFile.read(file, w -> spec.commandLine().getErr().println("blocklab: warning: " + w)))
+                sources.add(new Comparison.Source(String.valueOf(file.getFileName()), r));
         }
         String text = switch (reportFormat) {
             case HTML -> html(sources);

@@ -18,6 +18,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Streams rows to a JSON Lines file as they are measured, one object per line with a {@code "kind"}, flushed
@@ -81,7 +82,12 @@ public final class ResultsFile implements AutoCloseable {
             for (int i = lines.size() - 1; i >= 0; i--) {
                 String line = lines.get(i);
                 if (!line.contains("\"" + PAGE + "\"")) continue;
-                JsonNode node = READER.readTree(line);
+                JsonNode node;
+                try {
+                    node = READER.readTree(line);
+                } catch (IOException e) {
+                    continue;   // a line cut short: an earlier one may hold the title
+                }
                 if (PAGE.equals(node.path("kind").asText()) && node.path("title").isTextual()) return node.path("title").asText();
             }
             return null;
@@ -92,15 +98,23 @@ public final class ResultsFile implements AutoCloseable {
 
     public Path path() { return path; }
 
+    /** {@link #read(Path, Consumer)}, the warning about a last line cut short going into the result's notes only. */
+    public static List<ExperimentResult> read(Path file) { return read(file, warning -> {}); }
+
     /**
-     * The results saved in {@code file}: each {@value #EXPERIMENT_RESULT} line, its rows as generic maps. A file
-     * without one (a run that was interrupted) gives one result rebuilt from the lines that hold a run's
-     * measurements, with the standard tables and charts; a file with neither is an error naming it.
+     * The results saved in {@code file}: each {@value #EXPERIMENT_RESULT} line, its rows as generic maps. The lines
+     * that hold a run's measurements after the last such line (all of them in a file without one: a run that was
+     * interrupted) give one more result rebuilt from them, with the standard tables and charts; a file with neither
+     * is an error naming it. A last line cut short (the writing process was stopped in the middle of it: the file
+     * does not end with a line feed) is left out, and {@code warnings} is told which; any other line that is not a
+     * saved result is an error naming the file and the line.
      */
-    public static List<ExperimentResult> read(Path file) {
-        List<String> lines = dev.blocklab.TextFiles.lines(file, "cannot read " + file);
+    public static List<ExperimentResult> read(Path file, Consumer<String> warnings) {
+        dev.blocklab.TextFiles.Lines text = dev.blocklab.TextFiles.linesOf(file, "cannot read " + file);
+        List<String> lines = text.lines();
         List<ExperimentResult> results = new ArrayList<>();
-        List<RunResult> runs = new ArrayList<>();
+        List<RunResult> runs = new ArrayList<>();   // since the last experiment-result line
+        String cut = null;
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).trim();
             if (line.isEmpty()) continue;
@@ -109,24 +123,39 @@ public final class ResultsFile implements AutoCloseable {
                 if (!(node instanceof ObjectNode object)) throw new IllegalArgumentException("not a JSON object");
                 String kind = object.path("kind").asText("");
                 object.remove("kind");
-                if (kind.equals(EXPERIMENT_RESULT)) results.add(READER.treeToValue(object, ExperimentResult.class));
-                else if (object.has("model") && object.has("wallMillis") && object.has("latencyMillis"))
+                if (kind.equals(EXPERIMENT_RESULT)) {
+                    results.add(READER.treeToValue(object, ExperimentResult.class));
+                    runs.clear();   // they were that experiment's
+                } else if (object.has("model") && object.has("wallMillis") && object.has("latencyMillis")) {
                     runs.add(READER.treeToValue(object, RunResult.class));
+                }
             } catch (IOException | IllegalArgumentException e) {
-                throw new IllegalArgumentException(file + " line " + (i + 1) + ": not a saved result ("
-                        + e.getMessage().lines().findFirst().orElse("") + ")");
+                if (!text.isCut(i))
+                    throw new IllegalArgumentException(file + " line " + (i + 1) + ": not a saved result ("
+                            + e.getMessage().lines().findFirst().orElse("") + ")");
+                cut = "line " + (i + 1) + " was cut short (the file ends in the middle of it: the writing process was stopped) and is left out";
+                warnings.accept(file + " " + cut);
             }
         }
-        if (!results.isEmpty()) return results;
-        if (runs.isEmpty()) throw new IllegalArgumentException(file + ": no results in it (expected JSON lines written by 'blocklab run' or 'blocklab reproduce')");
+        if (!runs.isEmpty()) results.add(recovered(file, runs, results.isEmpty(), cut));
+        if (results.isEmpty())
+            throw new IllegalArgumentException(file + ": no results in it (expected JSON lines written by 'blocklab run' or 'blocklab reproduce'"
+                    + (cut == null ? ")" : "; its " + cut + ")"));
+        return results;
+    }
+
+    /** One result rebuilt from the run lines of an experiment whose own result line is not in the file. */
+    private static ExperimentResult recovered(Path file, List<RunResult> runs, boolean alone, String cut) {
         String name = String.valueOf(file.getFileName());
         List<String> notes = new ArrayList<>(List.of("Rebuilt from the rows streamed while measuring; the experiment's own tables and notes were not saved."));
+        if (cut != null) notes.add("The file's " + cut + ".");
         for (RunResult r : runs) notes.addAll(RunTables.failureNotes(r.model(), r));
-        return List.of(new ExperimentResult(name, "runs recovered from " + name + " (the file holds no experiment-result line)",
+        return new ExperimentResult(name, "runs recovered from " + name + (alone ? " (the file holds no experiment-result line)"
+                        : " (after its last experiment-result line: an experiment that did not finish)"),
                 "delays / " + runs.getFirst().timeScaleDivisor(), null, runs,
                 List.of(RunTables.runs("Recovered runs", runs), RunTables.predictions("Prediction beside measurement", LabelledRun.byModel(runs))),
                 notes,
-                RunCharts.standard("Recovered runs", LabelledRun.byModel(runs))));
+                RunCharts.standard("Recovered runs", LabelledRun.byModel(runs)));
     }
 
     @Override public void close() {

@@ -69,15 +69,18 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
     /**
      * The shard records in {@code files}: each JSON line of kind {@value ShardRecord#KIND} (a {@code --save} file,
      * or pods' logs with other lines between) and each {@value ShardRecord#HLOG_PREFIX} comment (an {@code --hlog}).
-     * A file without any is a failed shard; an unreadable file is an error naming it; a directory stands for its
+     * A file without any is a failed shard, as is one whose record was cut short (the file ends in the middle of
+     * its line: the worker was stopped while writing it); an unreadable file is an error naming it; a directory stands for its
      * {@code *.jsonl} files.
      */
     public static Found read(List<Path> paths) {
         List<Source> sources = new ArrayList<>();
         List<Failed> failed = new ArrayList<>();
         for (Path file : expand(paths)) {
-            List<String> lines = dev.blocklab.TextFiles.lines(file, "--merge: cannot read " + file);
+            dev.blocklab.TextFiles.Lines text = dev.blocklab.TextFiles.linesOf(file, "--merge: cannot read " + file);
+            List<String> lines = text.lines();
             int before = sources.size();
+            boolean cut = false;
             for (int i = 0; i < lines.size(); i++) {
                 String line = lines.get(i).trim();
                 String json = line.startsWith(ShardRecord.HLOG_PREFIX) ? line.substring(ShardRecord.HLOG_PREFIX.length())
@@ -90,12 +93,18 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
                     sources.add(new Source(file.getFileName() + (lines.size() > 1 && countShardLines(lines) > 1 ? " line " + (i + 1) : ""),
                             READER.treeToValue(o, ShardRecord.class)));
                 } catch (IOException | RuntimeException e) {
+                    if (text.isCut(i)) {   // the worker was stopped while writing its record: a failed shard, not a bad file
+                        cut = true;
+                        continue;
+                    }
                     throw new IllegalArgumentException("--merge: " + file + " line " + (i + 1) + ": not a shard record ("
                             + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + ")");
                 }
             }
             if (sources.size() == before)
-                failed.add(new Failed(String.valueOf(file.getFileName()), "holds no shard record (the worker failed or was stopped before its end)"));
+                failed.add(new Failed(String.valueOf(file.getFileName()), cut
+                        ? "its shard record was cut short (the file ends in the middle of line " + lines.size() + ": the worker was stopped while writing it)"
+                        : "holds no shard record (the worker failed or was stopped before its end)"));
         }
         return new Found(sources, failed);
     }

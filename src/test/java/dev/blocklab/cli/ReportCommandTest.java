@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ReportCommandTest {
     @TempDir Path dir;
@@ -184,6 +185,45 @@ class ReportCommandTest {
         Cli.Run report = Cli.run("report", file.toString());
         assertThat(report.exit()).isEqualTo(Main.EXIT_USAGE);
         assertThat(report.err()).contains("bad.jsonl line 2: not a saved result");
+    }
+
+    @Test void read_lastLineCutShort_leftOutWithAWarningAndItsRunsRecovered() throws Exception {
+        Path whole = saved("whole.jsonl", List.of(SyntheticResults.standard()));
+        String text = Files.readString(whole);
+        int resultLine = text.indexOf("{\"kind\":\"" + ResultsFile.EXPERIMENT_RESULT);
+        Path cut = Files.writeString(dir.resolve("cut.jsonl"), text.substring(0, resultLine + 100));   // killed while writing the result
+        List<String> warnings = new java.util.ArrayList<>();
+        List<ExperimentResult> back = ResultsFile.read(cut, warnings::add);
+        assertThat(warnings).containsExactly(cut + " line 5 was cut short (the file ends in the middle of it: the writing process was stopped) and is left out");
+        assertThat(back).singleElement().satisfies(r -> {
+            assertThat(r.rows()).hasSize(4);
+            assertThat(r.description()).endsWith("(the file holds no experiment-result line)");
+            assertThat(r.notes()).contains("The file's line 5 was cut short (the file ends in the middle of it: the writing process was stopped) and is left out.");
+        });
+
+        Cli.Run report = Cli.run("report", cut.toString());
+        assertThat(report.exit()).as(report.err()).isZero();
+        assertThat(report.err()).isEqualTo("blocklab: warning: " + cut + " line 5 was cut short (the file ends in the middle of it: the writing process was stopped) and is left out\n");
+        assertThat(report.out()).contains("Recovered runs").contains("fixed:8");
+
+        Path nothingElse = Files.writeString(dir.resolve("only.jsonl"), "{\"kind\":\"run\",\"model\":\"fi");
+        assertThatThrownBy(() -> ResultsFile.read(nothingElse)).hasMessage(nothingElse
+                + ": no results in it (expected JSON lines written by 'blocklab run' or 'blocklab reproduce'; its line 1 was cut short"
+                + " (the file ends in the middle of it: the writing process was stopped) and is left out)");
+    }
+
+    @Test void read_runsAfterTheLastResult_recoveredAsAnUnfinishedExperiment() throws Exception {
+        Path file = dir.resolve("two.jsonl");
+        try (ResultsFile f = new ResultsFile(file)) {
+            for (RunResult r : SyntheticResults.runs()) f.write("run", r);
+            f.writeResult(SyntheticResults.standard());
+            f.write("run", SyntheticResults.runs().getFirst());   // the next experiment's first run, then the process stopped
+        }
+        List<ExperimentResult> back = ResultsFile.read(file);
+        assertThat(back).hasSize(2);
+        assertThat(back.getFirst().experiment()).isEqualTo(SyntheticResults.standard().experiment());
+        assertThat(back.get(1).rows()).hasSize(1);
+        assertThat(back.get(1).description()).endsWith("(after its last experiment-result line: an experiment that did not finish)");
     }
 
     @Test void report_missingFile_exit2() {

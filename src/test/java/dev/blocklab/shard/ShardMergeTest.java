@@ -90,6 +90,29 @@ class ShardMergeTest {
     }
 
     @Test
+    void read_recordCutShort_isAFailedShardNotAnError(@TempDir Path dir) throws Exception {
+        var mapper = dev.blocklab.report.Jsons.mapper();
+        Path ok = dir.resolve("shard-0.jsonl"), cut = dir.resolve("shard-1.jsonl"), bad = dir.resolve("shard-2.jsonl");
+        String[] lines = new String[2];
+        for (int i = 0; i < 2; i++) {
+            var node = mapper.createObjectNode().put("kind", ShardRecord.KIND);
+            node.setAll((com.fasterxml.jackson.databind.node.ObjectNode) mapper.valueToTree(record(i, 2, 100, 5, 5)));
+            lines[i] = mapper.writeValueAsString(node);
+        }
+        Files.writeString(ok, lines[0] + "\n");
+        Files.writeString(cut, "log line\n" + lines[1].substring(0, lines[1].length() / 2));   // stopped mid-write: no line feed
+        ShardMerge m = ShardMerge.of(ShardMerge.read(List.of(ok, cut)));
+        assertThat(m.problems()).containsExactly(
+                "failed shard: shard-1.jsonl its shard record was cut short (the file ends in the middle of line 2: the worker was stopped while writing it)",
+                "shard 1/2 is missing: its requests are not in these figures");
+        assertThat(m.result().requests()).isEqualTo(5);
+
+        Files.writeString(bad, lines[1].substring(0, lines[1].length() / 2) + "\n");   // ended with a line feed: not a cut, a bad line
+        assertThatThrownBy(() -> ShardMerge.read(List.of(ok, bad)))
+                .hasMessageStartingWith("--merge: " + bad + " line 1: not a shard record (");
+    }
+
+    @Test
     void histograms_roundTripExactly() {
         Histogram h = new Histogram(1_000, 3_600_000_000_000L, 2);
         for (long v = 1_000; v < 5_000_000_000L; v = v * 3 / 2 + 7) h.recordValue(v);
