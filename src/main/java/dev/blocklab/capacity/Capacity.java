@@ -71,17 +71,42 @@ public final class Capacity {
     /** One entry's search, prediction and reason for stopping. */
     public record EntryResult(String entry, CapacitySearch.Result search, Predicted predicted, String why) {}
 
-    public static List<EntryResult> run(Workload workload, List<Entry> entries, Settings settings, Progress progress) {
+    /**
+     * One run of a search, as it is measured: the entry, the run's phase ({@code warm-up (discarded)}, {@code run
+     * 2/3}) and what it measured. {@code capacity} streams each to its results file, so a search stopped midway
+     * keeps every run it made.
+     */
+    public record Step(String entry, String phase, Measurement measurement) {}
+
+    /** What a search tells as it goes: for a results file streamed as runs end, and for a summary when stopped. */
+    public interface Listener {
+        Listener NONE = new Listener() {};
+
+        /** The search of {@code entry} begins (its warm-up run first). */
+        default void started(String entry) {}
+
+        /** One of its runs ended. */
+        default void measured(Step step) {}
+    }
+
+    /** Searches each entry in turn, telling {@code listener} as each begins and as each of its runs ends. */
+    public static List<EntryResult> run(Workload workload, List<Entry> entries, Settings settings, Progress progress, Listener listener) {
         List<EntryResult> results = new ArrayList<>();
         InProcessDriver driver = new InProcessDriver();
         BackendServer backend = entries.stream().anyMatch(e -> e instanceof Entry.Http) ? BackendServer.start(0) : null;
         try {
             for (Entry entry : entries) {
-                CapacitySearch.Meter meter = switch (entry) {
+                listener.started(entry.name());
+                CapacitySearch.Meter inner = switch (entry) {
                     case Entry.InProcess p -> Meters.inProcess(driver, workload, p, settings.stepNanos(), settings.runSettings(), progress);
                     case Entry.Http h -> Meters.http(backend, h, settings.stepNanos(),
                             settings.timeoutNanos() > 0 ? settings.timeoutNanos() : 10_000_000_000L, progress);
                 };
+                CapacitySearch.Meter meter = Meters.phased((rate, phase) -> {
+                    Measurement m = inner.measure(rate, phase);
+                    listener.measured(new Step(entry.name(), phase, m));
+                    return m;
+                });
                 // one discarded run at the first rate warms the JIT, the pools and the connections
                 meter.measure(settings.rates().startPerSecond(), "warm-up (discarded)");
                 CapacitySearch.Result search = settings.search().run(meter);

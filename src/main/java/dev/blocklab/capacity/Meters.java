@@ -42,7 +42,7 @@ final class Meters {
     }
 
     /** A meter measuring through {@code measure(rate, phase)}, its phase named in each progress line. */
-    private static CapacitySearch.Meter phased(java.util.function.BiFunction<Double, String, Measurement> measure) {
+    static CapacitySearch.Meter phased(java.util.function.BiFunction<Double, String, Measurement> measure) {
         return new CapacitySearch.Meter() {
             @Override public Measurement measure(double ratePerSecond) { return measure.apply(ratePerSecond, ""); }
             @Override public Measurement measure(double ratePerSecond, String phase) { return measure.apply(ratePerSecond, phase); }

@@ -65,6 +65,17 @@ final class CapacityCommand implements Runnable {
         return true;
     }
 
+    /** The kind of the results file's line for each run of a search, written as it ends. */
+    static final String STEP = "capacity-step";
+
+    /** One run of a search as a flat row: its entry and phase, then what it measured. */
+    private static com.fasterxml.jackson.databind.node.ObjectNode row(Capacity.Step step) {
+        var mapper = dev.blocklab.report.Jsons.mapper();
+        var row = mapper.createObjectNode().put("entry", step.entry()).put("phase", step.phase());
+        row.setAll((com.fasterxml.jackson.databind.node.ObjectNode) mapper.valueToTree(step.measurement()));
+        return row;
+    }
+
     /** The report and the entries' results it was made from. */
     record Measured(ExperimentResult result, List<Capacity.EntryResult> entries) {}
 
@@ -79,7 +90,20 @@ final class CapacityCommand implements Runnable {
         ExperimentResult result;
         List<Capacity.EntryResult> results;
         try (ResultsFile file = output.openResults(command)) {
-            results = Capacity.run(w, resolved, settings, progress);
+            // each run streams to the file as it ends; Ctrl-C (SIGINT) or SIGTERM says what finished and where it is saved
+            List<String> all = resolved.stream().map(Entry::name).toList();
+            String[] running = {null};
+            Thread interrupted = Interrupted.onSignal(command + "-interrupted", progress, err, () -> Interrupted.summary("entries", all,
+                    running[0] == null ? List.of() : all.subList(0, all.indexOf(running[0])), running[0], file.path(), null));
+            try {
+                results = Capacity.run(w, resolved, settings, progress, new Capacity.Listener() {
+                    @Override public void started(String entry) { running[0] = entry; }
+
+                    @Override public void measured(Capacity.Step step) { file.write(STEP, row(step)); }
+                });
+            } finally {
+                Interrupted.remove(interrupted);
+            }
             progress.clear();
             result = CapacityReport.of(w.name(), settings, results, search.command("capacity", names), Environment.current());
             result.rows().forEach(row -> file.write("capacity", row));

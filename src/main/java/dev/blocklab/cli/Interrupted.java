@@ -4,9 +4,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What {@code reproduce} and {@code run} print when Ctrl-C (SIGINT) or SIGTERM stops them: what finished, what
- * was running, and where it is saved (rows stream to the results file as they are measured, each finished
- * experiment's whole result follows it, so the file holds everything finished).
+ * What {@code reproduce}, {@code run}, {@code capacity} and {@code advise} print when Ctrl-C (SIGINT) or SIGTERM
+ * stops them: what finished, what was running, and where it is saved (rows stream to the results file as they are
+ * measured, each finished experiment's whole result follows them, so the file holds everything measured).
  */
 final class Interrupted {
     private Interrupted() {}

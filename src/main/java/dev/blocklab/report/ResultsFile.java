@@ -17,7 +17,9 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -102,10 +104,10 @@ public final class ResultsFile implements AutoCloseable {
     public static List<ExperimentResult> read(Path file) { return read(file, warning -> {}); }
 
     /**
-     * The results saved in {@code file}: each {@value #EXPERIMENT_RESULT} line, its rows as generic maps. The lines
-     * that hold a run's measurements after the last such line (all of them in a file without one: a run that was
-     * interrupted) give one more result rebuilt from them, with the standard tables and charts; a file with neither
-     * is an error naming it. A last line cut short (the writing process was stopped in the middle of it: the file
+     * The results saved in {@code file}: each {@value #EXPERIMENT_RESULT} line, its rows as generic maps. The rows
+     * after the last such line (all of them in a file without one: a command that was stopped) give one more result
+     * rebuilt from them: a run's measurements with the standard tables and charts, any other kind (a capacity
+     * search's runs, an experiment's rows) as a table of its fields; a file with neither is an error naming it. A last line cut short (the writing process was stopped in the middle of it: the file
      * does not end with a line feed) is left out, and {@code warnings} is told which; any other line that is not a
      * saved result is an error naming the file and the line.
      */
@@ -114,6 +116,7 @@ public final class ResultsFile implements AutoCloseable {
         List<String> lines = text.lines();
         List<ExperimentResult> results = new ArrayList<>();
         List<RunResult> runs = new ArrayList<>();   // since the last experiment-result line
+        Map<String, List<ObjectNode>> others = new LinkedHashMap<>();   // the same, of every other kind, by kind
         String cut = null;
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).trim();
@@ -126,8 +129,11 @@ public final class ResultsFile implements AutoCloseable {
                 if (kind.equals(EXPERIMENT_RESULT)) {
                     results.add(READER.treeToValue(object, ExperimentResult.class));
                     runs.clear();   // they were that experiment's
+                    others.clear();
                 } else if (object.has("model") && object.has("wallMillis") && object.has("latencyMillis")) {
                     runs.add(READER.treeToValue(object, RunResult.class));
+                } else if (!kind.isEmpty() && !kind.equals(PAGE)) {
+                    others.computeIfAbsent(kind, k -> new ArrayList<>()).add(object);
                 }
             } catch (IOException | IllegalArgumentException e) {
                 if (!text.isCut(i))
@@ -137,25 +143,67 @@ public final class ResultsFile implements AutoCloseable {
                 warnings.accept(file + " " + cut);
             }
         }
-        if (!runs.isEmpty()) results.add(recovered(file, runs, results.isEmpty(), cut));
+        if (!runs.isEmpty() || !others.isEmpty()) results.add(recovered(file, runs, others, results.isEmpty(), cut));
         if (results.isEmpty())
             throw new IllegalArgumentException(file + ": no results in it (expected JSON lines written by 'blocklab run' or 'blocklab reproduce'"
                     + (cut == null ? ")" : "; its " + cut + ")"));
         return results;
     }
 
-    /** One result rebuilt from the run lines of an experiment whose own result line is not in the file. */
-    private static ExperimentResult recovered(Path file, List<RunResult> runs, boolean alone, String cut) {
+    /** One result rebuilt from the rows of an experiment whose own result line is not in the file. */
+    private static ExperimentResult recovered(Path file, List<RunResult> runs, Map<String, List<ObjectNode>> others, boolean alone, String cut) {
         String name = String.valueOf(file.getFileName());
         List<String> notes = new ArrayList<>(List.of("Rebuilt from the rows streamed while measuring; the experiment's own tables and notes were not saved."));
         if (cut != null) notes.add("The file's " + cut + ".");
         for (RunResult r : runs) notes.addAll(RunTables.failureNotes(r.model(), r));
-        return new ExperimentResult(name, "runs recovered from " + name + (alone ? " (the file holds no experiment-result line)"
+        List<Object> rows = new ArrayList<>(runs);
+        List<dev.blocklab.result.Table> tables = new ArrayList<>();
+        if (!runs.isEmpty()) {
+            tables.add(RunTables.runs("Recovered runs", runs));
+            tables.add(RunTables.predictions("Prediction beside measurement", LabelledRun.byModel(runs)));
+        }
+        others.forEach((kind, nodes) -> {
+            tables.add(fields("Rows of kind '" + kind + "', as streamed", nodes));
+            for (ObjectNode n : nodes) rows.add(READER.convertValue(n, Map.class));
+        });
+        return new ExperimentResult(name, "rows recovered from " + name + (alone ? " (the file holds no experiment-result line)"
                         : " (after its last experiment-result line: an experiment that did not finish)"),
-                "delays / " + runs.getFirst().timeScaleDivisor(), null, runs,
-                List.of(RunTables.runs("Recovered runs", runs), RunTables.predictions("Prediction beside measurement", LabelledRun.byModel(runs))),
-                notes,
-                RunCharts.standard("Recovered runs", LabelledRun.byModel(runs)));
+                runs.isEmpty() ? "scale not saved" : "delays / " + runs.getFirst().timeScaleDivisor(), null, rows, tables, notes,
+                runs.isEmpty() ? List.of() : RunCharts.standard("Recovered runs", LabelledRun.byModel(runs)));
+    }
+
+    /** A table of rows of one kind: a column per field (a nested object's as {@code outer.inner}), in the order first seen. */
+    static dev.blocklab.result.Table fields(String title, List<ObjectNode> nodes) {
+        List<Map<String, String>> flat = new ArrayList<>();
+        java.util.Set<String> columns = new java.util.LinkedHashSet<>();
+        for (ObjectNode n : nodes) {
+            Map<String, String> cells = new LinkedHashMap<>();
+            flatten("", n, cells);
+            columns.addAll(cells.keySet());
+            flat.add(cells);
+        }
+        List<List<String>> rows = flat.stream().map(cells -> columns.stream().map(c -> cells.getOrDefault(c, "-")).toList()).toList();
+        return new dev.blocklab.result.Table(title, List.copyOf(columns), rows);
+    }
+
+    private static void flatten(String prefix, JsonNode node, Map<String, String> cells) {
+        node.properties().forEach(e -> {
+            if (e.getValue().isObject()) flatten(prefix + e.getKey() + ".", e.getValue(), cells);
+            else cells.put(prefix + e.getKey(), cell(e.getValue()));
+        });
+    }
+
+    /** A field's value in a cell: numbers to 4 significant digits, a list as its length, long text cut at 80 characters. */
+    private static String cell(JsonNode v) {
+        if (v.isNull()) return "-";
+        if (v.isIntegralNumber()) return v.asText();
+        if (v.isNumber()) {
+            double d = v.asDouble();
+            return Double.isFinite(d) ? new java.math.BigDecimal(d).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString() : v.asText();
+        }
+        if (v.isArray()) return "[" + v.size() + (v.size() == 1 ? " item]" : " items]");
+        String text = v.asText();
+        return text.length() > 80 ? text.substring(0, 77) + "..." : text;
     }
 
     @Override public void close() {

@@ -43,6 +43,17 @@ class CapacityCommandTest {
         double broken = Double.parseDouble(json.replaceAll("(?s).*?\"brokenPerSecond\":([0-9.]+).*", "$1"));
         assertThat(sustained).isBetween(5.0, 80.0);
         assertThat(broken).isGreaterThan(sustained).isLessThanOrEqualTo(160.0);
+
+        // every run streamed as it ended, the warm-up first, before the result: a stopped search keeps them
+        java.util.List<String> lines = Files.readAllLines(save);
+        java.util.List<String> steps = lines.stream().filter(l -> l.startsWith("{\"kind\":\"capacity-step\"")).toList();
+        assertThat(steps.getFirst()).contains("\"entry\":\"fixed:4\"", "\"phase\":\"warm-up (discarded)\"", "\"offeredPerSecond\":5.0");
+        java.util.List<Double> rates = steps.subList(1, steps.size()).stream()
+                .peek(l -> assertThat(l).contains("\"phase\":\"run 1/1\"", "\"p99Millis\":"))
+                .map(l -> Double.parseDouble(l.replaceAll(".*\"offeredPerSecond\":([0-9.]+).*", "$1"))).toList();
+        assertThat(rates).as("each rate the search tried, once (one repeat)").doesNotHaveDuplicates().contains(sustained, broken);
+        assertThat(lines.indexOf(steps.getLast())).isLessThan(lines.indexOf(lines.stream()
+                .filter(l -> l.startsWith("{\"kind\":\"experiment-result\"")).findFirst().orElseThrow()));
     }
 
     @Test

@@ -226,6 +226,34 @@ class ReportCommandTest {
         assertThat(back.get(1).description()).endsWith("(after its last experiment-result line: an experiment that did not finish)");
     }
 
+    @Test void read_stoppedBeforeAnyResult_rowsOfOtherKindsBecomeATableOfTheirFields() throws Exception {
+        Path file = dir.resolve("capacity.jsonl");
+        try (ResultsFile f = new ResultsFile(file)) {
+            f.write("capacity-step", Map.of("entry", "fixed:4", "measurement", Map.of("p99Millis", 412.345678, "requests", 50)));
+            f.write("capacity-step", Map.of("entry", "virtual", "notes", List.of("a", "b"), "why", "x".repeat(100)));
+            f.writePageTitle("capacity one-call");
+        }
+        ExperimentResult back = ResultsFile.read(file).getFirst();
+        assertThat(back.scale()).isEqualTo("scale not saved");
+        assertThat(back.rows()).hasSize(2);
+        dev.blocklab.result.Table t = back.tables().getFirst();
+        assertThat(t.title()).isEqualTo("Rows of kind 'capacity-step', as streamed");
+        assertThat(t.columns()).containsExactlyInAnyOrder("entry", "measurement.p99Millis", "measurement.requests", "notes", "why");
+        Map<String, String> first = new java.util.HashMap<>(), second = new java.util.HashMap<>();
+        for (int i = 0; i < t.columns().size(); i++) {
+            first.put(t.columns().get(i), t.rows().get(0).get(i));
+            second.put(t.columns().get(i), t.rows().get(1).get(i));
+        }
+        assertThat(first).containsEntry("entry", "fixed:4").containsEntry("measurement.p99Millis", "412.3")
+                .containsEntry("measurement.requests", "50").containsEntry("notes", "-");
+        assertThat(second).containsEntry("notes", "[2 items]").containsEntry("measurement.p99Millis", "-")
+                .containsEntry("why", "x".repeat(77) + "...");
+
+        Cli.Run report = Cli.run("report", "--wide", file.toString());
+        assertThat(report.exit()).as(report.err()).isZero();
+        assertThat(report.out()).contains("Rows of kind 'capacity-step', as streamed", "412.3");
+    }
+
     @Test void report_missingFile_exit2() {
         Cli.Run report = Cli.run("report", dir.resolve("nope.jsonl").toString());
         assertThat(report.exit()).isEqualTo(Main.EXIT_USAGE);
