@@ -2,6 +2,7 @@ package dev.blocklab;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
@@ -39,8 +40,9 @@ public final class TextFiles {
     }
 
     /**
-     * {@link #lines(Path, String)}, telling also whether the last line was cut short. Bytes that are not UTF-8 (a
-     * character cut in two) read as U+FFFD rather than failing the whole file.
+     * {@link #lines(Path, String)}, telling also whether the last line was cut short. A last line cut short may end
+     * inside a character: its bytes that are not UTF-8 read as U+FFFD; anywhere else they are an error naming the
+     * line.
      */
     public static Lines linesOf(Path file, String error) {
         byte[] bytes;
@@ -49,8 +51,22 @@ public final class TextFiles {
         } catch (IOException e) {
             throw new IllegalArgumentException(error + ": " + reason(e));
         }
-        List<String> lines = new String(bytes, java.nio.charset.StandardCharsets.UTF_8).lines().toList();
-        return new Lines(lines, bytes.length > 0 && bytes[bytes.length - 1] != '\n');
+        boolean cut = bytes.length > 0 && bytes[bytes.length - 1] != '\n';
+        List<String> lines = new java.util.ArrayList<>();
+        for (int start = 0; start < bytes.length; ) {
+            int end = start;
+            while (end < bytes.length && bytes[end] != '\n') end++;
+            int last = end > start && bytes[end - 1] == '\r' ? end - 1 : end;
+            boolean isCut = end == bytes.length && cut;
+            try {
+                lines.add(isCut ? new String(bytes, start, last - start, StandardCharsets.UTF_8)
+                        : StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes, start, last - start)).toString());
+            } catch (java.nio.charset.CharacterCodingException e) {
+                throw new IllegalArgumentException(error + ": line " + (lines.size() + 1) + " is not UTF-8 text");
+            }
+            start = end + 1;
+        }
+        return new Lines(lines, cut);
     }
 
     /**

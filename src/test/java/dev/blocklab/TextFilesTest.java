@@ -34,6 +34,10 @@ class TextFilesTest {
         assertThat(lines.isCut(1)).isTrue();
         assertThat(lines.isCut(0)).isFalse();
         assertThat(TextFiles.linesOf(Files.writeString(dir.resolve("empty"), ""), "unused").lastCut()).isFalse();
+        Path broken = Files.write(dir.resolve("broken.jsonl"), new byte[] {'{', '}', '\n', '"', (byte) 0xC3, '"', '\n', '{', '}'});
+        assertThatThrownBy(() -> TextFiles.linesOf(broken, "cannot read " + broken))
+                .as("a bad byte in a line that ends is not a cut: an error naming the line")
+                .hasMessage("cannot read " + broken + ": line 2 is not UTF-8 text");
         assertThatThrownBy(() -> TextFiles.linesOf(dir, "cannot read " + dir)).hasMessage("cannot read " + dir + ": is a directory");
     }
 

@@ -185,11 +185,10 @@ final class AttackCommand implements Callable<Integer> {
             progress.clear();
             out.print(reportFormat.create().render(result));
             out.flush();
-            // the shard's record before the result: whatever follows a file's last result is read back as unfinished
-            if (capture != null) saveShard(ShardRecord.of(sharding, attack.startedAt(), settings, result, capture), saved, out);
             // a stopped attack's timeline ends where it stopped: no intervals of requests it never sent
             if (timeline != null) saveAndDraw(result, timeline.intervals(result.stopped() ? 0 : Long.MAX_VALUE),
                     settings.intervalNanos(), saved, err);
+            if (capture != null) saveShard(ShardRecord.of(sharding, attack.startedAt(), settings, result, capture), saved, out);
             if (responses != null) console.saved(err, "responses", responses);
             if (hlog != null) console.saved(err, "interval histograms", hlog);
             for (Threshold t : thresholds) {

@@ -92,12 +92,14 @@ final class CapacityCommand implements Runnable {
         try (ResultsFile file = output.openResults(command)) {
             // each run streams to the file as it ends; Ctrl-C (SIGINT) or SIGTERM says what finished and where it is saved
             List<String> all = resolved.stream().map(Entry::name).toList();
-            String[] running = {null};
-            Thread interrupted = Interrupted.onSignal(command + "-interrupted", progress, err, () -> Interrupted.summary("entries", all,
-                    running[0] == null ? List.of() : all.subList(0, all.indexOf(running[0])), running[0], file.path(), null));
+            java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger(-1);   // read by the signal's thread
+            Thread interrupted = Interrupted.onSignal(command + "-interrupted", progress, err, () -> {
+                int at = running.get();
+                return Interrupted.summary("entries", all, at, at, file.path(), null);   // in order: those before it finished
+            });
             try {
                 results = Capacity.run(w, resolved, settings, progress, new Capacity.Listener() {
-                    @Override public void started(String entry) { running[0] = entry; }
+                    @Override public void started(String entry) { running.incrementAndGet(); }
 
                     @Override public void measured(Capacity.Step step) { file.write(STEP, row(step)); }
                 });

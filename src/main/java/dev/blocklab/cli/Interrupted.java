@@ -13,18 +13,21 @@ final class Interrupted {
 
     /**
      * {@code blocklab: interrupted during frameworks (2 of 3 experiments); finished 1 of 3 experiments: task-graph; saved to
-     * results/x.jsonl (rebuild the report: blocklab report results/x.jsonl)}.
+     * results/x.jsonl (rebuild the report: blocklab report results/x.jsonl)}. The steps run in the order of {@code all}
+     * (a name may appear twice): {@code finished} of them are done, and the one at index {@code running} runs (-1:
+     * none does).
      */
-    static String summary(String steps, List<String> all, List<String> finished, String running, Path saved, Path html) {
+    static String summary(String steps, List<String> all, int finished, int running, Path saved, Path html) {
         StringBuilder b = new StringBuilder("blocklab: interrupted");
-        if (running != null)
-            b.append(" during ").append(running).append(" (").append(all.indexOf(running) + 1).append(" of ").append(all.size()).append(' ')
+        if (running >= 0 && running < all.size())
+            b.append(" during ").append(all.get(running)).append(" (").append(running + 1).append(" of ").append(all.size()).append(' ')
                     .append(steps).append(')');
-        b.append("; finished ").append(finished.size()).append(" of ").append(all.size()).append(' ').append(steps)
-                .append(finished.isEmpty() ? "" : ": " + String.join(", ", finished));
+        List<String> done = all.subList(0, Math.max(0, Math.min(finished, all.size())));
+        b.append("; finished ").append(done.size()).append(" of ").append(all.size()).append(' ').append(steps)
+                .append(done.isEmpty() ? "" : ": " + String.join(", ", done));
         if (!holdsAnything(saved)) return b.append("; nothing saved yet (").append(saved).append(" is empty)").toString();
         b.append("; saved to ").append(saved);
-        if (html != null && !finished.isEmpty()) b.append(" and ").append(html);
+        if (html != null && !done.isEmpty()) b.append(" and ").append(html);
         b.append(" (rebuild the report: blocklab report ").append(saved).append(')');
         return b.toString();
     }

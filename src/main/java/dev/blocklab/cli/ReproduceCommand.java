@@ -105,14 +105,13 @@ final class ReproduceCommand extends MeasuringCommand {
         dev.blocklab.audit.Auditor auditor = audit.start();
         try (auditor; ResultsFile file = output.openResults("reproduce")) {
             // Ctrl-C (SIGINT) or SIGTERM mid-run: say what finished and where it is saved
-            String[] running = {null};
+            java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger(-1);   // read by the signal's thread
             Thread interrupted = Interrupted.onSignal("reproduce-interrupted", console, err, () -> Interrupted.summary("experiments",
-                    experiments.stream().map(Experiment::name).toList(), done.stream().map(ExperimentResult::experiment).toList(),
-                    running[0], file.path(), output.html()));
+                    experiments.stream().map(Experiment::name).toList(), done.size(), running.get(), file.path(), output.html()));
             try {
             for (int index = 0; index < experiments.size(); index++) {
                 Experiment experiment = experiments.get(index);
-                running[0] = experiment.name();
+                running.set(index);
                 if (!output.quiet()) err.println("running " + experiment.name() + ": " + experiment.description());
                 progress.begin(index);
                 ExperimentSettings settings = new ExperimentSettings(scale.full, divisor, progress,
@@ -137,7 +136,7 @@ final class ReproduceCommand extends MeasuringCommand {
                     out.flush();
                 }
             }
-            running[0] = null;
+            running.set(-1);
             } finally {
                 Interrupted.remove(interrupted);
             }

@@ -88,13 +88,13 @@ final class RunCommand extends MeasuringCommand {
              Datastores servers = real.postgres() || real.redis() ? Datastores.open(real, line -> { if (!output.quiet()) err.println(line); }) : null) {
             InProcessDriver driver = servers == null ? new InProcessDriver() : new InProcessDriver(servers::newBackend);
             // Ctrl-C (or SIGTERM) mid-run: say what is already on disk
-            String[] running = {null};
+            java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger(-1);   // read by the signal's thread
             Thread interrupted = Interrupted.onSignal("run-interrupted", console, err, () -> Interrupted.summary("models", models,
-                    results.stream().map(RunResult::model).toList(), running[0], file.path(), null));
+                    results.size(), running.get(), file.path(), null));
             try {
                 for (int index = 0; index < specs.size(); index++) {
                     ModelSpec m = specs.get(index);
-                    running[0] = m.text();
+                    running.set(index);
                     progress.begin(index);
                     RunResult r;
                     try {

@@ -68,6 +68,12 @@ public final class ResultsFile implements AutoCloseable {
     /** Writes the whole result as one line of kind {@value #EXPERIMENT_RESULT}. */
     public void writeResult(ExperimentResult result) { write(EXPERIMENT_RESULT, result); }
 
+    /**
+     * The kind of an attack shard's record ({@code dev.blocklab.shard.ShardRecord#KIND}), which an attack with
+     * {@code --shard} and {@code --save} writes after its result: not a row of an unfinished experiment.
+     */
+    public static final String SHARD_RECORD = "attack-shard";
+
     /** The kind of the line that names the HTML page the command drew (or would draw) of the results so far. */
     public static final String PAGE = "page";
 
@@ -80,7 +86,7 @@ public final class ResultsFile implements AutoCloseable {
     /** The page title the last {@value #PAGE} line of {@code file} records; null when there is none (older files). */
     public static String pageTitle(Path file) {
         try {
-            List<String> lines = Files.readAllLines(file);
+            List<String> lines = dev.blocklab.TextFiles.linesOf(file, "unread").lines();
             for (int i = lines.size() - 1; i >= 0; i--) {
                 String line = lines.get(i);
                 if (!line.contains("\"" + PAGE + "\"")) continue;
@@ -93,14 +99,17 @@ public final class ResultsFile implements AutoCloseable {
                 if (PAGE.equals(node.path("kind").asText()) && node.path("title").isTextual()) return node.path("title").asText();
             }
             return null;
-        } catch (IOException e) {
+        } catch (IllegalArgumentException e) {   // unreadable: read() names why
             return null;
         }
     }
 
     public Path path() { return path; }
 
-    /** {@link #read(Path, Consumer)}, the warning about a last line cut short going into the result's notes only. */
+    /**
+     * {@link #read(Path, Consumer)} without its warnings: a last line cut short is named only in the notes of a
+     * result rebuilt from the rows before it, when there is one.
+     */
     public static List<ExperimentResult> read(Path file) { return read(file, warning -> {}); }
 
     /**
@@ -132,7 +141,7 @@ public final class ResultsFile implements AutoCloseable {
                     others.clear();
                 } else if (object.has("model") && object.has("wallMillis") && object.has("latencyMillis")) {
                     runs.add(READER.treeToValue(object, RunResult.class));
-                } else if (!kind.isEmpty() && !kind.equals(PAGE)) {
+                } else if (!kind.isEmpty() && !kind.equals(PAGE) && !kind.equals(SHARD_RECORD)) {
                     others.computeIfAbsent(kind, k -> new ArrayList<>()).add(object);
                 }
             } catch (IOException | IllegalArgumentException e) {

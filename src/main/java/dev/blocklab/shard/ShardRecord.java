@@ -49,7 +49,7 @@ public record ShardRecord(String shard, String startAt, String description, List
                           Long lastEndNanos, String latencyHistogram, String serviceHistogram, InstrumentHealth health,
                           List<Interval> intervals, long retried) {
     /** The {@code kind} of a shard's JSON line. */
-    public static final String KIND = "attack-shard";
+    public static final String KIND = dev.blocklab.report.ResultsFile.SHARD_RECORD;
     /** The comment prefix of a shard's record at the end of its HdrHistogram log. */
     public static final String HLOG_PREFIX = "#blocklab-shard ";
 

@@ -52,6 +52,8 @@ class CapacityCommandTest {
                 .peek(l -> assertThat(l).contains("\"phase\":\"run 1/1\"", "\"p99Millis\":"))
                 .map(l -> Double.parseDouble(l.replaceAll(".*\"offeredPerSecond\":([0-9.]+).*", "$1"))).toList();
         assertThat(rates).as("each rate the search tried, once (one repeat)").doesNotHaveDuplicates().contains(sustained, broken);
+        assertThat(dev.blocklab.report.ResultsFile.read(save)).as("a complete search reads back as its one result")
+                .singleElement().satisfies(r -> assertThat(r.description()).doesNotContain("recovered"));
         assertThat(lines.indexOf(steps.getLast())).isLessThan(lines.indexOf(lines.stream()
                 .filter(l -> l.startsWith("{\"kind\":\"experiment-result\"")).findFirst().orElseThrow()));
     }

@@ -65,6 +65,25 @@ class InterruptedCommandsIT {
         assertThat(stderr).containsPattern("model 1/2 fixed:2, \\d+ %, ~\\d+ s left");
     }
 
+    @Test @Timeout(90) void capacityInterrupted_keepsEveryRunMeasured_andReportShowsThem() throws Exception {
+        Path save = dir.resolve("capacity.jsonl"), err = dir.resolve("capacity.err");
+        // fixed:2 holding each request 100 ms (a ceiling of 20/s): each search doubles from 2/s past 20/s, then bisects,
+        // 1 s a run; the same entry twice, so the summary must count, not look the name up
+        Path workload = Files.writeString(dir.resolve("one-call.yaml"), "arrival: {batch: 2}\nsteps:\n  - call: a\n    latency: 100ms\n    returns: 1\n");
+        Process capacity = blocklab(err, "capacity", "--workload", workload.toString(), "--entry", "fixed:2", "--entry", "fixed:2",
+                "--slo", "p99<=300ms", "--start-rate", "2/s", "--repeats", "1", "--step", "1s", "--save", save.toString());
+        awaitLines(save, "\"phase\":\"warm-up (discarded)\"", 2, 60_000);   // the second search has begun
+        capacity.destroy();   // SIGTERM, as Ctrl-C's SIGINT: shutdown hooks run
+        assertThat(capacity.waitFor(20, TimeUnit.SECONDS)).isTrue();
+        String stderr = Files.readString(err, StandardCharsets.UTF_8);
+        assertThat(stderr).contains("blocklab: interrupted during fixed:2 (2 of 2 entries); finished 1 of 2 entries: fixed:2; saved to " + save);
+        long steps = Files.readAllLines(save).stream().filter(l -> l.startsWith("{\"kind\":\"capacity-step\"")).count();
+        assertThat(steps).as("the first search's runs, its warm-up and at least 4 rates, and the second's warm-up").isGreaterThanOrEqualTo(6);
+        Cli.Run report = Cli.run("report", "--format", "csv", save.toString());
+        assertThat(report.exit()).as(report.err()).isZero();
+        assertThat(report.out().lines().filter(l -> l.contains("fixed:2")).count()).isEqualTo(steps);
+    }
+
     @Test @Timeout(180) void reproduceInterruptedWithSigint_saysWhatFinishedAndWhereItIsSaved() throws Exception {
         Path save = dir.resolve("reproduce.jsonl"), err = dir.resolve("reproduce.err"), durations = dir.resolve("durations.properties");
         // task-graph ran before in 40 s at this scale: the progress line estimates from it

@@ -98,14 +98,19 @@ class OverallProgressTest {
 
     @Test void interruptedSummary_namesWhatFinishedAndWhereItIsSaved(@TempDir Path dir) throws Exception {
         Path saved = java.nio.file.Files.writeString(dir.resolve("r.jsonl"), "{}\n");
-        assertThat(Interrupted.summary("experiments", List.of("a", "b", "c"), List.of("a"), "b", saved, Path.of("r.html")))
+        assertThat(Interrupted.summary("experiments", List.of("a", "b", "c"), 1, 1, saved, Path.of("r.html")))
                 .isEqualTo("blocklab: interrupted during b (2 of 3 experiments); finished 1 of 3 experiments: a; saved to " + saved
                         + " and r.html (rebuild the report: blocklab report " + saved + ")");
+        assertThat(Interrupted.summary("entries", List.of("fixed:4", "fixed:4"), 1, 1, saved, null))
+                .as("a name given twice: the second one runs")
+                .startsWith("blocklab: interrupted during fixed:4 (2 of 2 entries); finished 1 of 2 entries: fixed:4; saved to ");
+        assertThat(Interrupted.summary("experiments", List.of("a", "b"), 3, -1, saved, null))
+                .as("all done, and one more result (the audit's)").startsWith("blocklab: interrupted; finished 2 of 2 experiments: a, b; saved");
     }
 
     @Test void interruptedSummary_withNothingSaved_offersNoReport(@TempDir Path dir) throws Exception {
         Path empty = java.nio.file.Files.createFile(dir.resolve("r.jsonl"));
-        assertThat(Interrupted.summary("models", List.of("virtual"), List.of(), "virtual", empty, null))
+        assertThat(Interrupted.summary("models", List.of("virtual"), 0, 0, empty, null))
                 .isEqualTo("blocklab: interrupted during virtual (1 of 1 models); finished 0 of 1 models; nothing saved yet (" + empty + " is empty)");
     }
 }

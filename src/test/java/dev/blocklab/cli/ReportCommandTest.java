@@ -212,6 +212,18 @@ class ReportCommandTest {
                 + " (the file ends in the middle of it: the writing process was stopped) and is left out)");
     }
 
+    @Test void read_shardRecordAfterTheResult_asAttacksSavedItBefore_isNoUnfinishedExperiment() throws Exception {
+        Path file = dir.resolve("shard-0.jsonl");
+        try (ResultsFile f = new ResultsFile(file)) {
+            f.writeResult(SyntheticResults.standard());
+            f.writePageTitle("attack x");
+            f.write(dev.blocklab.shard.ShardRecord.KIND, Map.of("shard", "0/2"));
+        }
+        assertThat(ResultsFile.read(file)).singleElement().satisfies(r -> assertThat(r.experiment()).isEqualTo(SyntheticResults.standard().experiment()));
+        Files.writeString(file, "{\"kind\":\"attack-interval\",\"second\":1}\n", java.nio.file.StandardOpenOption.APPEND);
+        assertThat(ResultsFile.read(file)).as("any other kind after the result is").hasSize(2);
+    }
+
     @Test void read_runsAfterTheLastResult_recoveredAsAnUnfinishedExperiment() throws Exception {
         Path file = dir.resolve("two.jsonl");
         try (ResultsFile f = new ResultsFile(file)) {

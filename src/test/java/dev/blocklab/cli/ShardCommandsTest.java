@@ -57,7 +57,11 @@ class ShardCommandsTest {
     @Test
     void reportMerge_everyFormat_fromSavesAndFromHlogs(@TempDir Path dir) throws Exception {
         List<Path> saves = twoShards(dir, "100/s", false);
-        for (Path f : saves) assertThat(Files.readString(f)).contains("\"kind\":\"attack-shard\"");
+        for (Path f : saves) {
+            assertThat(Files.readString(f)).contains("\"kind\":\"attack-shard\"");
+            assertThat(dev.blocklab.report.ResultsFile.read(f)).as("a shard's save reads back as its one result, the record aside")
+                    .singleElement().satisfies(r -> assertThat(r.description()).doesNotContain("recovered"));
+        }
         Cli.Run json = Cli.run("report", "--merge", "--format", "json", saves.get(0).toString(), saves.get(1).toString());
         assertThat(json.exit()).as(json.err()).isZero();
         assertThat(json.out()).contains("\"experiment\" : \"attack\"").contains("(2 of 2 shards merged)");
