@@ -9,8 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.result.RunResult;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,8 +23,8 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * Streams rows to a JSON Lines file as they are measured, one object per line with a {@code "kind"}, flushed
- * after each, so an interrupted run keeps everything measured before it stopped. At the end of each experiment
+ * Streams rows to a JSON Lines file as they are measured, one object per line with a {@code "kind"}, each line
+ * written whole in one write, so an interrupted run keeps everything measured before it stopped. At the end of each experiment
  * the whole {@link ExperimentResult} follows as one line of kind {@value #EXPERIMENT_RESULT}, which
  * {@link #read(Path)} (and so {@code blocklab report}) turns back into a result.
  */
@@ -35,13 +35,13 @@ public final class ResultsFile implements AutoCloseable {
     private static final ObjectMapper READER = Jsons.mapper().copy()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private final Path path;
-    private final BufferedWriter writer;
+    private final OutputStream out;   // unbuffered: each line goes to the file in one write
 
     public ResultsFile(Path path) {
         this.path = path;
         try {
             if (path.getParent() != null) Files.createDirectories(path.getParent());
-            writer = Files.newBufferedWriter(path);
+            out = Files.newOutputStream(path);
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot write results to " + path + ": " + dev.blocklab.TextFiles.reason(e));
         }
@@ -57,9 +57,9 @@ public final class ResultsFile implements AutoCloseable {
             var node = MAPPER.createObjectNode();
             node.put("kind", kind);
             node.setAll((com.fasterxml.jackson.databind.node.ObjectNode) MAPPER.valueToTree(row));
-            writer.write(MAPPER.writeValueAsString(node));
-            writer.newLine();
-            writer.flush();
+            // the whole line in one write: a process killed between two rows leaves whole lines (a buffered writer
+            // wrote a line longer than its buffer in pieces, and a kill between them left half a line)
+            out.write((MAPPER.writeValueAsString(node) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write results to " + path + ": " + dev.blocklab.TextFiles.reason(e), e);
         }
@@ -217,7 +217,7 @@ public final class ResultsFile implements AutoCloseable {
 
     @Override public void close() {
         try {
-            writer.close();
+            out.close();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
