@@ -47,6 +47,10 @@ class InterruptedCommandsIT {
             List<String> lines = Files.readAllLines(save);
             assertThat(lines).as("intervals streamed before the kill").hasSizeGreaterThanOrEqualTo(2)
                     .allMatch(l -> l.contains("attack-interval-live"));
+            Cli.Run report = Cli.run("report", "--format", "csv", save.toString());
+            assertThat(report.exit()).as(report.err()).isZero();
+            assertThat(report.out()).contains("Rows of kind 'attack-interval-live', as streamed");
+            assertThat(report.out().lines().filter(l -> l.matches("^\"[^\"]*\",\\d+,\\d+,50,.*"))).as("an interval a row: title, start, end, 50 scheduled").isNotEmpty();
         }
     }
 
