@@ -24,8 +24,8 @@ import java.util.function.Consumer;
 
 /**
  * Streams rows to a JSON Lines file as they are measured, one object per line with a {@code "kind"}, each line
- * written whole in one write, so an interrupted run keeps everything measured before it stopped. At the end of each experiment
- * the whole {@link ExperimentResult} follows as one line of kind {@value #EXPERIMENT_RESULT}, which
+ * written whole in one write, so an interrupted run keeps everything measured before it stopped. At the end of
+ * each experiment the whole {@link ExperimentResult} follows as one line of kind {@value #EXPERIMENT_RESULT}, which
  * {@link #read(Path)} (and so {@code blocklab report}) turns back into a result.
  */
 public final class ResultsFile implements AutoCloseable {
@@ -116,9 +116,10 @@ public final class ResultsFile implements AutoCloseable {
      * The results saved in {@code file}: each {@value #EXPERIMENT_RESULT} line, its rows as generic maps. The rows
      * after the last such line (all of them in a file without one: a command that was stopped) give one more result
      * rebuilt from them: a run's measurements with the standard tables and charts, any other kind (a capacity
-     * search's runs, an experiment's rows) as a table of its fields; a file with neither is an error naming it. A last line cut short (the writing process was stopped in the middle of it: the file
-     * does not end with a line feed) is left out, and {@code warnings} is told which; any other line that is not a
-     * saved result is an error naming the file and the line.
+     * search's runs, an experiment's rows) as a table of its fields; a file with neither is an error naming it. A
+     * last line cut short (the writing process was stopped in the middle of it: the file does not end with a line
+     * feed) is left out, and {@code warnings} is told which; any other line that is not a saved result is an error
+     * naming the file and the line.
      */
     public static List<ExperimentResult> read(Path file, Consumer<String> warnings) {
         dev.blocklab.TextFiles.Lines text = dev.blocklab.TextFiles.linesOf(file, "cannot read " + file);
@@ -182,7 +183,7 @@ public final class ResultsFile implements AutoCloseable {
     }
 
     /** A table of rows of one kind: a column per field (a nested object's as {@code outer.inner}), in the order first seen. */
-    static dev.blocklab.result.Table fields(String title, List<ObjectNode> nodes) {
+    private static dev.blocklab.result.Table fields(String title, List<ObjectNode> nodes) {
         List<Map<String, String>> flat = new ArrayList<>();
         java.util.Set<String> columns = new java.util.LinkedHashSet<>();
         for (ObjectNode n : nodes) {
