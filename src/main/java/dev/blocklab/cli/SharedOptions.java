@@ -39,7 +39,8 @@ final class SharedOptions {
     /** {@code --save FILE} and {@code --html FILE}: where results go besides the report on standard output. */
     static final class Results {
         @Option(names = "--save", paramLabel = "FILE", description = "Stream the results to this JSON Lines file as they are measured; "
-                + "'blocklab report FILE' rebuilds any report from it (run and reproduce save to results/<command>-<time>.jsonl without it).")
+                + "'blocklab report FILE' rebuilds any report from it (without it, run, reproduce, capacity and advise save to "
+                + "results/<command>-<time>.jsonl, and attack saves nothing).")
         Path save;
 
         @Option(names = "--html", paramLabel = "FILE", description = "Also write one self-contained HTML page of the results (charts, tables and notes) to FILE.")
