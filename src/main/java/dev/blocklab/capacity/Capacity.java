@@ -80,8 +80,6 @@ public final class Capacity {
 
     /** What a search tells as it goes: for a results file streamed as runs end, and for a summary when stopped. */
     public interface Listener {
-        Listener NONE = new Listener() {};
-
         /** The search of {@code entry} begins (its warm-up run first). */
         default void started(String entry) {}
 

@@ -70,8 +70,8 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
      * The shard records in {@code files}: each JSON line of kind {@value ShardRecord#KIND} (a {@code --save} file,
      * or pods' logs with other lines between) and each {@value ShardRecord#HLOG_PREFIX} comment (an {@code --hlog}).
      * A file without any is a failed shard, as is one whose record was cut short (the file ends in the middle of
-     * its line: the worker was stopped while writing it); an unreadable file is an error naming it; a directory stands for its
-     * {@code *.jsonl} files.
+     * its line: the worker was stopped while writing it); an unreadable file is an error naming it; a directory
+     * stands for its {@code *.jsonl} files.
      */
     public static Found read(List<Path> paths) {
         List<Source> sources = new ArrayList<>();
@@ -103,7 +103,7 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
             }
             if (sources.size() == before)
                 failed.add(new Failed(String.valueOf(file.getFileName()), cut
-                        ? "its shard record was cut short (the file ends in the middle of line " + lines.size() + ": the worker was stopped while writing it)"
+                        ? "holds its shard record cut short (the file ends in the middle of line " + lines.size() + ": the worker was stopped while writing it)"
                         : "holds no shard record (the worker failed or was stopped before its end)"));
         }
         return new Found(sources, failed);

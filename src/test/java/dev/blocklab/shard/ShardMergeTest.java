@@ -103,7 +103,7 @@ class ShardMergeTest {
         Files.writeString(cut, "log line\n" + lines[1].substring(0, lines[1].length() / 2));   // stopped mid-write: no line feed
         ShardMerge m = ShardMerge.of(ShardMerge.read(List.of(ok, cut)));
         assertThat(m.problems()).containsExactly(
-                "failed shard: shard-1.jsonl its shard record was cut short (the file ends in the middle of line 2: the worker was stopped while writing it)",
+                "failed shard: shard-1.jsonl holds its shard record cut short (the file ends in the middle of line 2: the worker was stopped while writing it)",
                 "shard 1/2 is missing: its requests are not in these figures");
         assertThat(m.result().requests()).isEqualTo(5);
 
