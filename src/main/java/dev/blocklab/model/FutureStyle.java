@@ -23,8 +23,9 @@ import java.util.function.Function;
  * completed the last input (a backend's timer, for a call that follows a call). Starting a call must not block:
  * a starter hands it to a timer, a client or a pool. The returned future fails at the first failure of any step
  * (fail fast) and succeeds with the last step's value once every step has succeeded. When it completes
- * exceptionally, whether by a failed step or from outside, every pending step and every call already started is
- * cancelled; a starter's future must stop its call when cancelled. A call's retries and hedge
+ * exceptionally, whether by a failed step or from outside (a deadline, which the request then carries), every
+ * pending step and every call already started is cancelled; a starter's future must stop its call when cancelled.
+ * A lone call with no deadline is returned as the starter's own future, which cancelling stops. A call's retries and hedge
  * ({@link CallAttempts}) are attempts made through the same starter.
  */
 final class FutureStyle {
@@ -62,7 +63,9 @@ final class FutureStyle {
             futures.add(result);
         }
         CompletableFuture<Object> last = futures.getLast();
-        if (futures.size() == 1) return last;   // nothing else to cancel
+        // A lone call's own future is the request's, unless a deadline may end the request from outside: the driver
+        // then completes the request's future exceptionally, which would leave the call's timer pending.
+        if (futures.size() == 1 && request.deadlineAtNanos() == 0) return last;
         // The request needs every step (docs/workloads.md, "Failures"): it succeeds with the last step's value once
         // all have succeeded, and fails at the first failure of any step, a branch that feeds nothing included.
         CompletableFuture<Object> outcome = new CompletableFuture<>();
@@ -74,7 +77,7 @@ final class FutureStyle {
         // failure alone stops the rest, so the cancellations it causes do not replace its cause.
         Runnable stopAll = () -> {
             futures.forEach(f -> f.cancel(true));
-            started.forEach(f -> f.cancel(true));
+            if (started != null) started.forEach(f -> f.cancel(true));
         };
         for (CompletableFuture<Object> f : futures) {
             f.whenComplete((v, e) -> {

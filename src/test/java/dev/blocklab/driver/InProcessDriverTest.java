@@ -89,6 +89,32 @@ class InProcessDriverTest {
         assertThat(r.resources().leftoverThreads()).isZero();
     }
 
+    /**
+     * A request's deadline stops its lone call under every engine model, the non-blocking ones included: the
+     * driver completes the request's future exceptionally, and a model whose future for a one-step graph is the
+     * call's own must still stop that call (cf-nonblocking once left its timer pending, every call an orphan).
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.MethodSource("engineModels")
+    void run_requestTimeout_stopsTheLoneCall_underEveryModel(String model) {
+        Workload w = new Workload("slow", "slow", Graph.singleCall(Step.Call.fixed("slow", 1000 * S, 1L)), new Arrival.Batch(4));
+        RunResult r = driver.run(w, model, quick.withRequestTimeoutNanos(10 * S), Progress.NONE);
+        assertThat(r.counts().timeouts()).isEqualTo(4);
+        var score = r.failureScore();
+        assertThat(score.measured()).isTrue();
+        // every call in flight at its deadline stops by interruption or cancellation (one run on the caller stops
+        // before its request ends, and a queued request's call never starts: neither needs a cancellation)
+        assertThat(score.cancellationsHonoured()).as(model + ": " + score).isEqualTo(score.cancellationsRequested());
+        assertThat(score.callsLeftRunning()).as(model + ": " + score).isZero();
+    }
+
+    static List<String> engineModels() {
+        return dev.blocklab.registry.Registry.all().stream()
+                .filter(e -> e.kind() == dev.blocklab.model.ModelEntry.Kind.MODEL && e.unavailable().isEmpty())
+                .map(dev.blocklab.model.ModelEntry::example)
+                .toList();
+    }
+
     @Test
     void measuredMillis_comparesLatencyWithThePredictionOfOpenRuns() {
         Workload w = BuiltInWorkloads.hundredCalls().withArrival(new Arrival.Open(500, 2 * S)); // 20 ms at /100
