@@ -172,7 +172,7 @@ final class RunCommand extends MeasuringCommand {
             notes.addAll(RunTables.failureNotes(r.model(), r));
         }
         notes.add("Wall time from first submit to last completion (System.nanoTime); latency from each request's intended start; "
-                + "CPU and context switches from getrusage for the whole process; peak threads are live platform threads (virtual threads excluded); "
+                + "CPU and context switches from getrusage for the whole process, over the same window; peak threads are live platform threads (virtual threads excluded); "
                 + "RSS and OS threads sampled every 10 ms; each prediction's formula is in the JSON field predictionBasis.");
         return notes;
     }

@@ -124,7 +124,9 @@ public final class InProcessDriver {
         ProcessMetrics.resetPeakPlatformThreads();
         ResourceSampler sampler = new ResourceSampler(10);
         ScheduledExecutorService timeouts = settings.requestTimeoutNanos() > 0 ? timeoutScheduler() : null;
-        ProcessMetrics.Snapshot start = ProcessMetrics.snapshot();
+        ProcessMetrics.Snapshot built = ProcessMetrics.snapshot();   // threads started count from here: a pool's own
+        ProcessMetrics.Snapshot start;   // CPU, context switches and allocation count from the first send to the last completion
+        ProcessMetrics.Snapshot end;
         long startNanos;
         long endNanos;
         Prediction prediction;
@@ -135,6 +137,7 @@ public final class InProcessDriver {
             FailureMeter meter = backend instanceof FailureMeter m ? m : null;
             Runner runner = new Runner(model, graph, settings, recorder, timeouts, progress);
             runner.meter = meter;
+            start = ProcessMetrics.snapshot();
             startNanos = System.nanoTime();
             switch (workload.arrival()) {
                 case Arrival.Batch b -> runner.batch(b.requests(), startNanos);
@@ -144,12 +147,12 @@ public final class InProcessDriver {
             // wall time ends at the last completion, not when this thread noticed it: a model that runs a request
             // on the caller (blocking joins) completed it before the progress line and the wake-up that follow
             endNanos = runner.lastCompletionNanos(System.nanoTime());
+            end = ProcessMetrics.snapshot();   // not the failure meter's wait for stragglers, nor closing the model
             if (meter != null) failureScore = meter.score(meter.awaitQuiet(TimeUnit.MILLISECONDS.toNanos(100)));
         } finally {
             if (timeouts != null) timeouts.shutdownNow();
             sampler.close();
         }
-        ProcessMetrics.Snapshot end = ProcessMetrics.snapshot();
         int peakPlatform = ProcessMetrics.peakPlatformThreads();
         int leftover = leftoverThreads(before);
 
@@ -170,7 +173,7 @@ public final class InProcessDriver {
                 new Timing(wallMillis, completed / Math.max(1e-9, wallMillis / 1e3), LatencyMillis.of(histogram), encode(histogram)),
                 Repeats.once(wallMillis),
                 new RunPrediction(graph.criticalPathNanos() / settings.timeScaleDivisor() / 1e6, prediction.millis(), prediction.basis()),
-                new Resources(peakPlatform, sampler.peakOsThreads(), end.threadsStarted() - start.threadsStarted(), leftover,
+                new Resources(peakPlatform, sampler.peakOsThreads(), end.threadsStarted() - built.threadsStarted(), leftover,
                         (end.cpuNanos() - start.cpuNanos()) / 1e6, end.contextSwitches().minus(start.contextSwitches()),
                         end.allocatedBytes() - start.allocatedBytes(), sampler.peakRssBytes()),
                 FirstFailure.of(recorder.firstFailure()), failureScore);

@@ -10,11 +10,11 @@ import java.util.Objects;
  *
  * @param peakPlatformThreads    JVM-wide peak of live platform threads during the run
  * @param peakOsThreads          peak OS threads of the process, sampled
- * @param platformThreadsStarted platform threads started during the run
+ * @param platformThreadsStarted platform threads started during the run, those its model started when it was built included
  * @param leftoverThreads        platform threads started by the run and still alive after the model closed
- * @param cpuMillis              user plus system CPU time of the process
- * @param contextSwitches        voluntary and involuntary context switches of the process
- * @param allocatedBytes         bytes allocated on the heap by all threads
+ * @param cpuMillis              user plus system CPU time of the process from the first send to the last completion
+ * @param contextSwitches        voluntary and involuntary context switches of the process, in the same window
+ * @param allocatedBytes         bytes allocated on the heap by all threads, in the same window
  * @param peakRssBytes           peak resident memory of the process, sampled
  */
 public record Resources(int peakPlatformThreads, int peakOsThreads, long platformThreadsStarted, int leftoverThreads,

@@ -63,6 +63,35 @@ class InProcessDriverTest {
     }
 
     @Test
+    void run_countsCpuFromTheFirstSendToTheLastCompletion_notBuildingOrClosingTheModel() {
+        // a model that burns 400 ms of CPU when built and again when closed, and answers at once: a run's CPU once
+        // covered both, "110 % busy" for a short run
+        dev.blocklab.model.Model costly = new dev.blocklab.model.Model() {
+            @Override public String name() { return "costly"; }
+            @Override public java.util.concurrent.CompletableFuture<Object> submit(dev.blocklab.workload.Request request) {
+                return java.util.concurrent.CompletableFuture.completedFuture("done");
+            }
+            @Override public dev.blocklab.model.Prediction predict(dev.blocklab.model.Demand d) {
+                return new dev.blocklab.model.Prediction(0, "at once", dev.blocklab.workload.RequestTimes.Path.CRITICAL);
+            }
+            @Override public void close() { burnCpu(400); }
+        };
+        RunResult r = driver.run(BuiltInWorkloads.hundredCalls().withArrival(new Arrival.Batch(1)), "costly",
+                c -> { burnCpu(400); return costly; }, quick, Progress.NONE);
+        assertThat(r.counts().successes()).isEqualTo(1);
+        assertThat(r.resources().cpuMillis()).as("CPU of one instant request").isLessThan(200.0);
+    }
+
+    /** Keeps this thread on a core for {@code millis} of its own CPU time. */
+    private static void burnCpu(long millis) {
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long until = threads.getCurrentThreadCpuTime() + millis * 1_000_000;
+        long x = 0;
+        while (threads.getCurrentThreadCpuTime() < until) x += System.nanoTime() % 7;
+        if (x == 42) System.out.print("");   // keeps the loop's work
+    }
+
+    @Test
     void run_open_sendsTheScheduledNumber() {
         Workload w = BuiltInWorkloads.hundredCalls().withArrival(new Arrival.Open(1000, 5 * S)); // 50 ms at /100
         RunResult r = driver.run(w, "virtual", quick, Progress.NONE);
