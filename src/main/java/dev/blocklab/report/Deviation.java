@@ -29,10 +29,10 @@ public record Deviation(double ratio, String cause, String detail) {
     /** True when measurement and prediction differ by more than the tolerance. */
     public boolean flagged() { return !cause.equals("ok") && !Double.isNaN(ratio); }
 
-    /** {@code ok} or e.g. {@code 2.4 x: pool saturated}, for a table cell. */
+    /** The ratio, e.g. {@code 1.04 x}, and beyond the tolerance its cause, e.g. {@code 2.4 x: pool saturated}, for a table cell. */
     public String flag() {
         if (Double.isNaN(ratio)) return "- (" + cause + ")";
-        return flagged() ? RunTables.num(ratio) + " x: " + cause : "ok";
+        return RunTables.num(ratio) + " x" + (flagged() ? ": " + cause : "");
     }
 
     /** Assesses {@code r} on this machine's processor count. */

@@ -31,7 +31,7 @@ public class DeviationTest {
     @Test void of_within20Percent_ok() {
         Deviation d = Deviation.of(run("fixed:8", 100, 100, 115, 100, 10, 8, 10, 1, 1), 2);
         assertThat(d.flagged()).isFalse();
-        assertThat(d.flag()).isEqualTo("ok");
+        assertThat(d.flag()).isEqualTo("1.15 x");   // the ratio, with no cause
     }
 
     @Test void of_everyRequestCutAtItsDeadline_namesTheDeadlineNotOverlap() {
