@@ -119,6 +119,7 @@ public record SendLoop(DueTimes pacer, long durationNanos, long hardStopNanos, l
         private final long startNanos;
         private final Sender sender;
         private long index = shard.first(), sent, late, maxLate, lastSend;
+        private long lookedNanos = -1;   // when this loop last read the clock, from the start: all due by then was sent or is late
         private Outcome outcome;
 
         private Steps(long startNanos, Sender sender) {
@@ -136,10 +137,11 @@ public record SendLoop(DueTimes pacer, long durationNanos, long hardStopNanos, l
             if (outcome != null) return -1;
             while (true) {
                 long due = pacer.dueNanos(index);
-                if (due >= durationNanos) return end(false);
-                if (stopRequested.getAsBoolean()) return end(true);
+                if (due >= durationNanos) return end(false, durationNanos - 1);
+                if (stopRequested.getAsBoolean()) return end(true, lookedNanos);
                 long now = clock.nanoTime() - startNanos;
-                if (now >= hardStopNanos) return end(false);
+                lookedNanos = now;
+                if (now >= hardStopNanos) return end(false, durationNanos - 1);
                 if (now < due) return Math.min(due - now, MAX_SLEEP_NANOS);
                 long lateness = now - due;
                 if (lateness > lateThresholdNanos) late++;
@@ -151,17 +153,24 @@ public record SendLoop(DueTimes pacer, long durationNanos, long hardStopNanos, l
             }
         }
 
-        /** Ends sending now, as a stop does (an interrupted wait, a failed step). */
+        /**
+         * Ends sending now, as a stop does (an interrupted wait, a failed step): what fell due before now and was not
+         * sent counts as unsent, since the loop was stopped from outside, perhaps while it could not step.
+         */
         public void stop() {
-            if (outcome == null) end(true);
+            if (outcome == null) end(true, clock.nanoTime() - startNanos);
         }
 
         /** What was sent; null while sending goes on. */
         public Outcome outcome() { return outcome; }
 
-        private long end(boolean stopped) {
-            // After a stop, only what was already due counts as unsent: the rest was cancelled, not missed.
-            long dueByEnd = stopped ? pacer.dueBy(Math.min(clock.nanoTime() - startNanos, durationNanos - 1)) : pacer.dueBy(durationNanos - 1);
+        /**
+         * Ends sending; what fell due by {@code dueByNanos} (from the start) and was not sent counts as unsent. A
+         * stop the loop sees itself counts only what was due when it last looked at the clock: requests that fell
+         * due while it waited for its next step, the stop already on its way, were cancelled, not missed.
+         */
+        private long end(boolean stopped, long dueByNanos) {
+            long dueByEnd = pacer.dueBy(Math.min(dueByNanos, durationNanos - 1));
             long unsent = Math.max(0, shard.ownedAmong(dueByEnd) - sent);
             outcome = new Outcome(sent, unsent, late, maxLate, lastSend, stopped);
             return -1;

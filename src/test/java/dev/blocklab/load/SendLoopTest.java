@@ -143,6 +143,31 @@ class SendLoopTest {
     }
 
     @Test
+    void run_stopAskedWhileWaiting_countsNothingUnsent() {
+        // a stop asked 5 ms after the send due at 70 ms is seen when the loop wakes for the one due at 80 ms: that
+        // one was cancelled, not missed (every Ctrl-C'd attack once read "1 of N scheduled requests never sent")
+        FakeClock clock = new FakeClock();
+        SendLoop loop = new SendLoop(new Pacer.Constant(100), 10 * S, MS, clock, clock, () -> clock.now - START >= 75 * MS);
+        SendLoop.Outcome o = loop.run(START, (i, a, b) -> {});
+        assertThat(o.stopped()).isTrue();
+        assertThat(o.sent()).isEqualTo(8);
+        assertThat(o.unsent()).isZero();
+    }
+
+    @Test
+    void run_stopSeenInTheMiddleOfABacklog_countsTheRestOfTheBacklogUnsent() {
+        // the loop wakes 50 ms late (at 60 ms), owes requests 1 to 6, sends two and then sees the stop: 4 were missed
+        FakeClock clock = new FakeClock();
+        clock.oversleepNanos = 50 * MS;
+        List<Send> sends = new ArrayList<>();
+        SendLoop loop = new SendLoop(new Pacer.Constant(100), 10 * S, MS, clock, clock, () -> sends.size() >= 3);
+        SendLoop.Outcome o = loop.run(START, (i, a, b) -> sends.add(new Send(i, a, b)));
+        assertThat(o.stopped()).isTrue();
+        assertThat(o.sent()).isEqualTo(3);
+        assertThat(o.unsent()).isEqualTo(4);
+    }
+
+    @Test
     void run_longGap_sleepsInSlicesSoAStopIsSeen() {
         FakeClock clock = new FakeClock();
         SendLoop.Outcome o = loop(new Pacer.Constant(1), 2 * S, clock).run(START, (i, a, b) -> {});
