@@ -172,6 +172,7 @@ public final class Attack {
                 start = System.nanoTime();
             }
             if (startedAt == null) startedAt = java.time.Instant.now();
+            listener.onMeasuredStart();
             Run run = new Run(transport, recorder, listener, listenerFailure, start);
             ScheduledExecutorService monitor = Executors.newSingleThreadScheduledExecutor(
                     Thread.ofPlatform().daemon().name("attack-monitor").factory());

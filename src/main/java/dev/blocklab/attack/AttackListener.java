@@ -10,6 +10,9 @@ import org.HdrHistogram.Histogram;
 public interface AttackListener {
     AttackListener NONE = new AttackListener() {};
 
+    /** The measured schedule starts now (after the warm-up, if any). Called once, from the attack's thread. */
+    default void onMeasuredStart() {}
+
     /** One response or error. */
     default void onHit(Hit hit) {}
 
@@ -26,6 +29,7 @@ public interface AttackListener {
     static AttackListener all(java.util.List<AttackListener> listeners) {
         java.util.List<AttackListener> ls = java.util.List.copyOf(listeners);
         return new AttackListener() {
+            @Override public void onMeasuredStart() { for (AttackListener l : ls) l.onMeasuredStart(); }
             @Override public void onHit(Hit hit) { for (AttackListener l : ls) l.onHit(hit); }
             @Override public void onInterval(long startNanos, long endNanos, Histogram latencyNanos) {
                 for (AttackListener l : ls) l.onInterval(startNanos, endNanos, latencyNanos);

@@ -1,6 +1,7 @@
 package dev.blocklab.capacity;
 
 import dev.blocklab.attack.Attack;
+import dev.blocklab.attack.AttackListener;
 import dev.blocklab.result.AttackResult;
 import dev.blocklab.attack.AttackSettings;
 import dev.blocklab.workload.Arrival;
@@ -112,7 +113,8 @@ final class Meters {
     /**
      * A fresh blocklab server with the entry's profile, calling {@code backend} over HTTP, attacked on the entry's
      * endpoint for {@code stepNanos} after a warm-up of a quarter of that at the same rate (discarded). CPU and
-     * allocation are the whole process's (server, attacker and backend share this JVM).
+     * allocation are the whole process's (server, attacker and backend share this JVM), from the measured
+     * schedule's start to the attack's end.
      */
     static CapacitySearch.Meter http(BackendServer backend, Entry.Http entry, long stepNanos, long timeoutNanos, Progress progress) {
         return phased((rate, phase) -> {
@@ -123,10 +125,13 @@ final class Meters {
                         new Arrival.Open(new Pacer.Constant(rate), stepNanos)).withTimeoutNanos(timeoutNanos)
                         .withWarmupNanos(Math.max(500_000_000L, stepNanos / 4));
                 ProcessMetrics.resetPeakPlatformThreads();
-                ProcessMetrics.Snapshot before = ProcessMetrics.snapshot();
-                AttackResult r = Attack.run(attack, line -> progress.update(label(entry, rate, phase) + line));
+                var before = new java.util.concurrent.atomic.AtomicReference<>(ProcessMetrics.snapshot());
+                AttackListener measuredStart = new AttackListener() {   // not the warm-up's cost, which no request of the run carries
+                    @Override public void onMeasuredStart() { before.set(ProcessMetrics.snapshot()); }
+                };
+                AttackResult r = new Attack(attack).run(line -> progress.update(label(entry, rate, phase) + line), measuredStart);
                 ProcessMetrics.Snapshot after = ProcessMetrics.snapshot();
-                return of(rate, r, after.cpuNanos() - before.cpuNanos(), after.allocatedBytes() - before.allocatedBytes(),
+                return of(rate, r, after.cpuNanos() - before.get().cpuNanos(), after.allocatedBytes() - before.get().allocatedBytes(),
                         ProcessMetrics.peakPlatformThreads(), ProcessMetrics.rssBytes());
             } catch (Exception e) {
                 throw new IllegalStateException(entry.name() + " at " + CapacitySearch.fmt(rate) + "/s: " + e.getMessage(), e);
