@@ -54,7 +54,7 @@ final class AdviseCommand implements Runnable {
             default -> throw new IllegalArgumentException("--format: '" + format + "' is not one of text, json");
         };
         List<String> names = entries == null ? DEFAULT_ENTRIES : entries;
-        if (CapacityCommand.unreachable(spec, search, names, "advise")) return;
+        CapacityCommand.refuseUnreachable(search, names, "advise");
         CapacityCommand.Measured measured = CapacityCommand.measure(spec, search, names, output, "advise");
         List<Slo> slos = search.settings().slos();
         PrintWriter out = spec.commandLine().getOut();

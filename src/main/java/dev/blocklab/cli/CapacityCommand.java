@@ -43,26 +43,23 @@ final class CapacityCommand implements Runnable {
 
     @Override public void run() {
         format.parse();
-        if (unreachable(spec, search, entries, "capacity")) return;
+        refuseUnreachable(search, entries, "capacity");
         format.print(spec, measure(spec, search, entries, output, "capacity").result(), output.columns());
     }
 
     /**
-     * Says up front, before any run, that no entry can meet a success objective on this workload (its calls fail
-     * by design more often), with the command to run instead; true when it did. The search would otherwise stop
-     * wherever the first by-design failure happened to show, a rate that says nothing of the entries.
+     * Refuses up front, before any run, a success objective that no entry can meet on this workload (its calls
+     * fail by design more often), naming the command to run instead: a usage error (exit 2). The search would
+     * otherwise stop wherever the first by-design failure happened to show, a rate that says nothing of the entries.
      */
-    static boolean unreachable(picocli.CommandLine.Model.CommandSpec spec, CapacityOptions search, List<String> names, String command) {
+    static void refuseUnreachable(CapacityOptions search, List<String> names, String command) {
         Workload w = search.workload();
         Entries.resolve(names, w);   // a bad entry is still named first
         var unreachable = dev.blocklab.capacity.Advice.unreachable(w.graph(), search.settings().slos());
-        if (unreachable.isEmpty()) return false;
-        PrintWriter out = spec.commandLine().getOut();
-        out.println(unreachable.get().sentence(search.workload));
-        out.println("Run instead: " + search.command(command, names).replace("'" + unreachable.get().objective().text() + "'",
+        if (unreachable.isEmpty()) return;
+        throw new Main.UsageException(unreachable.get().sentence(search.workload) + "\nRun instead: "
+                + search.command(command, names).replace("'" + unreachable.get().objective().text() + "'",
                 "'" + unreachable.get().suggested().text() + "'"));
-        out.flush();
-        return true;
     }
 
     /** The kind of the results file's line for each run of a search, written as it ends. */

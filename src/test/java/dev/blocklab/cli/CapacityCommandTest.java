@@ -122,7 +122,7 @@ class CapacityCommandTest {
     }
 
     @Test
-    void advise_aSuccessObjectiveTheWorkloadFailsByDesign_isSaidUpFront_withTheSloToUse() throws IOException {
+    void advise_aSuccessObjectiveTheWorkloadFailsByDesign_isRefusedUpFront_withTheSloToUse() throws IOException {
         // smoke test #18: a call failing 1 % by design can never meet success>=99.9 %; the search stopped wherever the
         // first failure showed and advise recommended a model at that meaningless rate
         Path failing = Files.writeString(dir.resolve("failing.yaml"), """
@@ -138,8 +138,9 @@ class CapacityCommandTest {
                 """);
         for (String command : new String[] {"advise", "capacity"}) {
             Cli.Run o = Cli.run(command, "--workload", failing.toString(), "--entry", "virtual", "--step", "1s", "--quiet");
-            assertThat(o.exit()).as(o.err()).isZero();
-            assertThat(o.out()).startsWith("No entry can meet success>=99.9% on " + failing + ": its calls fail by design, so at most 99.00 % "
+            assertThat(o.exit()).as(o.err()).isEqualTo(2);
+            assertThat(o.out()).isEmpty();
+            assertThat(o.err()).startsWith("blocklab: No entry can meet success>=99.9% on " + failing + ": its calls fail by design, so at most 99.00 % "
                             + "of requests succeed whatever the model; use --slo 'success>=98%' (or lower) to compare the entries.\n")
                     .contains("Run instead: ./blocklab " + command + " --workload " + failing + " --entry virtual --slo 'p99<=550ms' --slo 'success>=98%'")
                     .doesNotContain("use virtual", "Knee curve");
