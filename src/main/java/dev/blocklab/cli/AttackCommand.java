@@ -53,7 +53,7 @@ import java.util.concurrent.TimeUnit;
                 "", "Examples:",
                 "  blocklab attack http://127.0.0.1:8080/async-non-blocking --rate 1000/s --duration 10s",
                 "  blocklab attack http://127.0.0.1:8080/ --rate 100/s..5000/s --duration 30s --format json",
-                "  blocklab attack http://127.0.0.1:8080/ --rate 100/s,500/s,1000/s --step 5s --hlog attack.hlog",
+                "  blocklab attack http://127.0.0.1:8080/ --rate 100/s,500/s,1000/s --step 5s --duration 15s --hlog attack.hlog",
                 "  blocklab attack http://127.0.0.1:8080/ --users 50 --duration 10s",
                 "  blocklab attack http://127.0.0.1:8080/api --method POST --header 'Content-Type: application/json' --body @req.json",
                 "  blocklab attack http://127.0.0.1:8080/ --rate 100/s..2000/s --duration 20s --html attack.html --save attack.jsonl",

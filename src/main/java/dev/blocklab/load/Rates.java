@@ -31,12 +31,22 @@ public final class Rates {
         }
         if (t.contains(",")) {
             List<Double> rates = new ArrayList<>();
-            for (String part : t.split(",", -1)) rates.add(rate(text, part));
+            String[] parts = t.split(",", -1);
+            for (String part : parts) rates.add(rate(text, part));
             long step = stepNanos > 0 ? stepNanos : Math.max(1, durationNanos / rates.size());
+            if ((rates.size() - 1) * (double) step >= durationNanos)
+                throw new IllegalArgumentException("--step: " + rates.size() + " rates held " + seconds(step) + " each need a duration over "
+                        + seconds((rates.size() - 1) * step) + ", and the duration is " + seconds(durationNanos)
+                        + ": '" + parts[parts.length - 1].trim() + "' would never be sent (lengthen the duration or shorten --step)");
             return new Pacer.Steps(rates, step);
         }
         if (stepNanos > 0) throw new IllegalArgumentException("--step goes with steps such as --rate 100/s,500/s,1000/s");
         return new Pacer.Constant(rate(text, t));
+    }
+
+    /** A duration in seconds for a message, e.g. {@code 2s} or {@code 0.25s}. */
+    private static String seconds(long nanos) {
+        return java.math.BigDecimal.valueOf(nanos, 9).stripTrailingZeros().toPlainString() + "s";
     }
 
     /** One rate within a {@code --rate} value, bounded by {@link #MAX_PER_SECOND}; errors quote {@code whole}. */

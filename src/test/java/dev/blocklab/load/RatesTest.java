@@ -20,6 +20,16 @@ class RatesTest {
     }
 
     @Test
+    void parse_stepsThatDoNotFitTheDuration_areRefused() {
+        // 3 rates held 2 s each in 3 s: the third would start at 4 s and never be sent
+        assertThatThrownBy(() -> Rates.parse("10/s,20/s,30/s", 3 * S, 2 * S)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--step: 3 rates held 2s each need a duration over 4s, and the duration is 3s: '30/s' would never be sent"
+                        + " (lengthen the duration or shorten --step)");
+        assertThat(Rates.parse("10/s,20/s,30/s", 4 * S + 1, 2 * S)).isEqualTo(new Pacer.Steps(List.of(10.0, 20.0, 30.0), 2 * S));
+        assertThat(Rates.parse("10/s,20/s,30/s", 3 * S, 0)).as("no --step: the duration divided").isEqualTo(new Pacer.Steps(List.of(10.0, 20.0, 30.0), S));
+    }
+
+    @Test
     void parse_badRates_nameTheFlag() {
         for (String bad : new String[]{"fast", "0/s", "-5/s", "100/s..", "..5/s", "1/s,,2/s", "1/h"})
             assertThatThrownBy(() -> Rates.parse(bad, S, 0)).as(bad).hasMessageStartingWith("--rate: '" + bad + "'");
