@@ -117,6 +117,28 @@ public final class Attack {
     /** The wall-clock instant the measured schedule started at (the common start of a shard); null before it is known. */
     public java.time.Instant startedAt() { return startedAt; }
 
+    /**
+     * Refuses a common start whose schedule has already ended at {@code now}: nothing would be sent. A start in the
+     * past but within the schedule is kept: the shard owes what fell due since, sent at once and counted late.
+     */
+    void refuseEnded(java.time.Instant at, java.time.Instant now) {
+        long durationNanos = switch (settings.schedule()) {
+            case Arrival.Open o -> o.durationNanos();
+            case Arrival.Closed c -> c.durationNanos();
+            case Arrival.Batch b -> Long.MAX_VALUE;
+        };
+        long lateNanos;
+        try {
+            lateNanos = java.time.Duration.between(at, now).toNanos();
+        } catch (ArithmeticException overflow) {   // centuries apart
+            lateNanos = at.isBefore(now) ? Long.MAX_VALUE : Long.MIN_VALUE;
+        }
+        if (lateNanos < durationNanos) return;
+        long overNanos = lateNanos - durationNanos, day = 86_400_000_000_000L;
+        throw new IllegalArgumentException("--start-at " + at + ": the schedule it starts (" + Durations.format(durationNanos)
+                + ") ended " + (overNanos >= day ? overNanos / day + " days" : Durations.format(overNanos)) + " ago, so nothing would be sent");
+    }
+
     /** Runs the attack once; blocks until it ends. */
     public AttackResult run(Progress progress, AttackListener listener) {
         synchronized (this) {
@@ -133,6 +155,7 @@ public final class Attack {
             long start = System.nanoTime();
             if (startAt != null) {
                 java.time.Instant at = startAt.get();
+                refuseEnded(at, java.time.Instant.now());
                 start = System.nanoTime();
                 long common = start + java.time.Duration.between(java.time.Instant.now(), at).toNanos();
                 startedAt = at;

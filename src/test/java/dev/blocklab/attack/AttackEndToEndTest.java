@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Real sockets on 127.0.0.1 against the trivial server; small rates, about a second each. */
@@ -86,6 +87,17 @@ class AttackEndToEndTest {
         assertThat(ok - unavailable).as("round-robin, starting with the first target").isBetween(0L, 1L);
         assertThat(r.successRatio()).isEqualTo((double) ok / r.requests());
         assertThat(r.errors()).containsEntry("Get " + url("/status/503") + ": status 503", unavailable);
+    }
+
+    @Test
+    void refuseEnded_aCommonStartWhoseScheduleHasEnded_isRefused_aLateOneKept() {
+        Attack attack = new Attack(AttackSettings.of(List.of(Target.get(url("/"))), new Arrival.Open(new Pacer.Constant(50), 3 * S)));
+        java.time.Instant now = java.time.Instant.parse("2026-11-28T02:00:00Z");
+        assertThatThrownBy(() -> attack.refuseEnded(now.minusSeconds(5), now)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--start-at 2026-11-28T01:59:55Z: the schedule it starts (3s) ended 2s ago, so nothing would be sent");
+        assertThatThrownBy(() -> attack.refuseEnded(java.time.Instant.MIN, now)).isInstanceOf(IllegalArgumentException.class);
+        attack.refuseEnded(now.minusSeconds(2), now);   // 2 s late in a 3 s schedule: it owes the rest, sent late
+        attack.refuseEnded(now.plusSeconds(3600), now);
     }
 
     @Test
