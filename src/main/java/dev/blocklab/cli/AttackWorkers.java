@@ -82,13 +82,48 @@ final class AttackWorkers {
             processes.forEach(Process::destroy);
             throw new Main.UsageException("--workers: cannot start a worker: " + e.getMessage());
         }
+        // Ctrl-C or SIGTERM: each worker is told to stop (SIGTERM: it stops sending, then reports and saves its share)
+        // and the hook waits while this thread merges and reports what they measured, as a single attack does
+        java.util.concurrent.CountDownLatch reported = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean stopping = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread hook = Thread.ofPlatform().name("workers-stop").unstarted(() -> {
+            stopping.set(true);
+            processes.forEach(Process::destroy);
+            try {
+                reported.await(STOP_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            processes.forEach(Process::destroyForcibly);   // none is left behind
+        });
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            return merge(n, processes, files, dir, given, settings, format, thresholds, out, err, stopping);
+        } finally {
+            reported.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running and waits for the report printed above
+            }
+        }
+    }
+
+    /** How long a stop waits for the workers to report and this process to merge them. */
+    static final long STOP_WAIT_MILLIS = dev.blocklab.attack.Attack.STOP_GRACE_NANOS / 1_000_000 + 30_000;
+
+    /** Starts the workers' schedule (unless --start-at gave it), waits for them, then merges and reports. */
+    private int merge(int n, List<Process> processes, List<Path> files, Path dir, Instant given, AttackSettings settings,
+                      AttackReportFormat format, List<Threshold> thresholds, PrintWriter out, PrintWriter err,
+                      java.util.concurrent.atomic.AtomicBoolean stopping) {
         ConsoleProgress progress = new ConsoleProgress(err, c.console.quiet);
         Instant start = given != null ? given : release(dir.resolve("start-at"), processes, settings, progress);
         if (!c.console.quiet) err.println("workers: " + n + " processes, the measured schedule starts at " + start + "; files in " + dir);
         List<Integer> exits = awaitAll(processes, settings, progress);
         progress.clear();
+        if (stopping.get()) err.println("workers: stopped; merging what the " + n + " workers measured before they stopped");
         for (int i = 0; i < n; i++)
-            if (exits.get(i) != 0)
+            if (exits.get(i) != 0 && !(stopping.get() && STOPPED_EXITS.contains(exits.get(i))))
                 err.println("blocklab: worker " + i + "/" + n + " exited with code " + exits.get(i) + " (its output: " + dir.resolve("shard-" + i + ".log") + ")");
 
         ShardMerge merged = ShardMerge.of(ShardMerge.read(files));
@@ -156,12 +191,14 @@ final class AttackWorkers {
         return start;
     }
 
+    /** A worker's exit codes after the SIGINT (128 + 2) or SIGTERM (128 + 15) of a stop: it reported and saved its share first. */
+    static final Set<Integer> STOPPED_EXITS = Set.of(130, 143);
+
     /** Waits for every worker, at most the schedule plus the timeout plus a minute; a worker still running then is ended. */
     private static List<Integer> awaitAll(List<Process> processes, AttackSettings settings, ConsoleProgress progress) {
         long waitMillis = START_LEAD_MILLIS + STARTUP_TIMEOUT_MILLIS + (settings.warmupNanos() + AttackSettings.durationNanos(settings.schedule()) + settings.timeoutNanos()) / 1_000_000 + 60_000;
         long deadline = System.currentTimeMillis() + waitMillis;
         List<Integer> exits = new ArrayList<>();
-        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> processes.forEach(Process::destroy)));
         for (int i = 0; i < processes.size(); i++) {
             Process p = processes.get(i);
             try {

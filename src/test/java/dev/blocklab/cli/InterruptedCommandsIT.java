@@ -54,6 +54,39 @@ class InterruptedCommandsIT {
         }
     }
 
+    @Test @Timeout(120) void attackWithWorkersStoppedWithSigterm_mergesAndReportsWhatTheWorkersMeasured() throws Exception {
+        try (TrivialServer server = TrivialServer.start(0, 1)) {
+            // the parent alone gets the signal (as from a process manager): it stops its workers and merges their shares
+            String jar = Path.of(System.getProperty("blocklab.jar", "target/blocklab.jar")).toAbsolutePath().toString();
+            String java = ProcessHandle.current().info().command().orElse("java");
+            Path out = dir.resolve("workers.out"), err = dir.resolve("workers.err"), save = dir.resolve("merged.jsonl");
+            Process attack = new ProcessBuilder(java, "--enable-preview", "--enable-native-access=ALL-UNNAMED", "-jar", jar,
+                    "attack", "http://127.0.0.1:" + server.port() + "/", "--rate", "50/s", "--duration", "60s", "--warmup", "0",
+                    "--workers", "2", "--save", save.toString())
+                    .directory(dir.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            long deadline = System.currentTimeMillis() + 60_000;
+            Path shard = null;
+            while (System.currentTimeMillis() < deadline && shard == null) {
+                try (var dirs = Files.list(dir.resolve("results"))) {
+                    shard = dirs.map(d -> d.resolve("shard-1.jsonl")).filter(Files::exists).findFirst().orElse(null);
+                } catch (IOException notYet) {
+                    // results/ is made by the parent
+                }
+                Thread.sleep(100);
+            }
+            assertThat(shard).as("a worker's save file").isNotNull();
+            awaitLines(shard, "attack-interval-live", 2, 30_000);
+            attack.destroy();   // SIGTERM to the parent only
+            assertThat(attack.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            String stdout = Files.readString(out, StandardCharsets.UTF_8), stderr = Files.readString(err, StandardCharsets.UTF_8);
+            assertThat(stderr).contains("workers: stopped; merging what the 2 workers measured before they stopped")
+                    .doesNotContain("exited with code");
+            assertThat(stdout).contains("(stopped early)").contains("Workers [shard, requests");
+            assertThat(stdout.lines().filter(l -> l.matches("  [01]/2, [1-9]\\d*, .*"))).as("both shares, each with requests").hasSize(2);
+            assertThat(Files.readAllLines(save)).anyMatch(l -> l.startsWith("{\"kind\":\"experiment-result\""));
+        }
+    }
+
     @Test @Timeout(60) void runInterrupted_saysWhatWasSaved() throws Exception {
         Path save = dir.resolve("run.jsonl"), err = dir.resolve("run.err");
         // two models of 20 s each in real time: SIGTERM after the first is saved
