@@ -79,7 +79,12 @@ interface Transport extends AutoCloseable {
      */
     static String describe(Throwable t) {
         Throwable root = t;
-        while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+        while (true) {
+            // a connection refused: the JDK client's is a ConnectException with no message around a ClosedChannelException
+            if (root instanceof java.net.ConnectException c && (c.getMessage() == null || c.getMessage().isBlank())) return "Connection refused";
+            if (root.getCause() == null || root.getCause() == root) break;
+            root = root.getCause();
+        }
         String m = root.getMessage();
         if (root instanceof java.net.UnknownHostException && m != null && !m.isBlank() && !m.contains(" "))
             return "lookup " + m + ": no such host";
