@@ -51,31 +51,54 @@ public final class Routes {
                 String key = words[i].substring(0, eq), value = words[i].substring(eq + 1);
                 switch (key) {
                     case "delay" -> delay = delay(value);
-                    case "status" -> status = Integer.parseInt(value);
-                    case "failure-rate" -> failureRate = Double.parseDouble(value);
-                    case "failure-status" -> failureStatus = Integer.parseInt(value);
+                    case "status" -> status = whole(key, value);
+                    case "failure-rate" -> failureRate = fraction(key, value);
+                    case "failure-status" -> failureStatus = whole(key, value);
                     case "body" -> body = value;
-                    case "bytes" -> bytes = Integer.parseInt(value);
+                    case "bytes" -> bytes = whole(key, value);
                     default -> throw new IllegalArgumentException("unknown key '" + key
                             + "' (known: delay, status, failure-rate, failure-status, body, bytes)");
                 }
             }
+            if (body != null && bytes > 0) throw new IllegalArgumentException("body and bytes are either/or: a fixed text or a filler of N bytes");
             return new Route(path, delay, status, failureRate, failureStatus, body, bytes);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(where + ": '" + line.trim() + "': not a number (" + e.getMessage() + ")");
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(where + ": '" + line.trim() + "': " + e.getMessage());
         }
     }
 
-    /** Parses a routes file; errors name the file and line. */
+    /** A whole number for {@code key}; the error says whether it is not one or out of range. */
+    private static int whole(String key, String value) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " '" + value + "' is " + (value.matches("[+-]?\\d+")
+                    ? "out of range" : "not a whole number"));
+        }
+    }
+
+    /** A decimal number for {@code key}. */
+    private static double fraction(String key, String value) {
+        try {
+            return Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " '" + value + "' is not a number");
+        }
+    }
+
+    /** Parses a routes file; errors name the file and line, a path given twice included. */
     public static List<Route> load(Path file) {
         List<String> lines = dev.blocklab.TextFiles.lines(file, "routes file '" + file + "' cannot be read");
         List<Route> routes = new ArrayList<>();
+        Map<String, Integer> lineOf = new java.util.HashMap<>();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).trim();
             if (line.isEmpty() || line.startsWith("#")) continue;
-            routes.add(parse(line, file + ":" + (i + 1)));
+            Route route = parse(line, file + ":" + (i + 1));
+            Integer first = lineOf.putIfAbsent(route.path(), i + 1);
+            if (first != null)
+                throw new IllegalArgumentException(file + ":" + (i + 1) + ": " + route.path() + " is already routed on line " + first);
+            routes.add(route);
         }
         return routes;
     }

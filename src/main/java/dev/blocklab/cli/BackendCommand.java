@@ -47,7 +47,13 @@ final class BackendCommand extends ServerCommand {
         dev.blocklab.backend.Vertxes.init();
         List<Route> configured = new ArrayList<>();
         if (routesFile != null) configured.addAll(Routes.load(routesFile));
-        for (String r : routes) configured.add(Routes.parse(r, "--route"));
+        for (String r : routes) {
+            Route route = Routes.parse(r, "--route");
+            if (configured.stream().anyMatch(c -> c.path().equals(route.path())))
+                throw new IllegalArgumentException("--route '" + r.trim() + "': " + route.path() + " is already routed by "
+                        + (routesFile != null ? "--routes " + routesFile + " or " : "") + "an earlier --route");
+            configured.add(route);
+        }
         BackendSettings settings = new BackendSettings(listen.host, listen.port, Routes.merge(Routes.profilePage(), configured), timeScale.timeScale,
                 eventLoops == null ? Runtime.getRuntime().availableProcessors() : eventLoops);
         BackendServer backend = BackendServer.start(settings);

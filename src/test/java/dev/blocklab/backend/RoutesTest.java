@@ -31,7 +31,10 @@ class RoutesTest {
                 .hasMessageContaining("not a duration");
         assertThatThrownBy(() -> Routes.parse("/a colour=red", "--route")).hasMessageContaining("unknown key 'colour'");
         assertThatThrownBy(() -> Routes.parse("/a failure-rate=2", "--route")).hasMessageContaining("[0, 1]");
-        assertThatThrownBy(() -> Routes.parse("/a status=abc", "--route")).hasMessageContaining("not a number");
+        assertThatThrownBy(() -> Routes.parse("/a status=abc", "--route")).hasMessage("--route: '/a status=abc': status 'abc' is not a whole number");
+        assertThatThrownBy(() -> Routes.parse("/a bytes=99999999999", "--route")).hasMessageEndingWith("bytes '99999999999' is out of range");
+        assertThatThrownBy(() -> Routes.parse("/a failure-rate=often", "--route")).hasMessageEndingWith("failure-rate 'often' is not a number");
+        assertThatThrownBy(() -> Routes.parse("/o body=hi bytes=5", "--route")).hasMessageContaining("body and bytes are either/or");
         assertThatThrownBy(() -> Routes.parse("nopath", "--route")).hasMessageContaining("must start with '/'");
     }
 
@@ -39,6 +42,8 @@ class RoutesTest {
         Path file = dir.resolve("routes.txt");
         Files.write(file, List.of("# downstream", "", "/orders delay=40ms", "/audit delay=later"));
         assertThatThrownBy(() -> Routes.load(file)).hasMessageStartingWith(file + ":4:");
+        Files.write(file, List.of("/a delay=10ms", "# the same path again", "/a delay=20ms"));
+        assertThatThrownBy(() -> Routes.load(file)).hasMessage(file + ":3: /a is already routed on line 1");
         Files.write(file, List.of("# downstream", "/orders delay=40ms", "/user delay=1ms body=Bob"));
         List<Route> merged = Routes.merge(Routes.profilePage(), Routes.load(file));
         assertThat(merged).extracting(Route::path).containsExactly("/user", "/posts", "/followers", "/orders");
