@@ -29,6 +29,9 @@ final class AuditOptions {
             description = "With --audit: exit 1 when COND holds, e.g. 'misuse>0' (findings not blocking by design) or 'findings>0'; repeatable.")
     List<String> failIf = new ArrayList<>();
 
+    @picocli.CommandLine.Spec(picocli.CommandLine.Spec.Target.MIXEE)
+    picocli.CommandLine.Model.CommandSpec mixee;   // the command using these options: which of them were given
+
     private int exitCode;
 
     /** Validates the options and starts the auditor, or returns null without {@code --audit}. */
@@ -36,6 +39,9 @@ final class AuditOptions {
         List<AuditCondition> conditions = conditions();
         if (!audit) {
             if (!conditions.isEmpty()) throw new IllegalArgumentException("--fail-if needs --audit");
+            for (String option : List.of("--audit-threshold", "--audit-stall"))
+                if (mixee != null && mixee.commandLine().getParseResult().hasMatchedOption(option))
+                    throw new IllegalArgumentException(option + " needs --audit");
             return null;
         }
         long thresholdNanos = threshold.trim().equals("0") ? 0 : Flags.duration("--audit-threshold", threshold);

@@ -49,6 +49,9 @@ class AuditOptionsTest {
         Ran noAudit = run("run", "--workload", "hundred-calls", "--model", "virtual", "--fail-if", "misuse>0");
         assertThat(noAudit.code()).isEqualTo(Main.EXIT_USAGE);
         assertThat(noAudit.err()).contains("--fail-if needs --audit");
+        Ran stallAlone = run("run", "--workload", "hundred-calls", "--model", "virtual", "--audit-stall", "5s");
+        assertThat(stallAlone.code()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(stallAlone.err()).contains("--audit-stall needs --audit");
         Ran bad = run(audited("virtual", "--fail-if", "p99>1s"));
         assertThat(bad.code()).isEqualTo(Main.EXIT_USAGE);
         assertThat(bad.err()).contains("--fail-if: 'p99>1s' is not an audit condition");
