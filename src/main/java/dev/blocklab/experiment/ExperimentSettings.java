@@ -49,7 +49,7 @@ public record ExperimentSettings(boolean full, long timeScale, Progress progress
         return new ExperimentSettings(false, QUICK_TIME_SCALE, Progress.NONE, row -> {}, Environment.current());
     }
 
-    public String scaleLabel() { return (full ? "full" : "quick") + (full && timeScale == 1 ? "" : ", delays / " + timeScale); }
+    public String scaleLabel() { return (full ? "full" : "quick") + (timeScale != 1 ? ", delays / " + timeScale : full ? "" : ", real delays"); }
 
     public ExperimentSettings withTimeScale(long divisor) {
         return new ExperimentSettings(full, divisor, progress, rowSink, environment, backend);

@@ -15,5 +15,6 @@ class ExperimentSettingsTest {
         assertThat(settings(true, 1).scaleLabel()).isEqualTo("full");
         assertThat(settings(true, 10).scaleLabel()).isEqualTo("full, delays / 10");   // reproduce --full --time-scale 10
         assertThat(settings(false, 10).scaleLabel()).isEqualTo("quick, delays / 10");
+        assertThat(settings(false, 1).scaleLabel()).isEqualTo("quick, real delays");   // reproduce --time-scale 1
     }
 }
