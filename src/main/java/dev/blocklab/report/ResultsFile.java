@@ -137,6 +137,8 @@ public final class ResultsFile implements AutoCloseable {
                 String kind = object.path("kind").asText("");
                 object.remove("kind");
                 if (kind.equals(EXPERIMENT_RESULT)) {
+                    for (String field : List.of("experiment", "rows", "tables", "notes"))
+                        if (!object.hasNonNull(field)) throw new IllegalArgumentException("an experiment-result line without '" + field + "'");
                     results.add(READER.treeToValue(object, ExperimentResult.class));
                     runs.clear();   // they were that experiment's
                     others.clear();

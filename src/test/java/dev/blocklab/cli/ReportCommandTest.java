@@ -185,6 +185,11 @@ class ReportCommandTest {
         Cli.Run report = Cli.run("report", file.toString());
         assertThat(report.exit()).isEqualTo(Main.EXIT_USAGE);
         assertThat(report.err()).contains("bad.jsonl line 2: not a saved result");
+        // a result line without its tables: named, not a NullPointerException's words
+        Files.writeString(file, "{\"kind\":\"experiment-result\",\"experiment\":\"x\"}\n");
+        Cli.Run partial = Cli.run("report", file.toString());
+        assertThat(partial.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(partial.err()).contains("bad.jsonl line 1: not a saved result (an experiment-result line without 'rows')");
     }
 
     @Test void read_lastLineCutShort_leftOutWithAWarningAndItsRunsRecovered() throws Exception {
