@@ -95,7 +95,10 @@ final class TenThousandJobsExperiment implements Experiment {
 
     static String why(String model, RunResult r) {
         String prefix = switch (model) {
-            case "cached" -> "one platform thread per job: creating and scheduling 10,000 OS threads on " + Runtime.getRuntime().availableProcessors() + " cores dominates";
+            case "cached" -> "a platform thread per waiting job: creating and scheduling "
+                    + String.format(java.util.Locale.ROOT, "%,d", r.resources().platformThreadsStarted()) + " OS threads on "
+                    + Runtime.getRuntime().availableProcessors() + " cores dominates"
+                    + (r.resources().platformThreadsStarted() < r.counts().requests() ? " (some reused)" : "");
             case "virtual" -> "virtual threads are cheap to create and unmount while sleeping";
             case "structured" -> "the same virtual threads inside a scope that waits for all";
             default -> "";
