@@ -44,14 +44,15 @@ public final class Advice {
             Measurement m = s.atSustainable().map(Point::median).orElseThrow();
             lines.add(String.format(Locale.ROOT, "For %s, use %s: it kept %s up to %s%s requests a second (p99 %.0f ms there, %.0f us of CPU "
                             + "and %.0f KiB allocated per request); its formula's predicted ceiling: %s.",
-                    workload, best.result().entry(), slo, s.instrumentLimited() || s.brokenPerSecond() == 0 ? "at least " : "",
+                    workload, best.result().entry(), slo, s.isLowerBound() ? "at least " : "",
                     Capacity.fmt(s.sustainablePerSecond()), m.p99Millis(), m.cpuMicrosPerRequest(), m.allocatedBytesPerRequest() / 1024,
                     Capacity.ceiling(best.result().predicted().ceilingPerSecond())));
             lines.add("It stops there because " + best.result().why() + ".");
         }
         for (Recommendation.Ranked r : rec.ranked().subList(Math.min(1, rec.ranked().size()), rec.ranked().size())) {
-            lines.add(String.format(Locale.ROOT, "%s sustains %s/s: %s.", r.result().entry(),
-                    Capacity.fmt(r.result().search().sustainablePerSecond()), r.result().why()));
+            CapacitySearch.Result other = r.result().search();
+            lines.add(String.format(Locale.ROOT, "%s sustains %s%s/s: %s.", r.result().entry(), other.isLowerBound() ? "at least " : "",
+                    Capacity.fmt(other.sustainablePerSecond()), r.result().why()));
         }
         lines.add("Reproduce: " + command);
         return lines;

@@ -37,7 +37,7 @@ public final class CapacityReport {
             CapacitySearch.Result s = r.result().search();
             Measurement m = s.atSustainable().map(Point::median).orElse(null);
             Point p = s.atSustainable().orElse(null);
-            boolean atLeast = s.instrumentLimited() || s.brokenPerSecond() == 0;
+            boolean atLeast = s.isLowerBound();
             rows.add(new Row(r.rank(), r.result().entry(), s.sustainablePerSecond(), atLeast, s.brokenPerSecond(),
                     finite(r.result().predicted().ceilingPerSecond()), r.result().predicted().basis(),
                     m == null ? 0 : m.p50Millis(), m == null ? 0 : m.p99Millis(),

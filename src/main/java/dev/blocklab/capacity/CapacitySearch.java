@@ -54,6 +54,12 @@ public record CapacitySearch(RateSearch rates, int repeats, List<Slo> slos) {
             points = List.copyOf(points);
         }
 
+        /**
+         * True when the sustainable rate is a lower bound: no rate tried broke the entry, or the load generator was
+         * the limit. It reads "at least" that rate.
+         */
+        public boolean isLowerBound() { return instrumentLimited || brokenPerSecond == 0; }
+
         /** The point at the sustainable rate, if any rate held. */
         public Optional<Point> atSustainable() {
             return points.stream().filter(p -> p.ratePerSecond() == sustainablePerSecond).findFirst();

@@ -54,7 +54,7 @@ public record Recommendation(double commonPerSecond, List<Ranked> ranked) {
         return ranked.stream().map(r -> {
             CapacitySearch.Result s = r.result().search();
             return String.format(Locale.ROOT, "%d. %s sustains %s%s/s (predicted ceiling: %s)%s: %s.", r.rank(), r.result().entry(),
-                    s.instrumentLimited() || s.brokenPerSecond() == 0 ? "at least " : "", Capacity.fmt(s.sustainablePerSecond()),
+                    s.isLowerBound() ? "at least " : "", Capacity.fmt(s.sustainablePerSecond()),
                     Capacity.ceiling(r.result().predicted().ceilingPerSecond()),
                     Double.isNaN(r.cpuMicrosAtCommonRate()) ? "" : String.format(Locale.ROOT,
                             "; compared at the common %s/s (the lowest rate every entry sustained): %.0f us of CPU per request, measured at %s/s",

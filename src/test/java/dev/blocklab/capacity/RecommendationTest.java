@@ -30,6 +30,18 @@ class RecommendationTest {
     }
 
     @Test
+    void adviceLines_anEntryThatNeverBroke_readsAtLeast_theOthersTheirRate() {
+        // the search's ceiling is 10,000/s: an entry whose knee is above it never breaks, so its rate is a lower bound
+        Capacity.Predicted none = new Capacity.Predicted(Double.POSITIVE_INFINITY, 100, 1, "no limit");
+        Recommendation rec = Recommendation.of(List.of(entry("unbroken", 1e9, 10, none), entry("slow", 40, 10, none),
+                entry("also-unbroken", 1e9, 20, none)));
+        List<String> lines = Advice.lines("w", Slo.DEFAULTS, rec, "./blocklab advise --workload w");
+        assertThat(lines).anyMatch(l -> l.startsWith("For w, use unbroken: it kept p99<=550ms and success>=99.9% up to at least "));
+        assertThat(lines).anyMatch(l -> l.startsWith("also-unbroken sustains at least "));
+        assertThat(lines).anyMatch(l -> l.startsWith("slow sustains 40/s: "));
+    }
+
+    @Test
     void why_poolCeilingNearTheBreak_namesThePoolFormula() {
         Capacity.Predicted pool = new Capacity.Predicted(80, 100, 1, "a pool of 8 threads holding each request 100ms = 80/s");
         Capacity.EntryResult r = entry("fixed:8", 80, 10, pool);
