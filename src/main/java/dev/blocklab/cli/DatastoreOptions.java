@@ -32,5 +32,8 @@ final class DatastoreOptions {
 
     DatastoreSettings settings() { return settings(kinds()); }
 
-    DatastoreSettings settings(List<String> kinds) { return pools.settings("--backend", kinds); }
+    DatastoreSettings settings(List<String> kinds) { return pools.settings("--backend", kinds, ""); }
+
+    /** As {@link #settings(List)} for {@code serve}, which also takes {@code http} (removed from {@code kinds} before). */
+    DatastoreSettings serveSettings(List<String> kinds) { return pools.settings("--backend", kinds, ", or http with --backend-url"); }
 }

@@ -22,8 +22,11 @@ final class DatastorePoolOptions {
     @Option(names = "--pool-timeout", paramLabel = "D", description = "Longest wait for a pooled connection, and Lettuce's command timeout (default: ${DEFAULT-VALUE}).")
     String poolTimeout;
 
-    /** The settings for the servers listed in {@code kinds}, each problem naming its flag ({@code kindsFlag} for the list). */
-    DatastoreSettings settings(String kindsFlag, List<String> kinds) {
+    /**
+     * The settings for the servers listed in {@code kinds}, each problem naming its flag ({@code kindsFlag} for the
+     * list; {@code otherKinds} ends the list of accepted kinds where the command takes more).
+     */
+    DatastoreSettings settings(String kindsFlag, List<String> kinds, String otherKinds) {
         boolean postgres = false;
         boolean redis = false;
         for (String b : kinds) {
@@ -31,7 +34,7 @@ final class DatastorePoolOptions {
                 case "postgres" -> postgres = true;
                 case "redis" -> redis = true;
                 case "simulated" -> { }
-                default -> throw new IllegalArgumentException(kindsFlag + " must be simulated, postgres, redis or postgres,redis, got '" + b + "'");
+                default -> throw new IllegalArgumentException(kindsFlag + " must be simulated, postgres, redis or postgres,redis" + otherKinds + ", got '" + b + "'");
             }
         }
         // before any server starts (PostgreSQL takes seconds): one line saying how to install it, exit 2

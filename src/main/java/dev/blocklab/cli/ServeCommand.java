@@ -88,7 +88,7 @@ final class ServeCommand extends ServerCommand {
                 err.println("blocklab serve: --workload " + workloads.get(i) + " is named '" + name + "' like a built-in workload: /run/"
                         + name + "/{model} serves the file's; rename it (its name: field) to serve both");
         }
-        dev.blocklab.datastore.DatastoreSettings real = datastore.settings(kinds);
+        dev.blocklab.datastore.DatastoreSettings real = datastore.serveSettings(kinds);
         for (var w : served) dev.blocklab.datastore.Datastores.check(w.graph(), real);
         if (real.postgres() || real.redis()) {
             // the real servers replace the backend of every endpoint: a --backend-url would be ignored without a word
