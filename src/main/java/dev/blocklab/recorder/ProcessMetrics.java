@@ -9,8 +9,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * Process-wide counters at one instant. Thread-safe.
@@ -69,10 +67,18 @@ public final class ProcessMetrics {
     public static void resetPeakPlatformThreads() { THREADS.resetPeakThreadCount(); }
 
     /** OS threads of this process from /proc/self/status, or -1. */
-    public static int osThreads() { return (int) statusField("Threads:", 1); }
+    public static int osThreads() {
+        try (ProcStatus status = new ProcStatus()) {
+            return status.refresh() ? status.osThreads() : -1;
+        }
+    }
 
     /** Resident set size of this process in bytes from /proc/self/status, or -1. */
-    public static long rssBytes() { return statusField("VmRSS:", 1024); }
+    public static long rssBytes() {
+        try (ProcStatus status = new ProcStatus()) {
+            return status.refresh() ? status.rssBytes() : -1;
+        }
+    }
 
     private static long allocatedBytes() {
         try {
@@ -85,20 +91,6 @@ public final class ProcessMetrics {
     private static long cpuNanosFromJvm() {
         var os = ManagementFactory.getOperatingSystemMXBean();
         return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : -1;
-    }
-
-    private static long statusField(String field, long multiplier) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith(field)) {
-                    String[] parts = line.substring(field.length()).trim().split("\\s+");
-                    return Long.parseLong(parts[0]) * multiplier;
-                }
-            }
-        } catch (Exception ignored) {
-            // not Linux
-        }
-        return -1;
     }
 
     private static MethodHandle lookupGetrusage() {

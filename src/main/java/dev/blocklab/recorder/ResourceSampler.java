@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class ResourceSampler implements AutoCloseable {
     private final AtomicInteger peakOsThreads = new AtomicInteger(-1);
     private final AtomicLong peakRssBytes = new AtomicLong(-1);
+    private final ProcStatus status = new ProcStatus();   // read every sample without allocating
     private final Thread thread;
     private volatile boolean running = true;
 
@@ -27,9 +28,10 @@ public final class ResourceSampler implements AutoCloseable {
         });
     }
 
-    private void sample() {
-        peakOsThreads.accumulateAndGet(ProcessMetrics.osThreads(), Math::max);
-        peakRssBytes.accumulateAndGet(ProcessMetrics.rssBytes(), Math::max);
+    private synchronized void sample() {   // the sampler's thread, and the constructor's and close's before and after it
+        if (!status.refresh()) return;
+        peakOsThreads.accumulateAndGet(status.osThreads(), Math::max);
+        peakRssBytes.accumulateAndGet(status.rssBytes(), Math::max);
     }
 
     public int peakOsThreads() { return peakOsThreads.get(); }
@@ -45,5 +47,8 @@ public final class ResourceSampler implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         sample();
+        synchronized (this) {
+            status.close();
+        }
     }
 }
