@@ -237,7 +237,10 @@ public final class Attack {
 
     private SendLoop sendLoop(Arrival.Open open, Shard share) {
         return new SendLoop(open.pacer(), open.durationNanos(), settings.lateThresholdNanos(), System::nanoTime,
-                Attack::park, () -> stopRequested, share);
+                Attack::park, new SendLoop.Stop() {
+                    @Override public boolean requested() { return stopRequested; }
+                    @Override public long askedAtNanos() { return stopNanos; }   // written before stopRequested
+                }, share);
     }
 
     /**

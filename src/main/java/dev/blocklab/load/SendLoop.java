@@ -1,6 +1,5 @@
 package dev.blocklab.load;
 
-import java.util.function.BooleanSupplier;
 
 /**
  * The open-model send loop: waits for each request's due time on an injected clock and hands it to a sender.
@@ -20,13 +19,24 @@ import java.util.function.BooleanSupplier;
  * decision is testable without sleeping.
  */
 public record SendLoop(DueTimes pacer, long durationNanos, long hardStopNanos, long lateThresholdNanos, NanoClock clock,
-                       Sleeper sleeper, BooleanSupplier stopRequested, Shard shard) {
+                       Sleeper sleeper, Stop stopRequested, Shard shard) {
 
     /** A monotonic clock in nanoseconds, like {@link System#nanoTime()}. */
     @FunctionalInterface public interface NanoClock { long nanoTime(); }
 
     /** Waits about {@code nanos}; may return early. */
     @FunctionalInterface public interface Sleeper { void sleepNanos(long nanos) throws InterruptedException; }
+
+    /** Whether a stop was asked (polled before every send and after every sleep), and when, where the asker knows. */
+    @FunctionalInterface public interface Stop {
+        boolean requested();
+
+        /**
+         * When the stop was asked, on the loop's clock, or {@link Long#MAX_VALUE} where unknown: the requests due
+         * before it and not sent were missed (a loop that stalled), the later ones cancelled.
+         */
+        default long askedAtNanos() { return Long.MAX_VALUE; }
+    }
 
     /** Receives each send; {@code intendedNanos} and {@code sentNanos} are on the loop's clock. */
     @FunctionalInterface public interface Sender { void send(long index, long intendedNanos, long sentNanos); }
@@ -60,19 +70,19 @@ public record SendLoop(DueTimes pacer, long durationNanos, long hardStopNanos, l
      * @param stopRequested      polled before every send and after every sleep
      */
     public SendLoop(DueTimes pacer, long durationNanos, long lateThresholdNanos, NanoClock clock, Sleeper sleeper,
-                    BooleanSupplier stopRequested) {
+                    Stop stopRequested) {
         this(pacer, durationNanos, durationNanos + overrunNanos(durationNanos), lateThresholdNanos, clock, sleeper, stopRequested);
     }
 
     /** A loop over the whole schedule. */
     public SendLoop(DueTimes pacer, long durationNanos, long hardStopNanos, long lateThresholdNanos, NanoClock clock,
-                    Sleeper sleeper, BooleanSupplier stopRequested) {
+                    Sleeper sleeper, Stop stopRequested) {
         this(pacer, durationNanos, hardStopNanos, lateThresholdNanos, clock, sleeper, stopRequested, Shard.WHOLE);
     }
 
     /** A loop that sends only {@code shard}'s requests of the schedule and stops {@link #overrunNanos} after the duration. */
     public SendLoop(DueTimes pacer, long durationNanos, long lateThresholdNanos, NanoClock clock, Sleeper sleeper,
-                    BooleanSupplier stopRequested, Shard shard) {
+                    Stop stopRequested, Shard shard) {
         this(pacer, durationNanos, durationNanos + overrunNanos(durationNanos), lateThresholdNanos, clock, sleeper, stopRequested, shard);
     }
 
@@ -138,7 +148,10 @@ public record SendLoop(DueTimes pacer, long durationNanos, long hardStopNanos, l
             while (true) {
                 long due = pacer.dueNanos(index);
                 if (due >= durationNanos) return end(false, durationNanos - 1);
-                if (stopRequested.getAsBoolean()) return end(true, lookedNanos);
+                if (stopRequested.requested()) {
+                    long askedAt = stopRequested.askedAtNanos();
+                    return end(true, askedAt == Long.MAX_VALUE ? lookedNanos : Math.min(clock.nanoTime(), askedAt) - startNanos);
+                }
                 long now = clock.nanoTime() - startNanos;
                 lookedNanos = now;
                 if (now >= hardStopNanos) return end(false, durationNanos - 1);
@@ -166,8 +179,9 @@ public record SendLoop(DueTimes pacer, long durationNanos, long hardStopNanos, l
 
         /**
          * Ends sending; what fell due by {@code dueByNanos} (from the start) and was not sent counts as unsent. A
-         * stop the loop sees itself counts only what was due when it last looked at the clock: requests that fell
-         * due while it waited for its next step, the stop already on its way, were cancelled, not missed.
+         * stop the loop sees itself counts what fell due before the stop was asked (a loop that stalled missed
+         * them), or, where that time is unknown, what was due when it last looked at the clock; requests that fell
+         * due after, while the stop was on its way, were cancelled, not missed.
          */
         private long end(boolean stopped, long dueByNanos) {
             long dueByEnd = pacer.dueBy(Math.min(dueByNanos, durationNanos - 1));

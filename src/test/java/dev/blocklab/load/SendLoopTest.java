@@ -155,6 +155,22 @@ class SendLoopTest {
     }
 
     @Test
+    void run_stopAskedWhileTheLoopStalled_countsWhatFellDueBeforeTheStopAsUnsent() {
+        // the loop oversleeps 500 ms after its first send; the stop is asked at 300 ms: the 30 requests due at
+        // 10..300 ms were missed, not cancelled
+        FakeClock clock = new FakeClock();
+        clock.oversleepNanos = 500 * MS;
+        SendLoop.Stop stop = new SendLoop.Stop() {
+            @Override public boolean requested() { return clock.now - START >= 300 * MS; }
+            @Override public long askedAtNanos() { return START + 300 * MS; }
+        };
+        SendLoop.Outcome o = new SendLoop(new Pacer.Constant(100), 10 * S, MS, clock, clock, stop).run(START, (i, a, b) -> {});
+        assertThat(o.stopped()).isTrue();
+        assertThat(o.sent()).isEqualTo(1);
+        assertThat(o.unsent()).isEqualTo(30);
+    }
+
+    @Test
     void run_stopSeenInTheMiddleOfABacklog_countsTheRestOfTheBacklogUnsent() {
         // the loop wakes 50 ms late (at 60 ms), owes requests 1 to 6, sends two and then sees the stop: 4 were missed
         FakeClock clock = new FakeClock();
