@@ -118,22 +118,19 @@ public final class Attack {
     public java.time.Instant startedAt() { return startedAt; }
 
     /**
-     * Refuses a common start whose schedule has already ended at {@code now}: nothing would be sent. A start in the
-     * past but within the schedule is kept: the shard owes what fell due since, sent at once and counted late.
+     * Returns {@code at}, or refuses it when the schedule it starts has already ended at {@code now}: nothing would
+     * be sent. A start in the past but within the schedule is kept: the shard owes what fell due since, sent at once
+     * and counted late. Checked before any file is opened for a given instant, and again at a barrier's.
      */
-    void refuseEnded(java.time.Instant at, java.time.Instant now) {
-        long durationNanos = switch (settings.schedule()) {
-            case Arrival.Open o -> o.durationNanos();
-            case Arrival.Closed c -> c.durationNanos();
-            case Arrival.Batch b -> Long.MAX_VALUE;
-        };
+    public static java.time.Instant refuseEnded(Arrival schedule, java.time.Instant at, java.time.Instant now) {
+        long durationNanos = AttackSettings.durationNanos(schedule);
         long lateNanos;
         try {
             lateNanos = java.time.Duration.between(at, now).toNanos();
         } catch (ArithmeticException overflow) {   // centuries apart
             lateNanos = at.isBefore(now) ? Long.MAX_VALUE : Long.MIN_VALUE;
         }
-        if (lateNanos < durationNanos) return;
+        if (durationNanos == 0 || lateNanos < durationNanos) return at;
         long overNanos = lateNanos - durationNanos, day = 86_400_000_000_000L;
         throw new IllegalArgumentException("--start-at " + at + ": the schedule it starts (" + Durations.format(durationNanos)
                 + ") ended " + (overNanos >= day ? overNanos / day + " days" : Durations.format(overNanos)) + " ago, so nothing would be sent");
@@ -155,7 +152,7 @@ public final class Attack {
             long start = System.nanoTime();
             if (startAt != null) {
                 java.time.Instant at = startAt.get();
-                refuseEnded(at, java.time.Instant.now());
+                refuseEnded(settings.schedule(), at, java.time.Instant.now());   // a barrier's start, read only now
                 start = System.nanoTime();
                 long common = start + java.time.Duration.between(java.time.Instant.now(), at).toNanos();
                 startedAt = at;

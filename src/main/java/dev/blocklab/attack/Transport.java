@@ -79,10 +79,12 @@ interface Transport extends AutoCloseable {
      */
     static String describe(Throwable t) {
         Throwable root = t;
-        while (true) {
-            // a connection refused: the JDK client's is a ConnectException with no message around a ClosedChannelException
-            if (root instanceof java.net.ConnectException c && (c.getMessage() == null || c.getMessage().isBlank())) return "Connection refused";
-            if (root.getCause() == null || root.getCause() == root) break;
+        while (root.getCause() != null && root.getCause() != root) {
+            // the JDK client's refused connection: a ConnectException with no message around a ClosedChannelException
+            // (the same as a client closed while it connects, which an attack does not do before its end)
+            if (root instanceof java.net.ConnectException c && (c.getMessage() == null || c.getMessage().isBlank())
+                    && c.getCause() instanceof java.nio.channels.ClosedChannelException)
+                return "Connection refused";
             root = root.getCause();
         }
         String m = root.getMessage();

@@ -150,7 +150,7 @@ final class AttackCommand implements Callable<Integer> {
         // a barrier (@FILE) is awaited once the client is up: a worker marks itself ready then
         java.util.function.Supplier<Instant> start = startAt == null ? null : startAt.trim().startsWith("@")
                 ? () -> StartAt.parse(startAt, Clock.systemUTC(), StartAt.BARRIER_TIMEOUT_MILLIS)
-                : constant(StartAt.parse(startAt, Clock.systemUTC(), 0));
+                : constant(Attack.refuseEnded(settings.schedule(), StartAt.parse(startAt, Clock.systemUTC(), 0), Instant.now()));   // before --save is opened
         if (sharding.count() > 1 && start == null) throw new IllegalArgumentException("--shard " + sharding + " needs --start-at, the start every shard shares");
         AttackReportFormat reportFormat = AttackReportFormat.parse(format);
         List<Threshold> thresholds = failIf.stream().map(Threshold::parse).toList();

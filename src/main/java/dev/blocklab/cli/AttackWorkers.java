@@ -58,32 +58,16 @@ final class AttackWorkers {
         AttackReportFormat format = AttackReportFormat.parse(c.format);
         List<Threshold> thresholds = c.failIf.stream().map(Threshold::parse).toList();
         PrintWriter out = c.spec.commandLine().getOut(), err = c.spec.commandLine().getErr();
-        Instant given = c.startAt != null ? StartAt.parse(c.startAt, Clock.systemUTC(), StartAt.BARRIER_TIMEOUT_MILLIS) : null;
+        Instant given = c.startAt != null ? dev.blocklab.attack.Attack.refuseEnded(settings.schedule(),
+                StartAt.parse(c.startAt, Clock.systemUTC(), StartAt.BARRIER_TIMEOUT_MILLIS), Instant.now()) : null;
         Path dir = Path.of("results", "workers-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         List<String> original = c.spec.commandLine().getParseResult().originalArgs();
         // picocli keeps the whole command line; the workers get what follows the subcommand's name
         List<String> base = workerArgs(original.subList(original.indexOf("attack") + 1, original.size()));
-        List<Process> processes = new ArrayList<>();
-        List<Path> files = new ArrayList<>();
-        try {
-            Files.createDirectories(dir);
-            Path barrier = dir.resolve("start-at");
-            for (int i = 0; i < n; i++) {
-                Path save = dir.resolve("shard-" + i + ".jsonl");
-                files.add(save);
-                List<String> command = new ArrayList<>(javaCommand());
-                command.addAll(base);
-                command.addAll(List.of("--shard", i + "/" + n, "--start-at", given != null ? given.toString() : "@" + barrier, "--save", save.toString(),
-                        "--hlog", dir.resolve("shard-" + i + ".hlog").toString(), "--format", "json", "--quiet"));
-                processes.add(new ProcessBuilder(command).redirectErrorStream(true)
-                        .redirectOutput(dir.resolve("shard-" + i + ".log").toFile()).start());
-            }
-        } catch (IOException e) {
-            processes.forEach(Process::destroy);
-            throw new Main.UsageException("--workers: cannot start a worker: " + e.getMessage());
-        }
-        // Ctrl-C or SIGTERM: each worker is told to stop (SIGTERM: it stops sending, then reports and saves its share)
-        // and the hook waits while this thread merges and reports what they measured, as a single attack does
+        // Ctrl-C or SIGTERM, from here on: each worker started is told to stop (SIGTERM: it stops sending, then
+        // reports and saves its share) and the hook waits while this thread merges and reports what they measured,
+        // as a single attack does
+        List<Process> processes = new java.util.concurrent.CopyOnWriteArrayList<>();
         java.util.concurrent.CountDownLatch reported = new java.util.concurrent.CountDownLatch(1);
         java.util.concurrent.atomic.AtomicBoolean stopping = new java.util.concurrent.atomic.AtomicBoolean();
         Thread hook = Thread.ofPlatform().name("workers-stop").unstarted(() -> {
@@ -98,6 +82,7 @@ final class AttackWorkers {
         });
         Runtime.getRuntime().addShutdownHook(hook);
         try {
+            List<Path> files = start(n, dir, given, base, processes, stopping);
             return merge(n, processes, files, dir, given, settings, format, thresholds, out, err, stopping);
         } finally {
             reported.countDown();
@@ -107,6 +92,32 @@ final class AttackWorkers {
                 // the hook is running and waits for the report printed above
             }
         }
+    }
+
+    /** Starts the N workers into {@code processes}; a stop asked meanwhile stops each as it starts. Their save files. */
+    private List<Path> start(int n, Path dir, Instant given, List<String> base, List<Process> processes,
+                             java.util.concurrent.atomic.AtomicBoolean stopping) {
+        List<Path> files = new ArrayList<>();
+        try {
+            Files.createDirectories(dir);
+            Path barrier = dir.resolve("start-at");
+            for (int i = 0; i < n; i++) {
+                Path save = dir.resolve("shard-" + i + ".jsonl");
+                files.add(save);
+                List<String> command = new ArrayList<>(javaCommand());
+                command.addAll(base);
+                command.addAll(List.of("--shard", i + "/" + n, "--start-at", given != null ? given.toString() : "@" + barrier, "--save", save.toString(),
+                        "--hlog", dir.resolve("shard-" + i + ".hlog").toString(), "--format", "json", "--quiet"));
+                Process p = new ProcessBuilder(command).redirectErrorStream(true)
+                        .redirectOutput(dir.resolve("shard-" + i + ".log").toFile()).start();
+                processes.add(p);
+                if (stopping.get()) p.destroy();   // the hook may have passed over it
+            }
+        } catch (IOException e) {
+            processes.forEach(Process::destroy);
+            throw new Main.UsageException("--workers: cannot start a worker: " + e.getMessage());
+        }
+        return files;
     }
 
     /** How long a stop waits for the workers to report and this process to merge them. */

@@ -91,13 +91,14 @@ class AttackEndToEndTest {
 
     @Test
     void refuseEnded_aCommonStartWhoseScheduleHasEnded_isRefused_aLateOneKept() {
-        Attack attack = new Attack(AttackSettings.of(List.of(Target.get(url("/"))), new Arrival.Open(new Pacer.Constant(50), 3 * S)));
+        Arrival schedule = new Arrival.Open(new Pacer.Constant(50), 3 * S);
         java.time.Instant now = java.time.Instant.parse("2026-11-28T02:00:00Z");
-        assertThatThrownBy(() -> attack.refuseEnded(now.minusSeconds(5), now)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Attack.refuseEnded(schedule, now.minusSeconds(5), now)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("--start-at 2026-11-28T01:59:55Z: the schedule it starts (3s) ended 2s ago, so nothing would be sent");
-        assertThatThrownBy(() -> attack.refuseEnded(java.time.Instant.MIN, now)).isInstanceOf(IllegalArgumentException.class);
-        attack.refuseEnded(now.minusSeconds(2), now);   // 2 s late in a 3 s schedule: it owes the rest, sent late
-        attack.refuseEnded(now.plusSeconds(3600), now);
+        assertThatThrownBy(() -> Attack.refuseEnded(schedule, java.time.Instant.MIN, now)).hasMessageContaining(" days ago");
+        assertThat(Attack.refuseEnded(schedule, now.minusSeconds(2), now)).as("2 s late in a 3 s schedule: it owes the rest, sent late")
+                .isEqualTo(now.minusSeconds(2));
+        assertThat(Attack.refuseEnded(schedule, now.plusSeconds(3600), now)).isEqualTo(now.plusSeconds(3600));
     }
 
     @Test

@@ -13,7 +13,7 @@ class TransportDescribeTest {
         // Netty's resolver already says what happened: kept as it is
         assertThat(Transport.describe(new UnknownHostException("Failed to resolve 'x.invalid' [A(1)] after 2 queries")))
                 .isEqualTo("Failed to resolve 'x.invalid' [A(1)] after 2 queries");
-        assertThat(Transport.describe(new RuntimeException(new java.net.ConnectException()))).isEqualTo("Connection refused");
+        assertThat(Transport.describe(new RuntimeException(new java.net.ConnectException()))).isEqualTo("ConnectException");
         // the JDK client's refused connection, not the channel closed under it
         assertThat(Transport.describe(new java.io.IOException("x", (Throwable) new java.net.ConnectException().initCause(new java.nio.channels.ClosedChannelException()))))
                 .isEqualTo("Connection refused");

@@ -41,6 +41,16 @@ class AttackCommandTest {
         assertUsage(Cli.run("attack", ok, "--users", "3", "--rate", "5/s"), "--rate");
         assertUsage(Cli.run("attack", ok, "--body", "@/no/such/file"), "--body");
         assertUsage(Cli.run("attack"), "URL");
+        assertUsage(Cli.run("attack", ok, "--rate", "10/s,20/s,30/s", "--step", "2s", "--duration", "3s"), "--step");
+    }
+
+    @Test
+    void execute_startAtWhoseScheduleHasEnded_exit2_beforeTouchingTheSaveFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws IOException {
+        String ok = "http://127.0.0.1:" + server.port() + "/";
+        java.nio.file.Path save = java.nio.file.Files.writeString(dir.resolve("kept.jsonl"), "{\"kind\":\"x\"}\n");
+        assertUsage(Cli.run("attack", ok, "--duration", "3s", "--start-at", "2020-01-01T00:00:00Z", "--save", save.toString()), "--start-at");
+        assertUsage(Cli.run("attack", ok, "--duration", "3s", "--start-at", "2020-01-01T00:00:00Z", "--workers", "2"), "--start-at");
+        assertThat(java.nio.file.Files.readString(save)).as("an earlier results file is not truncated").isEqualTo("{\"kind\":\"x\"}\n");
     }
 
     @Test
