@@ -161,7 +161,7 @@ final class RunCommand extends MeasuringCommand {
         notes.addAll(poolNotes);
         List<Table> tables = new ArrayList<>(List.of(RunTables.runs(subject, results), RunTables.predictions(subject + ": prediction beside measurement", labelled)));
         RunTables.failures(subject + ": how requests failed", labelled).ifPresent(tables::add);
-        return new ExperimentResult("run", w.name() + ": " + w.description(), "delays / " + run.scale.timeScale + servers, Environment.current(),
+        return new ExperimentResult("run", w.name() + ": " + w.description(), dev.blocklab.experiment.ExperimentSettings.delays(run.scale.timeScale) + servers, Environment.current(),
                 results, tables, notes, RunCharts.standard(w.name(), labelled));
     }
 

@@ -49,7 +49,10 @@ public record ExperimentSettings(boolean full, long timeScale, Progress progress
         return new ExperimentSettings(false, QUICK_TIME_SCALE, Progress.NONE, row -> {}, Environment.current());
     }
 
-    public String scaleLabel() { return (full ? "full" : "quick") + (timeScale != 1 ? ", delays / " + timeScale : full ? "" : ", real delays"); }
+    public String scaleLabel() { return (full ? "full" : "quick") + (full && timeScale == 1 ? "" : ", " + delays(timeScale)); }
+
+    /** {@code delays / N}, or {@code real delays} at a time scale of 1: how a label says the time scale. */
+    public static String delays(long timeScale) { return timeScale == 1 ? "real delays" : "delays / " + timeScale; }
 
     public ExperimentSettings withTimeScale(long divisor) {
         return new ExperimentSettings(full, divisor, progress, rowSink, environment, backend);

@@ -167,7 +167,7 @@ final class FailuresExperiment implements Experiment {
                     row.callsLeftRunning() + "", row.leftoverThreads() + "", row.verdict()));
         }
         Table table = new Table("failures: " + workload.description() + " (framework variants: " + variants.description() + "), "
-                + workload.arrival().label() + ", delays / " + settings.timeScale(),
+                + workload.arrival().label() + ", " + ExperimentSettings.delays(settings.timeScale()),
                 List.of("model", "calls", "requests", "failed %", "predicted fail ms", "latency mean ms", "latency p99 ms",
                         "time to fail mean ms", "cancels honoured/requested", "orphan calls", "predicted orphan ms/failed",
                         "orphan ms/failed", "calls left running", "threads left", "verdict"), cells);

@@ -270,7 +270,7 @@ final class FrameworksExperiment implements Experiment {
     }
 
     private static String scaleLabel(ExperimentSettings settings, Plan plan) {
-        return (settings.full() ? "full" : "quick") + ", delays / " + plan.timeScale()
+        return (settings.full() ? "full" : "quick") + ", " + ExperimentSettings.delays(plan.timeScale())
                 + ", closed " + Durations.format(plan.closedDurationNanos()) + ", open " + Durations.format(plan.openDurationNanos())
                 + ", backend " + settings.backend().label();
     }

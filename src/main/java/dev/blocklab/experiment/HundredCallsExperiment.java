@@ -104,8 +104,8 @@ final class HundredCallsExperiment implements Experiment {
         return new Chart.LineChart("Figure 5: total time against the number of calls, " + (measured ? "measured" : "predicted"),
                 new Axis("blocking calls of 1 s in one batch", "count"), new Axis("total wall time", "ms"), series, true, true,
                 measured ? "Wall time by System.nanoTime from the first submit to the last completion, one run per point (median of 3 where the prediction is below " + SeedRuns.REPEAT_BELOW_MILLIS + " ms); "
-                        + "points predicted over the time budget are not run; delays / " + scale + "."
-                        : "Each model's formula for a batch of that many calls (e.g. ceil(calls / threads) x 1 s); delays / " + scale + ".");
+                        + "points predicted over the time budget are not run; " + ExperimentSettings.delays(scale) + "."
+                        : "Each model's formula for a batch of that many calls (e.g. ceil(calls / threads) x 1 s); " + ExperimentSettings.delays(scale) + ".");
     }
 
     private static Table whyTable(List<SeedRow> rows) {

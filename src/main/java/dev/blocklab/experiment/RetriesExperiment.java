@@ -146,7 +146,7 @@ final class RetriesExperiment implements Experiment {
                     RunTables.num(row.servedPerRequest()), String.format(Locale.ROOT, "%.0f", 100 * row.workersBusyRatio())));
         }
         Table table = new Table("retries: one lookup (p50 200 ms, p99 2 s, fails 2 %, timeout 2.5 s), " + WORKERS
-                + " backend workers (capacity " + Math.round(capacity) + " calls/s), " + MODEL + ", open load, delays / " + settings.timeScale(),
+                + " backend workers (capacity " + Math.round(capacity) + " calls/s), " + MODEL + ", open load, " + ExperimentSettings.delays(settings.timeScale()),
                 List.of("attempts", "rate /s (of capacity)", "requests", "success %", "timeouts", "latency p50 ms",
                         "latency p99 ms", "latency p99.9 ms", "predicted calls/request", "calls/request",
                         "served/request", "workers busy %"), cells);
