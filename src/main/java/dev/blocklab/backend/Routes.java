@@ -90,15 +90,26 @@ public final class Routes {
     public static List<Route> load(Path file) {
         List<String> lines = dev.blocklab.TextFiles.lines(file, "routes file '" + file + "' cannot be read");
         List<Route> routes = new ArrayList<>();
-        Map<String, Integer> lineOf = new java.util.HashMap<>();
+        List<String> wheres = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).trim();
             if (line.isEmpty() || line.startsWith("#")) continue;
-            Route route = parse(line, file + ":" + (i + 1));
-            Integer first = lineOf.putIfAbsent(route.path(), i + 1);
-            if (first != null)
-                throw new IllegalArgumentException(file + ":" + (i + 1) + ": " + route.path() + " is already routed on line " + first);
-            routes.add(route);
+            routes.add(parse(line, file + ":" + (i + 1)));
+            wheres.add(file + ":" + (i + 1));
+        }
+        return distinct(routes, wheres);
+    }
+
+    /**
+     * {@code routes}, refused when two route one path: each is named by its {@code wheres} entry (a file's line, or
+     * {@code --route '...'}), the second first.
+     */
+    public static List<Route> distinct(List<Route> routes, List<String> wheres) {
+        Map<String, String> first = new java.util.HashMap<>();
+        for (int i = 0; i < routes.size(); i++) {
+            String earlier = first.putIfAbsent(routes.get(i).path(), wheres.get(i));
+            if (earlier != null)
+                throw new IllegalArgumentException(wheres.get(i) + ": " + routes.get(i).path() + " is already routed by " + earlier);
         }
         return routes;
     }

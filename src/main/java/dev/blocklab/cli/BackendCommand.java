@@ -45,15 +45,15 @@ final class BackendCommand extends ServerCommand {
 
     @Override public void run() {
         dev.blocklab.backend.Vertxes.init();
-        List<Route> configured = new ArrayList<>();
-        if (routesFile != null) configured.addAll(Routes.load(routesFile));
+        // a --route may replace a path of the --routes file; a path twice in the file, or in two --route, is refused
+        List<Route> flags = new ArrayList<>();
+        List<String> wheres = new ArrayList<>();
         for (String r : routes) {
-            Route route = Routes.parse(r, "--route");
-            if (configured.stream().anyMatch(c -> c.path().equals(route.path())))
-                throw new IllegalArgumentException("--route '" + r.trim() + "': " + route.path() + " is already routed by "
-                        + (routesFile != null ? "--routes " + routesFile + " or " : "") + "an earlier --route");
-            configured.add(route);
+            flags.add(Routes.parse(r, "--route"));
+            wheres.add("--route '" + r.trim() + "'");
         }
+        Routes.distinct(flags, wheres);
+        List<Route> configured = Routes.merge(routesFile != null ? Routes.load(routesFile) : List.of(), flags);
         BackendSettings settings = new BackendSettings(listen.host, listen.port, Routes.merge(Routes.profilePage(), configured), timeScale.timeScale,
                 eventLoops == null ? Runtime.getRuntime().availableProcessors() : eventLoops);
         BackendServer backend = BackendServer.start(settings);

@@ -43,7 +43,7 @@ class RoutesTest {
         Files.write(file, List.of("# downstream", "", "/orders delay=40ms", "/audit delay=later"));
         assertThatThrownBy(() -> Routes.load(file)).hasMessageStartingWith(file + ":4:");
         Files.write(file, List.of("/a delay=10ms", "# the same path again", "/a delay=20ms"));
-        assertThatThrownBy(() -> Routes.load(file)).hasMessage(file + ":3: /a is already routed on line 1");
+        assertThatThrownBy(() -> Routes.load(file)).hasMessage(file + ":3: /a is already routed by " + file + ":1");
         Files.write(file, List.of("# downstream", "/orders delay=40ms", "/user delay=1ms body=Bob"));
         List<Route> merged = Routes.merge(Routes.profilePage(), Routes.load(file));
         assertThat(merged).extracting(Route::path).containsExactly("/user", "/posts", "/followers", "/orders");

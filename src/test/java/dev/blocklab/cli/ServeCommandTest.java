@@ -91,6 +91,8 @@ class ServeCommandTest {
     @Test void backend_badRoute_exit2NamingTheFlag() {
         assertThat(run("backend", "--port", "0", "--route", "/x delay=soon")).isEqualTo(2);
         assertThat(err.toString()).contains("blocklab: --route: '/x delay=soon'");
+        assertThat(run("backend", "--port", "0", "--route", "/a delay=10ms", "--route", "/a delay=20ms")).isEqualTo(2);
+        assertThat(err.toString()).contains("blocklab: --route '/a delay=20ms': /a is already routed by --route '/a delay=10ms'");
     }
 
     @Test void help_endsWithExamples() {
