@@ -34,10 +34,13 @@ public final class Rates {
             String[] parts = t.split(",", -1);
             for (String part : parts) rates.add(rate(text, part));
             long step = stepNanos > 0 ? stepNanos : Math.max(1, durationNanos / rates.size());
-            if ((rates.size() - 1) * (double) step >= durationNanos)
+            if ((rates.size() - 1) * (double) step >= durationNanos) {
+                List<String> never = new ArrayList<>();
+                for (int i = 0; i < parts.length; i++) if (i * (double) step >= durationNanos) never.add("'" + parts[i].trim() + "'");
                 throw new IllegalArgumentException("--step: " + rates.size() + " rates held " + seconds(step) + " each need a duration over "
                         + seconds((rates.size() - 1) * step) + ", and the duration is " + seconds(durationNanos)
-                        + ": '" + parts[parts.length - 1].trim() + "' would never be sent (lengthen the duration or shorten --step)");
+                        + ": " + String.join(", ", never) + " would never be sent (lengthen the duration or shorten --step)");
+            }
             return new Pacer.Steps(rates, step);
         }
         if (stepNanos > 0) throw new IllegalArgumentException("--step goes with steps such as --rate 100/s,500/s,1000/s");

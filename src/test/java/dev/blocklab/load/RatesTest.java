@@ -25,6 +25,7 @@ class RatesTest {
         assertThatThrownBy(() -> Rates.parse("10/s,20/s,30/s", 3 * S, 2 * S)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("--step: 3 rates held 2s each need a duration over 4s, and the duration is 3s: '30/s' would never be sent"
                         + " (lengthen the duration or shorten --step)");
+        assertThatThrownBy(() -> Rates.parse("10,20,30,40", 3 * S, 2 * S)).hasMessageContaining(": '30', '40' would never be sent");
         assertThat(Rates.parse("10/s,20/s,30/s", 4 * S + 1, 2 * S)).isEqualTo(new Pacer.Steps(List.of(10.0, 20.0, 30.0), 2 * S));
         assertThat(Rates.parse("10/s,20/s,30/s", 3 * S, 0)).as("no --step: the duration divided").isEqualTo(new Pacer.Steps(List.of(10.0, 20.0, 30.0), S));
     }
