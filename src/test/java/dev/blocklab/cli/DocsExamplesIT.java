@@ -37,7 +37,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * <p>How each kind runs:
  * <ul>
  *   <li>{@code run}, {@code reproduce}: delays divided by 100 ({@code --time-scale 100}, {@code --full} and
- *       {@code --quick} dropped), batches capped at 1,000 requests, durations cut to 1 s.</li>
+ *       {@code --quick} dropped), batches capped at 1,000 requests, durations cut to 1 s ({@code run}: its rate steps
+ *       dividing that second).</li>
  *   <li>{@code serve}, {@code backend}: started on a free port of 127.0.0.1 in a thread of this JVM; once it prints
  *       'listening on' it keeps running for the examples after it in the same file (attacks on its documented port
  *       go to it, a {@code --backend-url} naming that port points at it), until a later example takes the same
@@ -179,6 +180,7 @@ class DocsExamplesIT {
             if (measures && a.equals("--time-scale") && next != null) { i++; continue; }
             if (attack && (a.equals("--warmup") || a.equals("--step")) && next != null) { i++; continue; }   // set below
             if (attack && a.equals("--duration") && next != null) { i++; continue; }                          // set below
+            if (command.equals("run") && a.equals("--step") && next != null) { i++; continue; }   // steps divide the 1 s below
             if (a.equals("--duration") && next != null) { out.add(a); out.add("1s"); i++; continue; }
             if (a.equals("--requests") && next != null && next.matches("[0-9]+")) { out.add(a); out.add(String.valueOf(Math.min(1000, Long.parseLong(next)))); i++; continue; }
             if (List.of("--out", "--html", "--save", "--hlog", "--responses").contains(a) && next != null) {
