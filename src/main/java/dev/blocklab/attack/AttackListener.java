@@ -25,6 +25,13 @@ public interface AttackListener {
     /** The attack is over; flush and close. Called once, from the attack's thread. */
     default void onEnd() {}
 
+    /** A listener that only runs {@code action} when the measured schedule starts (a snapshot of the process's counters, say). */
+    static AttackListener atMeasuredStart(Runnable action) {
+        return new AttackListener() {
+            @Override public void onMeasuredStart() { action.run(); }
+        };
+    }
+
     /** Calls each of {@code listeners} in order. */
     static AttackListener all(java.util.List<AttackListener> listeners) {
         java.util.List<AttackListener> ls = java.util.List.copyOf(listeners);

@@ -126,9 +126,8 @@ final class Meters {
                         .withWarmupNanos(Math.max(500_000_000L, stepNanos / 4));
                 ProcessMetrics.resetPeakPlatformThreads();
                 var before = new java.util.concurrent.atomic.AtomicReference<>(ProcessMetrics.snapshot());
-                AttackListener measuredStart = new AttackListener() {   // not the warm-up's cost, which no request of the run carries
-                    @Override public void onMeasuredStart() { before.set(ProcessMetrics.snapshot()); }
-                };
+                // not the warm-up's cost, which no request of the run carries
+                AttackListener measuredStart = AttackListener.atMeasuredStart(() -> before.set(ProcessMetrics.snapshot()));
                 AttackResult r = new Attack(attack).run(line -> progress.update(label(entry, rate, phase) + line), measuredStart);
                 ProcessMetrics.Snapshot after = ProcessMetrics.snapshot();
                 return of(rate, r, after.cpuNanos() - before.get().cpuNanos(), after.allocatedBytes() - before.get().allocatedBytes(),

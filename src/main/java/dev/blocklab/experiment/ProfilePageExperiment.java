@@ -247,6 +247,12 @@ public final class ProfilePageExperiment implements Experiment {
      * starts and closes the server.
      */
     static AttackResult warmAndAttack(Planned p, URI server, Demand here, String label, Progress progress) {
+        return warmAndAttack(p, server, here, label, progress, dev.blocklab.attack.AttackListener.NONE);
+    }
+
+    /** As above, {@code listener} told of the measured attack (not of its warm-up). */
+    static AttackResult warmAndAttack(Planned p, URI server, Demand here, String label, Progress progress,
+                                      dev.blocklab.attack.AttackListener listener) {
         Target target = Target.get(server + p.endpoint());
         AttackSettings attack = AttackSettings.of(List.of(target),
                 new Arrival.Open(new Pacer.Constant(p.ratePerSecond()), p.durationNanos())).withTimeoutNanos(p.timeoutNanos())
@@ -264,7 +270,7 @@ public final class ProfilePageExperiment implements Experiment {
                             .withTimeoutNanos(p.timeoutNanos()).withWarmupNanos(0),
                     line -> progress.update(label + ": warm-up at " + rate(halfCapacity) + " (discarded) " + line));
         }
-        return Attack.run(attack, line -> progress.update(label + ": " + line));
+        return new Attack(attack).run(line -> progress.update(label + ": " + line), listener);
     }
 
     /** Points below the prediction past which a row explains itself. */

@@ -2,6 +2,7 @@ package dev.blocklab.experiment;
 
 import dev.blocklab.result.AttackResult;
 import dev.blocklab.attack.Attack;
+import dev.blocklab.attack.AttackListener;
 import dev.blocklab.attack.AttackSettings;
 import dev.blocklab.attack.Target;
 import dev.blocklab.load.Pacer;
@@ -40,9 +41,9 @@ final class ProfilePagePekkoExperiment implements Experiment {
      * @param server        {@code play-2.5 (Vert.x)} or {@code pekko-http}
      * @param successRatio  responses with a status in [200, 400) over requests sent, a fraction
      * @param latencyMillis from each request's intended send time
-     * @param cpuMillisPerRequest the whole process's CPU time (getrusage) from the warm-up's start to the attack's
-     *                            end, over the attack's requests: server, attacker and backend together, warm-up
-     *                            included, so only the two sides' ratio means something
+     * @param cpuMillisPerRequest the whole process's CPU time (getrusage) from the measured attack's start to its
+     *                            end, over its requests: server, attacker and backend together, so the two sides
+     *                            compare like with like
      */
     public record Side(String server, long requests, double successRatio, LatencyMillis latencyMillis,
                        SortedMap<Integer, Long> statusCodes, boolean fellBehind, double cpuMillisPerRequest) {
@@ -96,25 +97,30 @@ final class ProfilePagePekkoExperiment implements Experiment {
             warmUpPekko(backend, scale, settings);
             for (ProfilePageExperiment.Planned p : plan) {
                 ProfilePageExperiment.Demand here = ProfilePageExperiment.demand(p.endpoint(), p.profile(), commonPool, scale);
-                ProcessMetrics.Snapshot e0 = ProcessMetrics.snapshot();
+                // each side's CPU from its measured attack's start to its end: not the server's start, warm-up or close
+                var e0 = new java.util.concurrent.atomic.AtomicReference<ProcessMetrics.Snapshot>();
                 AttackResult emulated;
+                ProcessMetrics.Snapshot e1;
                 try (BlocklabServer server = BlocklabServer.start(ProfilePageExperiment.serverSettings(p.profile(), scale, backend))) {
-                    emulated = ProfilePageExperiment.warmAndAttack(p, server.uri(), here, "play-2.5 " + p.label(), settings.progress());
+                    emulated = ProfilePageExperiment.warmAndAttack(p, server.uri(), here, "play-2.5 " + p.label(), settings.progress(),
+                            AttackListener.atMeasuredStart(() -> e0.set(ProcessMetrics.snapshot())));
+                    e1 = ProcessMetrics.snapshot();
                 }
-                ProcessMetrics.Snapshot e1 = ProcessMetrics.snapshot();
                 settle(p);
-                ProcessMetrics.Snapshot p0 = ProcessMetrics.snapshot();
+                var p0 = new java.util.concurrent.atomic.AtomicReference<ProcessMetrics.Snapshot>();
                 AttackResult real;
+                ProcessMetrics.Snapshot p1;
                 try (PekkoHttpServer server = PekkoHttpServer.start("127.0.0.1", 0, backend.uri(), dev.blocklab.Defaults.SEED, scale)) {
                     pekkoParallelism = server.dispatcherParallelism();
-                    real = ProfilePageExperiment.warmAndAttack(p, server.uri(), here, "pekko-http " + p.endpoint(), settings.progress());
+                    real = ProfilePageExperiment.warmAndAttack(p, server.uri(), here, "pekko-http " + p.endpoint(), settings.progress(),
+                            AttackListener.atMeasuredStart(() -> p0.set(ProcessMetrics.snapshot())));
+                    p1 = ProcessMetrics.snapshot();
                 }
-                ProcessMetrics.Snapshot p1 = ProcessMetrics.snapshot();
                 settle(p);
                 double predicted = PoolQueuePrediction.predict(here.threads(), here.jobNanos(), p.ratePerSecond(),
                         p.durationNanos(), p.timeoutNanos()).successRatio();
                 PekkoRow row = new PekkoRow(p.endpoint(), p.ratePerSecond(), p.talk().articleSuccessRatio(), predicted,
-                        Side.of(p.profile().name() + " (Vert.x)", emulated, e0, e1), Side.of("pekko-http", real, p0, p1), flag(emulated, real));
+                        Side.of(p.profile().name() + " (Vert.x)", emulated, e0.get(), e1), Side.of("pekko-http", real, p0.get(), p1), flag(emulated, real));
                 settings.rowSink().accept(row);
                 rows.add(row);
             }
@@ -180,7 +186,7 @@ final class ProfilePagePekkoExperiment implements Experiment {
                 "Where they differ by construction: Pekko runs its HTTP streams (parsing, writing responses) on the same dispatcher the blocking route holds, so a held dispatcher also stalls reading new requests, "
                         + "as in Play on Pekko/Akka HTTP; the emulation parses on Vert.x event loops and queues handlers in a bounded queue (10,000, 503 past it). Pekko HTTP accepts at most 1,024 connections (max-connections) and times out requests after 20 s.",
                 "Each row: a fresh server of each kind in this JVM on 127.0.0.1, warmed (discarded) as in profile-page, then attacked at the same rate (Pekko HTTP is first warmed once, 3 s at 200/s on a throw-away server, as it compiles slowly cold); latency from each request's intended send time, timeout from the actual send.",
-                "cpu ms/req: the whole process's CPU (getrusage) from each side's warm-up to its attack's end, over the attack's requests; server, attacker and backend share the process, so compare the two sides, not the absolute figure.",
+                "cpu ms/req: the whole process's CPU (getrusage) from each side's measured attack's start to its end (not its server's start, warm-up or close), over the attack's requests; server, attacker and backend share the process, so compare the two sides, not the absolute figure.",
                 "A row is flagged when the success ratios differ by more than 20 % (and 5 points) or the medians by more than 20 %; docs/frameworks.md traces each flagged row.",
                 "Time scale: " + settings.scaleLabel() + " (rates multiplied, times divided, as profile-page).");
     }
