@@ -240,7 +240,7 @@ final class AttackCommand implements Callable<Integer> {
     private void saveAndDraw(AttackResult result, List<AttackInterval> intervals, long intervalNanos,
                              SavedIntervals saved, PrintWriter err) {
         ExperimentResult experiment = AttackExperiment.of(result, intervals, intervalNanos, Environment.current());
-        if (result.stopped()) experiment = stoppedEarly(experiment);
+        if (result.stopped()) experiment = stopped(experiment, result.stopNote());
         if (saved != null) {
             saved.finish(intervals);
             saved.file.writeResult(experiment);
@@ -255,11 +255,11 @@ final class AttackCommand implements Callable<Integer> {
 
     /**
      * A stopped attack's result says so where the page and a later {@code report} show it first, its description
-     * (the page's title and heading), as the text report's "Target: ... (stopped early)" does: the description
-     * states the asked duration, which the attack did not run.
+     * (the page's title and heading), as the text report's "Target: ..." does with the same {@code note}
+     * ({@link AttackResult#stopNote}): the description states the asked duration, which the attack did not run.
      */
-    static ExperimentResult stoppedEarly(ExperimentResult e) {
-        return new ExperimentResult(e.experiment(), e.description() + " (stopped early)", e.scale(), e.environment(),
+    static ExperimentResult stopped(ExperimentResult e, String note) {
+        return new ExperimentResult(e.experiment(), e.description() + note, e.scale(), e.environment(),
                 e.rows(), e.tables(), e.notes(), e.charts());
     }
 

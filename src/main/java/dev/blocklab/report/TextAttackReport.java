@@ -73,7 +73,7 @@ final class TextAttackReport implements Report<AttackResult> {
             if (e.getValue() > 1) out.append(" (x").append(e.getValue()).append(')');
             out.append('\n');
         }
-        out.append("Target: ").append(r.description()).append(!r.stopped() ? "" : r.requests() == 0 ? " (stopped before any measured request: nothing measured)" : " (stopped early)").append('\n');
+        out.append("Target: ").append(r.description()).append(r.stopNote()).append('\n');
         if (r.cutOff() > 0)
             out.append(r.cutOff()).append(r.cutOff() == 1 ? " request" : " requests")
                     .append(" cut off at the end: their latency counts up to the report, a lower bound.\n");

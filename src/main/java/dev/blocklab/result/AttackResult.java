@@ -68,6 +68,13 @@ public record AttackResult(String description, long requests, long unsent, doubl
     @Override public Histogram serviceHistogramNanos() { return serviceHistogramNanos.copy(); }
 
     /**
+     * What a description says of a stop: nothing for an attack that ran its schedule, {@code " (stopped early)"}, or
+     * that nothing was measured when it stopped before its first measured request (in the warm-up, say).
+     */
+    public String stopNote() {
+        return !stopped ? "" : requests == 0 ? " (stopped before any measured request: nothing measured)" : " (stopped early)";
+    }
+    /**
      * True when the attacker, not the target, set the numbers: the {@linkplain InstrumentHealth instrument-limited}
      * verdict, which scales with the rate and the latency measured (a few sends 1 ms late beside a 500 ms
      * latency are not a fault). Latencies still count from the intended times.
