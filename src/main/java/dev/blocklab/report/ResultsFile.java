@@ -113,6 +113,19 @@ public final class ResultsFile implements AutoCloseable {
     public static List<ExperimentResult> read(Path file) { return read(file, warning -> {}); }
 
     /**
+     * Why a line could not be read, in one line: a record's own check says what it refused; a field missing
+     * where a record needs it is named as such, not by the NullPointerException it caused.
+     */
+    private static String reason(Exception e) {
+        if (e instanceof com.fasterxml.jackson.databind.exc.ValueInstantiationException v && v.getCause() != null) {
+            String type = v.getType().getRawClass().getSimpleName();
+            return v.getCause() instanceof NullPointerException || v.getCause().getMessage() == null
+                    ? "a field a " + type + " needs is missing or null" : type + ": " + v.getCause().getMessage();
+        }
+        return e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
+    }
+
+    /**
      * The results saved in {@code file}: each {@value #EXPERIMENT_RESULT} line, its rows as generic maps. The rows
      * after the last such line (all of them in a file without one: a command that was stopped) give one more result
      * rebuilt from them: a run's measurements with the standard tables and charts, any other kind (a capacity
@@ -150,7 +163,7 @@ public final class ResultsFile implements AutoCloseable {
             } catch (IOException | IllegalArgumentException e) {
                 if (!text.isCut(i))
                     throw new IllegalArgumentException(file + " line " + (i + 1) + ": not a saved result ("
-                            + e.getMessage().lines().findFirst().orElse("") + ")");
+                            + reason(e) + ")");
                 cut = "line " + (i + 1) + " was cut short (the file ends in the middle of it: the writing process was stopped) and is left out";
                 warnings.accept(file + " " + cut);
             }

@@ -190,6 +190,14 @@ class ReportCommandTest {
         Cli.Run partial = Cli.run("report", file.toString());
         assertThat(partial.exit()).isEqualTo(Main.EXIT_USAGE);
         assertThat(partial.err()).contains("bad.jsonl line 1: not a saved result (an experiment-result line without 'rows')");
+        Files.writeString(file, "{\"kind\":\"experiment-result\",\"experiment\":\"x\",\"rows\":[],\"tables\":[{\"title\":\"t\"}],\"notes\":[]}\n");
+        Cli.Run table = Cli.run("report", file.toString());
+        assertThat(table.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(table.err()).contains("bad.jsonl line 1: not a saved result (a field a Table needs is missing or null)");
+        Files.writeString(file, "{\"kind\":\"run\",\"model\":\"x\",\"wallMillis\":1,\"latencyMillis\":{}}\n");
+        Cli.Run run = Cli.run("report", file.toString());
+        assertThat(run.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(run.err()).as("a record's own check, in its words").contains("bad.jsonl line 1: not a saved result (Repeats: ");
     }
 
     @Test void read_lastLineCutShort_leftOutWithAWarningAndItsRunsRecovered() throws Exception {
