@@ -150,7 +150,7 @@ final class AttackCommand implements Callable<Integer> {
         // a barrier (@FILE) is awaited once the client is up: a worker marks itself ready then
         java.util.function.Supplier<Instant> start = startAt == null ? null : startAt.trim().startsWith("@")
                 ? () -> StartAt.parse(startAt, Clock.systemUTC(), StartAt.BARRIER_TIMEOUT_MILLIS)
-                : constant(Attack.refuseEnded(settings.schedule(), StartAt.parse(startAt, Clock.systemUTC(), 0), Instant.now()));   // before --save is opened
+                : constant(StartAt.parse(startAt, Clock.systemUTC(), 0));
         if (sharding.count() > 1 && start == null) throw new IllegalArgumentException("--shard " + sharding + " needs --start-at, the start every shard shares");
         AttackReportFormat reportFormat = AttackReportFormat.parse(format);
         List<Threshold> thresholds = failIf.stream().map(Threshold::parse).toList();
@@ -158,8 +158,10 @@ final class AttackCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         List<AttackListener> listeners = new ArrayList<>();
         Path save = results.save, html = results.html;
-        if (responses != null) listeners.add(new HitsFile(responses));
         Attack attack = new Attack(settings, sharding, start);
+        // a given start whose schedule has ended is refused before any output file is opened (a barrier's, once read)
+        if (start != null && !startAt.trim().startsWith("@")) Attack.refuseEnded(settings.schedule(), start.get(), Instant.now());
+        if (responses != null) listeners.add(new HitsFile(responses));
         if (hlog != null) listeners.add(start == null ? new HlogFile(hlog) : new HlogFile(hlog, () -> attack.startedAt().toEpochMilli()));
         ShardCapture capture = shard == null ? null : new ShardCapture(new AttackTimeline(settings.schedule(), sharding, settings.intervalNanos()));
         AttackTimeline timeline = capture != null ? capture.timeline()
