@@ -180,24 +180,23 @@ class ReportCommandTest {
     }
 
     @Test void report_notAResultsFile_exit2NamingFileAndLine() throws Exception {
-        Path file = dir.resolve("bad.jsonl");
-        Files.writeString(file, "{\"kind\":\"run\"}\nnot json\n");
+        assertRefused("{\"kind\":\"run\"}\nnot json\n", "bad.jsonl line 2: not a saved result");
+        // a result line without its tables: named, not a NullPointerException's words
+        assertRefused("{\"kind\":\"experiment-result\",\"experiment\":\"x\"}\n",
+                "bad.jsonl line 1: not a saved result (an experiment-result line without 'rows')");
+        assertRefused("{\"kind\":\"experiment-result\",\"experiment\":\"x\",\"rows\":[],\"tables\":[{\"title\":\"t\"}],\"notes\":[]}\n",
+                "bad.jsonl line 1: not a saved result (a field a Table needs is missing or null)");
+        // a record's own check, in its words
+        assertRefused("{\"kind\":\"run\",\"model\":\"x\",\"wallMillis\":1,\"latencyMillis\":{}}\n",
+                "bad.jsonl line 1: not a saved result (Repeats: ");
+    }
+
+    /** {@code report} of a file holding {@code text}: exit 2, and stderr holds {@code error}. */
+    private void assertRefused(String text, String error) throws java.io.IOException {
+        Path file = Files.writeString(dir.resolve("bad.jsonl"), text);
         Cli.Run report = Cli.run("report", file.toString());
         assertThat(report.exit()).isEqualTo(Main.EXIT_USAGE);
-        assertThat(report.err()).contains("bad.jsonl line 2: not a saved result");
-        // a result line without its tables: named, not a NullPointerException's words
-        Files.writeString(file, "{\"kind\":\"experiment-result\",\"experiment\":\"x\"}\n");
-        Cli.Run partial = Cli.run("report", file.toString());
-        assertThat(partial.exit()).isEqualTo(Main.EXIT_USAGE);
-        assertThat(partial.err()).contains("bad.jsonl line 1: not a saved result (an experiment-result line without 'rows')");
-        Files.writeString(file, "{\"kind\":\"experiment-result\",\"experiment\":\"x\",\"rows\":[],\"tables\":[{\"title\":\"t\"}],\"notes\":[]}\n");
-        Cli.Run table = Cli.run("report", file.toString());
-        assertThat(table.exit()).isEqualTo(Main.EXIT_USAGE);
-        assertThat(table.err()).contains("bad.jsonl line 1: not a saved result (a field a Table needs is missing or null)");
-        Files.writeString(file, "{\"kind\":\"run\",\"model\":\"x\",\"wallMillis\":1,\"latencyMillis\":{}}\n");
-        Cli.Run run = Cli.run("report", file.toString());
-        assertThat(run.exit()).isEqualTo(Main.EXIT_USAGE);
-        assertThat(run.err()).as("a record's own check, in its words").contains("bad.jsonl line 1: not a saved result (Repeats: ");
+        assertThat(report.err()).contains(error);
     }
 
     @Test void read_lastLineCutShort_leftOutWithAWarningAndItsRunsRecovered() throws Exception {
