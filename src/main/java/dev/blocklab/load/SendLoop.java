@@ -1,6 +1,5 @@
 package dev.blocklab.load;
 
-
 /**
  * The open-model send loop: waits for each request's due time on an injected clock and hands it to a sender.
  * It never skips a request to catch up: a request found overdue is sent at once and, if more than the late
