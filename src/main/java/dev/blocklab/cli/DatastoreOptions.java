@@ -23,6 +23,9 @@ final class DatastoreOptions {
 
     @picocli.CommandLine.Mixin DatastorePoolOptions pools = new DatastorePoolOptions();
 
+    @picocli.CommandLine.Spec(picocli.CommandLine.Spec.Target.MIXEE)
+    picocli.CommandLine.Model.CommandSpec mixee;   // the command using these options: which of them were given
+
     /** The kinds given, under either name. */
     List<String> kinds() {
         List<String> all = new ArrayList<>(backends);
@@ -32,8 +35,21 @@ final class DatastoreOptions {
 
     DatastoreSettings settings() { return settings(kinds()); }
 
-    DatastoreSettings settings(List<String> kinds) { return pools.settings("--backend", kinds, ""); }
+    DatastoreSettings settings(List<String> kinds) { return poolsUsed(pools.settings("--backend", kinds, "")); }
 
     /** As {@link #settings(List)} for {@code serve}, which also takes {@code http} (removed from {@code kinds} before). */
-    DatastoreSettings serveSettings(List<String> kinds) { return pools.settings("--backend", kinds, ", or http with --backend-url"); }
+    DatastoreSettings serveSettings(List<String> kinds) { return poolsUsed(pools.settings("--backend", kinds, ", or http with --backend-url")); }
+
+    /** {@code settings}, refused where a pool option was given for a server that is not used (it would be ignored). */
+    private DatastoreSettings poolsUsed(DatastoreSettings settings) {
+        if (mixee == null) return settings;
+        var given = mixee.commandLine().getParseResult();
+        if (!settings.postgres() && given.hasMatchedOption("--db-pool"))
+            throw new IllegalArgumentException("--db-pool sizes the PostgreSQL pool: it needs --backend postgres or --postgres-url");
+        if (!settings.redis() && given.hasMatchedOption("--redis-pool"))
+            throw new IllegalArgumentException("--redis-pool sizes the Redis pool: it needs --backend redis or --redis-url");
+        if (!settings.postgres() && !settings.redis() && given.hasMatchedOption("--pool-timeout"))
+            throw new IllegalArgumentException("--pool-timeout applies to the PostgreSQL and Redis pools: it needs --backend postgres or redis");
+        return settings;
+    }
 }

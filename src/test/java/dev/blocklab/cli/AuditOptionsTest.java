@@ -52,6 +52,10 @@ class AuditOptionsTest {
         Ran stallAlone = run("run", "--workload", "hundred-calls", "--model", "virtual", "--audit-stall", "5s");
         assertThat(stallAlone.code()).isEqualTo(Main.EXIT_USAGE);
         assertThat(stallAlone.err()).contains("--audit-stall needs --audit");
+        // the same rule for the pools of servers a run does not use
+        Ran poolAlone = run("run", "--workload", "hundred-calls", "--model", "virtual", "--db-pool", "5");
+        assertThat(poolAlone.code()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(poolAlone.err()).contains("--db-pool sizes the PostgreSQL pool: it needs --backend postgres or --postgres-url");
         Ran bad = run(audited("virtual", "--fail-if", "p99>1s"));
         assertThat(bad.code()).isEqualTo(Main.EXIT_USAGE);
         assertThat(bad.err()).contains("--fail-if: 'p99>1s' is not an audit condition");

@@ -65,6 +65,8 @@ class ServeCommandTest {
         assertThat(err.toString()).contains("--backend http needs --backend-url URL");
         assertThat(run("serve", "--port", "0", "--backend", "bogus")).isEqualTo(2);
         assertThat(err.toString()).contains("--backend must be simulated, postgres, redis or postgres,redis, or http with --backend-url, got 'bogus'");
+        assertThat(run("serve", "--port", "0", "--redis-pool", "4")).isEqualTo(2);
+        assertThat(err.toString()).contains("--redis-pool sizes the Redis pool: it needs --backend redis or --redis-url");
         assertThat(run("serve", "--port", "0", "--queue", "0")).isEqualTo(2);
         assertThat(err.toString()).contains("--queue must be at least 1");
     }
