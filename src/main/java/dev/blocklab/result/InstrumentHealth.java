@@ -132,6 +132,15 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
 
     /** The health and its verdict for an attack whose latencies are {@code latency}, {@code successes} of its requests succeeding. */
     public static InstrumentHealth assess(long scheduled, long unsent, long successes, LatencyMillis latency, OwnDelays delays, Measured m) {
+        return assess(scheduled, unsent, successes, latency, delays, m, "");
+    }
+
+    /**
+     * As above, where {@code delays} are those of one part of the attack ({@code delaysOf}, e.g. " in the shard
+     * judged"), which an unjudged verdict names with its count of requests.
+     */
+    public static InstrumentHealth assess(long scheduled, long unsent, long successes, LatencyMillis latency, OwnDelays delays, Measured m,
+                                          String delaysOf) {
         double budget = Math.max(BUDGET_FLOOR_MILLIS, BUDGET_SHARE_OF_P99 * latency.p99());
         List<String> reasons = new ArrayList<>();
         // unsent requests are a count, not a percentile: they decide whatever the target did and however few were sent
@@ -147,8 +156,8 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
                         + " to weigh the attacker's delay against", successes, sent);
         } else if (measured < MIN_JUDGED_REQUESTS) {
             if (reasons.isEmpty())
-                notJudged = String.format(Locale.ROOT, "too few requests (%d) to judge the instrument at p99 (it takes %d)",
-                        measured, MIN_JUDGED_REQUESTS);
+                notJudged = String.format(Locale.ROOT, "too few requests (%d%s) to judge the instrument at p99 (it takes %d)",
+                        measured, delaysOf, MIN_JUDGED_REQUESTS);
         } else if (added > budget) {
             reasons.add(String.format(Locale.ROOT,
                     "the attacker added %s at p99 (its own delay before sending %s, event-loop lag %s), over its allowance of %s (%.0f%% of the latency p99, at least %s)",

@@ -242,7 +242,7 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
         }
         return InstrumentHealth.assess(scheduled, unsent, successes, latency, worst.delays(), new InstrumentHealth.Measured(
                 worst.eventLoopLagP99Millis(), worst.eventLoopLagMaxMillis(), cpu, busy, machine, worst.lagWaitingShare(),
-                worst.lagRunningShare(), cores));
+                worst.lagRunningShare(), cores), sources.size() > 1 ? " in the shard judged, of " + (scheduled - unsent) + " sent" : "");
     }
 
     /** The merge as an experiment result (every report format), with a table of the shards and the problems first. */

@@ -54,6 +54,9 @@ class ShardMergeTest {
         assertThat(m.result().maxLateNanos()).isEqualTo(1_000_000);
         assertThat(m.result().statusCodes()).containsExactly(Map.entry(200, 100L));
         assertThat(m.intervals().getFirst().completed()).isEqualTo(100);
+        // judged on the worst shard's own delays: too few says whose, beside the merge's count
+        assertThat(m.result().health().notJudged())
+                .isEqualTo("too few requests (0 in the shard judged, of 100 sent) to judge the instrument at p99 (it takes 500)");
     }
 
     @Test
