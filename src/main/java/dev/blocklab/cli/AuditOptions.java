@@ -40,7 +40,7 @@ final class AuditOptions {
         if (!audit) {
             if (!conditions.isEmpty()) throw new IllegalArgumentException("--fail-if needs --audit");
             for (String option : List.of("--audit-threshold", "--audit-stall"))
-                if (mixee != null && mixee.commandLine().getParseResult().hasMatchedOption(option))
+                if (Flags.given(mixee, option))
                     throw new IllegalArgumentException(option + " needs --audit");
             return null;
         }

@@ -42,13 +42,11 @@ final class DatastoreOptions {
 
     /** {@code settings}, refused where a pool option was given for a server that is not used (it would be ignored). */
     private DatastoreSettings poolsUsed(DatastoreSettings settings) {
-        if (mixee == null) return settings;
-        var given = mixee.commandLine().getParseResult();
-        if (!settings.postgres() && given.hasMatchedOption("--db-pool"))
+        if (!settings.postgres() && Flags.given(mixee, "--db-pool"))
             throw new IllegalArgumentException("--db-pool sizes the PostgreSQL pool: it needs --backend postgres or --postgres-url");
-        if (!settings.redis() && given.hasMatchedOption("--redis-pool"))
+        if (!settings.redis() && Flags.given(mixee, "--redis-pool"))
             throw new IllegalArgumentException("--redis-pool sizes the Redis pool: it needs --backend redis or --redis-url");
-        if (!settings.postgres() && !settings.redis() && given.hasMatchedOption("--pool-timeout"))
+        if (!settings.postgres() && !settings.redis() && Flags.given(mixee, "--pool-timeout"))
             throw new IllegalArgumentException("--pool-timeout applies to the PostgreSQL and Redis pools: it needs --backend postgres or redis");
         return settings;
     }

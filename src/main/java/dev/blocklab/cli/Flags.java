@@ -12,6 +12,14 @@ import java.nio.file.StandardOpenOption;
 final class Flags {
     private Flags() {}
 
+    /**
+     * True when {@code option} was given on the command line of {@code command} (a mixin's MIXEE spec), not just
+     * defaulted; false where there is no command line (a mixin built outside picocli).
+     */
+    static boolean given(picocli.CommandLine.Model.CommandSpec command, String option) {
+        return command != null && command.commandLine().getParseResult().hasMatchedOption(option);
+    }
+
     static int positive(String flag, int value) {
         if (value < 1) throw new IllegalArgumentException(flag + " must be at least 1, got " + value);
         return value;

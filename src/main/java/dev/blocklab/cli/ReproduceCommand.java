@@ -88,7 +88,7 @@ final class ReproduceCommand extends MeasuringCommand {
                             + Words.inWords(Experiments.all().stream().filter(Experiment::choosesBackend).map(Experiment::name).toList())
                             + " choose their backend, not " + (name == null ? "the default experiments" : e.name()));
         // --full means real time unless --time-scale is given; the default (quick) is CommandDefaults' divisor
-        long divisor = scale.full && !spec.commandLine().getParseResult().hasMatchedOption("--time-scale")
+        long divisor = scale.full && !Flags.given(spec, "--time-scale")
                 ? dev.blocklab.Defaults.TIME_SCALE : timeScale.timeScale;
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
