@@ -136,8 +136,8 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
     }
 
     /**
-     * As above, where {@code delays} are those of one part of the attack ({@code delaysOf}, e.g. " in the shard
-     * judged"), which an unjudged verdict names with its count of requests.
+     * As above, where {@code delays} are those of one part of the attack: {@code delaysOf} says which beside their
+     * count of requests in an unjudged verdict (a merge: " in the shard judged, of 755 sent").
      */
     public static InstrumentHealth assess(long scheduled, long unsent, long successes, LatencyMillis latency, OwnDelays delays, Measured m,
                                           String delaysOf) {
