@@ -335,8 +335,12 @@ public final class InProcessDriver {
             } finally {
                 if (interrupter != null) interrupter.cancel(false);
             }
-            if (interrupt != null && interrupt.disarm())
-                future = CompletableFuture.failedFuture(new TimeoutException("request timed out after " + Durations.format(timeout)));
+            if (interrupt != null && interrupt.disarm()) {
+                // submit outlived the deadline: the request has timed out. A future the model still holds open is
+                // failed, not dropped, so the model stops what the request started (its calls, its timers).
+                var timedOut = new TimeoutException("request timed out after " + Durations.format(timeout));
+                if (!future.completeExceptionally(timedOut)) future = CompletableFuture.failedFuture(timedOut);
+            }
             if (timeouts != null && !future.isDone()) {
                 CompletableFuture<Object> f = future;
                 var pending = timeouts.schedule(() -> f.completeExceptionally(new TimeoutException(
