@@ -13,6 +13,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
@@ -45,6 +46,8 @@ public final class FailureMeter implements Backend {
     private final LongAdder orphans = new LongAdder();
     private final LongAdder orphanNanos = new LongAdder();
     private final LongAdder inFlight = new LongAdder();
+    /** Requests that ended failed, kept once their record is gone: a call one of them starts later is an orphan. */
+    private final FailedIds failedIds = new FailedIds();
 
     public FailureMeter(Backend backend, LongSupplier clock) {
         this.backend = backend;
@@ -114,6 +117,7 @@ public final class FailureMeter implements Backend {
         Call c = new Call();
         Track t = tracks.computeIfAbsent(call.requestId(), id -> new Track());
         synchronized (t) {
+            if (!t.ended && failedIds.contains(call.requestId())) t.ended = true;   // its record went with its last call
             t.calls.add(c);
             if (t.firstFailureNanos != 0 || t.ended) {   // started after the request was already doomed
                 c.requested = true;
@@ -150,6 +154,7 @@ public final class FailureMeter implements Backend {
         synchronized (t) {
             t.ended = true;
             if (failed) {
+                failedIds.add(requestId);
                 failedRequests.increment();
                 if (t.firstFailureNanos != 0) {
                     long ttf = now - t.firstFailureNanos;
@@ -210,6 +215,27 @@ public final class FailureMeter implements Backend {
     @Override public long callsStarted() { return backend.callsStarted(); }
 
     @Override public void close() { backend.close(); }
+
+    /**
+     * A set of request ids, one bit each in blocks of 65,536 made as ids reach them: a run numbers its requests
+     * from 0, so a million failed requests take 128 KiB.
+     */
+    private static final class FailedIds {
+        private static final int BLOCK_BITS = 16;
+        private final Map<Long, AtomicLongArray> blocks = new ConcurrentHashMap<>();
+
+        void add(long id) {
+            AtomicLongArray block = blocks.computeIfAbsent(id >>> BLOCK_BITS, b -> new AtomicLongArray(1 << (BLOCK_BITS - 6)));
+            int bit = (int) (id & ((1 << BLOCK_BITS) - 1));
+            block.getAndUpdate(bit >>> 6, word -> word | 1L << (bit & 63));
+        }
+
+        boolean contains(long id) {
+            AtomicLongArray block = blocks.get(id >>> BLOCK_BITS);
+            int bit = (int) (id & ((1 << BLOCK_BITS) - 1));
+            return block != null && (block.get(bit >>> 6) & 1L << (bit & 63)) != 0;
+        }
+    }
 
     /** One request while it or one of its calls is alive. */
     private static final class Track {

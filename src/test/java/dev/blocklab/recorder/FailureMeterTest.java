@@ -49,6 +49,30 @@ class FailureMeterTest {
     }
 
     @Test
+    void score_callStartedAfterItsFailedRequestEnded_isAnOrphan_evenOnceTheRequestsRecordIsGone() {
+        // a queued request's work that starts after its deadline: the request ended with no call running, so its
+        // record was dropped; the late call must still count as an orphan (it once counted as a normal call)
+        AtomicLong clock = new AtomicLong(1_000);
+        try (FailureMeter meter = new FailureMeter(new SimulatedBackend(), clock::get)) {
+            long late = 70_000;   // past the first block of ids
+            meter.watch(late, CompletableFuture.failedFuture(new java.util.concurrent.TimeoutException("deadline")));
+            meter.watch(late + 1, CompletableFuture.completedFuture("ok"));
+            clock.set(2_000);
+            CompletableFuture<Object> orphan = meter.callAsync(hanging(late));
+            CompletableFuture<Object> other = meter.callAsync(hanging(late + 2));   // a request still going
+            clock.set(2_400);
+            orphan.cancel(true);
+            other.cancel(true);
+
+            FailureScore score = meter.score(meter.callsInFlight());
+            assertThat(score.orphanedCalls()).isEqualTo(1);
+            assertThat(score.orphanBackendMillis()).isEqualTo(400 / 1e6);
+            assertThat(score.cancellationsRequested()).isEqualTo(1);
+            assertThat(score.cancellationsHonoured()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void score_siblingLeftRunning_requestedButNotHonouredAndStillInFlight() {
         AtomicLong clock = new AtomicLong(1_000);
         try (FailureMeter meter = new FailureMeter(new SimulatedBackend(), clock::get)) {
