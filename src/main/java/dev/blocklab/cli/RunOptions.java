@@ -14,7 +14,7 @@ final class RunOptions {
     @Option(names = "--repeats", paramLabel = "N", description = "Measured runs; the median is reported with the range (default: ${DEFAULT-VALUE}).")
     int repeats;
 
-    @Option(names = "--timeout", paramLabel = "D", description = "Cancel a request still running after D (real time, divided by --time-scale).")
+    @Option(names = "--timeout", paramLabel = "D", description = "Cancel a request still running D after its intended start (real time, divided by --time-scale).")
     String timeout;
 
     @Mixin SharedOptions.Seed seed = new SharedOptions.Seed();

@@ -257,7 +257,7 @@ public final class InProcessDriver {
             CountDownLatch done = new CountDownLatch(requests);
             BiConsumer<Object, Throwable> completion = completion(startNanos, done::countDown);   // one for the whole batch
             for (int i = 0; i < requests; i++) {
-                fire(completion);
+                fire(startNanos, completion);
                 if ((i & 1023) == 0) maybeReport(requests);   // reads the clock; once a request cost 2 % at a million
             }
             await(done, requests);
@@ -268,7 +268,7 @@ public final class InProcessDriver {
             CountDownLatch done = new CountDownLatch(Math.toIntExact(requests));
             Runnable countDown = done::countDown;
             SendLoop.Outcome sent = loop.run(startNanos, (index, intendedNanos, sentNanos) -> {
-                fire(completion(intendedNanos, countDown));
+                fire(intendedNanos, completion(intendedNanos, countDown));
                 maybeReport(requests);
             });
             for (long i = sent.sent(); i < requests; i++) done.countDown();   // none unless interrupted
@@ -282,7 +282,8 @@ public final class InProcessDriver {
                     executor.submit(() -> {
                         while (System.nanoTime() < end) {
                             try {
-                                send(completion(System.nanoTime(), () -> {})).join();
+                                long now = System.nanoTime();
+                                send(now, completion(now, () -> {})).join();
                             } catch (RuntimeException ignored) {
                                 // recorded by send
                             }
@@ -301,9 +302,9 @@ public final class InProcessDriver {
          * or failure meter to watch a future, it goes through the model's callback form, which a model may serve
          * without a dependent stage per request.
          */
-        private void fire(BiConsumer<Object, Throwable> completion) {
+        private void fire(long intendedNanos, BiConsumer<Object, Throwable> completion) {
             if (timeouts != null || meter != null) {
-                send(completion);
+                send(intendedNanos, completion);
                 return;
             }
             Request request = nextRequest();
@@ -319,33 +320,44 @@ public final class InProcessDriver {
             return new Request(nextId.getAndIncrement(), graph, settings.seed(), settings.timeScaleDivisor());
         }
 
-        /** Submits one request; {@code completion} records its outcome. */
-        private CompletableFuture<Object> send(BiConsumer<Object, Throwable> completion) {
+        /**
+         * Submits one request meant to start at {@code intendedNanos}; {@code completion} records its outcome. Its
+         * deadline counts from that instant, as its latency does: a request that waited behind others to be
+         * submitted (a model that runs requests on the caller, one after another) has used that time too, and one
+         * whose deadline passed before it was submitted is never started.
+         */
+        private CompletableFuture<Object> send(long intendedNanos, BiConsumer<Object, Throwable> completion) {
             Request request = nextRequest();
             CompletableFuture<Object> future;
-            // a model that runs the request on the caller (sequential) is held to the timeout by an interrupt
             long timeout = timeouts == null ? 0 : settings.requestTimeoutNanos() / settings.timeScaleDivisor();
-            if (timeout > 0) request = request.withDeadlineAtNanos(System.nanoTime() + timeout);   // a backend is told what is left
-            CallerInterrupt interrupt = timeouts == null ? null : new CallerInterrupt(Thread.currentThread());
-            var interrupter = interrupt == null ? null : timeouts.schedule(interrupt::fire, timeout, TimeUnit.NANOSECONDS);
-            try {
-                future = model.submit(request);
-            } catch (RuntimeException e) {
-                future = CompletableFuture.failedFuture(e);
-            } finally {
-                if (interrupter != null) interrupter.cancel(false);
-            }
-            if (interrupt != null && interrupt.disarm()) {
-                // submit outlived the deadline: the request has timed out. A future the model still holds open is
-                // failed, not dropped, so the model stops what the request started (its calls, its timers).
-                var timedOut = new TimeoutException("request timed out after " + Durations.format(timeout));
-                if (!future.completeExceptionally(timedOut)) future = CompletableFuture.failedFuture(timedOut);
-            }
-            if (timeouts != null && !future.isDone()) {
-                CompletableFuture<Object> f = future;
-                var pending = timeouts.schedule(() -> f.completeExceptionally(new TimeoutException(
-                        "request timed out after " + Durations.format(timeout))), timeout, TimeUnit.NANOSECONDS);
-                f.whenComplete((v, e) -> pending.cancel(false));
+            long left = timeout == 0 ? 0 : intendedNanos + timeout - System.nanoTime();
+            if (timeout > 0 && left <= 0) {
+                future = CompletableFuture.failedFuture(new TimeoutException("request timed out after "
+                        + Durations.format(timeout) + " before it was sent"));
+            } else {
+                if (timeout > 0) request = request.withDeadlineAtNanos(intendedNanos + timeout);   // a backend is told what is left
+                // a model that runs the request on the caller (sequential) is held to the timeout by an interrupt
+                CallerInterrupt interrupt = timeouts == null ? null : new CallerInterrupt(Thread.currentThread());
+                var interrupter = interrupt == null ? null : timeouts.schedule(interrupt::fire, left, TimeUnit.NANOSECONDS);
+                try {
+                    future = model.submit(request);
+                } catch (RuntimeException e) {
+                    future = CompletableFuture.failedFuture(e);
+                } finally {
+                    if (interrupter != null) interrupter.cancel(false);
+                }
+                if (interrupt != null && interrupt.disarm()) {
+                    // submit outlived the deadline: the request has timed out. A future the model still holds open
+                    // is failed, not dropped, so the model stops what the request started (its calls, its timers).
+                    var timedOut = new TimeoutException("request timed out after " + Durations.format(timeout));
+                    if (!future.completeExceptionally(timedOut)) future = CompletableFuture.failedFuture(timedOut);
+                }
+                if (timeouts != null && !future.isDone()) {
+                    CompletableFuture<Object> f = future;
+                    var pending = timeouts.schedule(() -> f.completeExceptionally(new TimeoutException(
+                            "request timed out after " + Durations.format(timeout))), request.deadlineAtNanos() - System.nanoTime(), TimeUnit.NANOSECONDS);
+                    f.whenComplete((v, e) -> pending.cancel(false));
+                }
             }
             if (meter != null) meter.watch(request.id(), future);
             return future.whenComplete(completion);

@@ -154,6 +154,20 @@ class InProcessDriverTest {
         assertThat(r.resources().leftoverThreads()).isZero();
     }
 
+    @Test
+    void run_requestTimeout_countsFromTheIntendedStart_soARequestQueuedOnTheCallerTimesOutAsInAPool() {
+        // five 100 ms requests of one batch, a 150 ms deadline: one thread serves them one after another under
+        // both models. The deadline once started when sequential's caller got to a request, so all five succeeded
+        // (the last 500 ms after its arrival), where fixed:1 timed four out.
+        Workload w = new Workload("slow", "slow", Graph.singleCall(Step.Call.fixed("slow", 10 * S, 1L)), new Arrival.Batch(5));
+        for (String model : List.of("sequential", "fixed:1")) {
+            RunResult r = driver.run(w, model, quick.withRequestTimeoutNanos(15 * S), Progress.NONE);
+            assertThat(r.counts().successes()).as(model).isEqualTo(1);
+            assertThat(r.counts().timeouts()).as(model).isEqualTo(4);
+            assertThat(r.timing().latencyMillis().max()).as(model).isLessThan(400.0);
+        }
+    }
+
     /**
      * A request's deadline stops its lone call under every engine model, the non-blocking ones included: the
      * driver completes the request's future exceptionally, and a model whose future for a one-step graph is the
