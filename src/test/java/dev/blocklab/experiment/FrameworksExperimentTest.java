@@ -103,4 +103,38 @@ class FrameworksExperimentTest {
         assertThat(Experiments.named("frameworks")).isPresent();
         assertThat(Experiments.defaults()).extracting(Experiment::name).doesNotContain("frameworks");
     }
+
+    @Test
+    void keptUp_anOverloadedPoolIsNotSustained_thoughItsPredictionIncludesTheQueue() {
+        // invokeall:16 at 50 req/s (capacity 36): the fastest request 220 ms, the median 748 ms behind the queue,
+        // predicted 737 ms with that queue in it
+        var overloaded = openRun(150, 150, 220, 748, 737);
+        assertThat(FrameworksExperiment.keptUp(overloaded)).isFalse();
+        var keepingUp = openRun(150, 150, 220, 260, 737);
+        assertThat(FrameworksExperiment.keptUp(keepingUp)).isTrue();
+        assertThat(FrameworksExperiment.keptUp(openRun(150, 149, 220, 230, 230))).as("one request failed").isFalse();
+    }
+
+    private static dev.blocklab.result.RunResult openRun(long requests, long successes, double minMillis, double p50Millis, double predictedMillis) {
+        var r = dev.blocklab.report.DeviationTest.run("invokeall:16", requests, successes, 4_000, predictedMillis, p50Millis, 0, 20, 900, 1);
+        var latency = new dev.blocklab.result.LatencyMillis(requests, minMillis, p50Millis, p50Millis, p50Millis, p50Millis, p50Millis,
+                p50Millis, p50Millis, p50Millis);
+        return new dev.blocklab.result.RunResult(r.model(), r.workload(), "open 50/s for 3s", dev.blocklab.result.ArrivalKind.OPEN,
+                1, null, r.counts(), new dev.blocklab.result.Timing(4_000, requests / 4.0, latency, ""), r.repeats(), r.prediction(),
+                r.resources(), null);
+    }
+
+    @Test
+    void failureNotes_nameEachRowsCauses() {
+        // disruptor-stages read 42.00 % ok at open 200ms with no word on why: its requests hit the 15 s deadline
+        var r = dev.blocklab.report.DeviationTest.run("disruptor-stages", 150, 63, 16_000, 440, 9_000, 0, 20, 900, 1);
+        var failed = new dev.blocklab.result.RunResult(r.model(), r.workload(), r.arrival(), r.arrivalKind(), 1, null,
+                new dev.blocklab.result.Counts(150, 63, 0, 87, 0, java.util.Map.of("timeout: request timed out after 15s", 87L)),
+                r.timing(), r.repeats(), r.prediction(), r.resources(), null);
+        var rows = List.of(new FrameworksExperiment.FrameworksRow("disruptor-stages", "open 200ms", failed, null, "stage", null, "why"),
+                new FrameworksExperiment.FrameworksRow("reactor", "open 200ms", r, null, "reactor-cpu", null, "why"),
+                new FrameworksExperiment.FrameworksRow("vertx", "open 200ms", null, null, null, "not here", null));
+        assertThat(FrameworksExperiment.failureNotes(rows))
+                .containsExactly("disruptor-stages at open 200ms: 87 x timeout: request timed out after 15s.");
+    }
 }
