@@ -172,7 +172,7 @@ public final class InProcessDriver {
                 counts,
                 new Timing(wallMillis, completed / Math.max(1e-9, wallMillis / 1e3), LatencyMillis.of(histogram), encode(histogram)),
                 Repeats.once(wallMillis),
-                new RunPrediction(graph.criticalPathNanos() / settings.timeScaleDivisor() / 1e6, prediction.millis(), prediction.basis()),
+                new RunPrediction(graph.criticalPathNanos(settings.timeScaleDivisor()) / 1e6, prediction.millis(), prediction.basis()),
                 new Resources(peakPlatform, sampler.peakOsThreads(), end.threadsStarted() - built.threadsStarted(), leftover,
                         (end.cpuNanos() - start.cpuNanos()) / 1e6, end.contextSwitches().minus(start.contextSwitches()),
                         end.allocatedBytes() - start.allocatedBytes(), sampler.peakRssBytes()),

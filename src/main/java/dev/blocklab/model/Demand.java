@@ -6,7 +6,8 @@ import dev.blocklab.workload.RequestTimes;
 import dev.blocklab.workload.RequestTimes.Path;
 
 /**
- * What a batch asks of a model, for predictions. All times already divided by the time scale.
+ * What a batch asks of a model, for predictions. All times already divided by the time scale (but a real
+ * server's operations, which run in real time).
  *
  * <p>With fixed latencies every request takes the same time and the mean figures are exact. With random
  * latencies {@code drawn} holds the times the run's requests will actually draw (see {@link RequestTimes}): when
@@ -39,8 +40,8 @@ public record Demand(long requests, long serialNanos, long criticalPathNanos, lo
     /** A demand whose random latencies (if any) are {@code drawn}. */
     public static Demand of(Graph graph, long requests, long timeScaleDivisor, long cpuNanosPerRequest, int cores,
                             RequestTimes drawn) {
-        return new Demand(requests, graph.serialNanos() / timeScaleDivisor, graph.criticalPathNanos() / timeScaleDivisor,
-                graph.levelledPathNanos() / timeScaleDivisor, graph.callCount(), cpuNanosPerRequest, cores, drawn);
+        return new Demand(requests, graph.serialNanos(timeScaleDivisor), graph.criticalPathNanos(timeScaleDivisor),
+                graph.levelledPathNanos(timeScaleDivisor), graph.callCount(), cpuNanosPerRequest, cores, drawn);
     }
 
     /** True when the times are drawn per request of the batch (random latencies, batch arrival). */

@@ -52,21 +52,35 @@ public record Graph(Object input, List<Step> steps) {
     }
 
     /** The sum of the expected latencies of every call: one request's time when its calls run one after another. */
-    public long serialNanos() {
+    public long serialNanos() { return serialNanos(1); }
+
+    /** {@link #serialNanos()} at a time scale: simulated calls' latencies divided, real servers' kept. */
+    public long serialNanos(long timeScaleDivisor) {
         long sum = 0;
-        for (Step s : steps) if (s instanceof Step.Call c) sum += c.latency().expectedNanos();
+        for (Step s : steps) if (s instanceof Step.Call c) sum += expectedNanos(c, timeScaleDivisor);
         return sum;
     }
 
+    /**
+     * A call's expected latency at a time scale: divided for a simulated call, whole for an operation on a real
+     * server ({@code sql:}, {@code redis:}), which runs in real time whatever the scale.
+     */
+    private static long expectedNanos(Step.Call c, long timeScaleDivisor) {
+        return c.operation() != null ? c.latency().expectedNanos() : c.latency().expectedNanos() / timeScaleDivisor;
+    }
+
     /** The longest chain of expected call latencies: one request's time when independent calls overlap. */
-    public long criticalPathNanos() {
+    public long criticalPathNanos() { return criticalPathNanos(1); }
+
+    /** {@link #criticalPathNanos()} at a time scale (see {@link #serialNanos(long)}). */
+    public long criticalPathNanos(long timeScaleDivisor) {
         Map<String, Long> finish = new HashMap<>();
         finish.put(INPUT, 0L);
         long max = 0;
         for (Step s : steps) {
             long start = 0;
             for (String in : s.inputs()) start = Math.max(start, finish.get(in));
-            long end = start + (s instanceof Step.Call c ? c.latency().expectedNanos() : 0);
+            long end = start + (s instanceof Step.Call c ? expectedNanos(c, timeScaleDivisor) : 0);
             finish.put(s.name(), end);
             max = Math.max(max, end);
         }
@@ -78,11 +92,14 @@ public record Graph(Object input, List<Step> steps) {
      * before the next level: the sum over {@link #levels()} of each level's longest expected call. At least the
      * critical path; equal to it when every level's longest call lies on the longest chain.
      */
-    public long levelledPathNanos() {
+    public long levelledPathNanos() { return levelledPathNanos(1); }
+
+    /** {@link #levelledPathNanos()} at a time scale (see {@link #serialNanos(long)}). */
+    public long levelledPathNanos(long timeScaleDivisor) {
         long sum = 0;
         for (List<Integer> level : levels()) {
             long longest = 0;
-            for (int i : level) if (steps.get(i) instanceof Step.Call c) longest = Math.max(longest, c.latency().expectedNanos());
+            for (int i : level) if (steps.get(i) instanceof Step.Call c) longest = Math.max(longest, expectedNanos(c, timeScaleDivisor));
             sum += longest;
         }
         return sum;

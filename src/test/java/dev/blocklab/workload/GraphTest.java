@@ -106,4 +106,24 @@ class GraphTest {
         assertThat(CpuWork.perform(Step.CpuKind.HASH, 10_000)).isEqualTo(CpuWork.perform(Step.CpuKind.HASH, 10_000));
         assertThat(CpuWork.perform(Step.CpuKind.SORT, 1000)).isNotEqualTo(CpuWork.perform(Step.CpuKind.SORT, 1001));
     }
+
+    @Test
+    void pathsAtATimeScale_divideSimulatedCallsOnly_aRealServersQueryRunsInRealTime() {
+        // a 100 ms query beside a 1 s simulated call, at delays / 10: the query still takes 100 ms (it once
+        // counted 10 ms, and run predicted 10 ms for a pool of 100 ms queries)
+        Step.Call query = new Step.Call("report", List.of(), new Latency.Fixed(100 * MS), new Value.Constant(1L), 0, null,
+                150 * MS, new Operation.Sql("select pg_sleep(0.1)", false));
+        Step.Call simulated = new Step.Call("slow", List.of("report"), new Latency.Fixed(S), new Value.Sum(0), 0, null, 500 * MS);
+        Graph g = new Graph(0L, List.of(query, simulated));
+        assertThat(g.serialNanos(10)).isEqualTo(100 * MS + 100 * MS);
+        assertThat(g.criticalPathNanos(10)).isEqualTo(200 * MS);
+        assertThat(g.levelledPathNanos(10)).isEqualTo(200 * MS);
+        assertThat(g.criticalPathNanos()).isEqualTo(1_100 * MS);
+
+        Request r = new Request(1, g, 42, 10);
+        assertThat(r.invocation(0, List.of()).timeoutNanos()).as("the query's own timeout, whole").isEqualTo(150 * MS);
+        assertThat(r.invocation(0, List.of()).delayNanos()).isEqualTo(100 * MS);
+        assertThat(r.invocation(1, List.of(1L)).timeoutNanos()).as("the simulated call's, divided").isEqualTo(50 * MS);
+        assertThat(r.delayNanos(1)).isEqualTo(100 * MS);
+    }
 }
