@@ -15,7 +15,7 @@ import java.util.List;
         description = "Answer 'which model should I use for my workload, and how far will it go?' in plain words: a capacity search "
                 + "over a few representative models at your objectives, the best one with its numbers, why each stops, and the command that reproduces it.",
         footer = {"", "Examples:",
-                "  blocklab advise --workload my.yaml --slo 'success>=98%%'",
+                "  blocklab advise --workload examples/my-workload.yaml --slo 'success>=98%%'",
                 "  blocklab advise --workload examples/my-workload.yaml --slo 'p99<=300ms' --slo 'success>=98%%'",
                 "  blocklab advise --workload mixed --entry fixed:32 --entry virtual --slo 'success>=98%%' --step 2s --repeats 1",
                 "  blocklab advise --workload mixed --slo 'success>=98%%' --format json > advice.json"})

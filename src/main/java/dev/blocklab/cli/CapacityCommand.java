@@ -21,7 +21,7 @@ import java.util.List;
                 + "the cost per request there, and a ranked recommendation beside the predictions.",
         footer = {"", "Examples:",
                 "  blocklab capacity --workload mixed --entry fixed:16 --entry virtual --entry cf-nonblocking:2 --slo 'success>=98%%'",
-                "  blocklab capacity --workload my.yaml --entry virtual --slo 'p99<=550ms' --slo 'success>=99.9%%'",
+                "  blocklab capacity --workload examples/my-workload.yaml --entry virtual --slo 'p99<=550ms' --slo 'success>=99.9%%'",
                 "  blocklab capacity --workload frameworks --entry invokeall:16 --entry reactor --entry virtual",
                 "  blocklab capacity --workload profile-page --entry http:play-2.5/sync-blocking",
                 "  blocklab capacity --workload profile-page --entry http:event-loop/async-non-blocking --slo 'p99<=1200ms'",

@@ -29,7 +29,7 @@ import java.util.List;
         footer = {"", "Examples:",
                 "  blocklab run --workload hundred-calls --model fixed:8 --model virtual",
                 "  blocklab run --workload hundred-calls --model fixed:8 --model virtual --time-scale 10 --html run.html",
-                "  blocklab run --workload my.yaml --model fixed:8 --model virtual --format json",
+                "  blocklab run --workload examples/my-workload.yaml --model fixed:8 --model virtual --format json",
                 "  blocklab run --workload ten-thousand-jobs --model virtual --requests 1000000 --repeats 1",
                 "  blocklab run --workload mixed --model cf-nonblocking:2 --rate 500/s --duration 10s",
                 "  blocklab run --workload hundred-calls --model virtual --rate 100/s..5000/s --duration 20s --time-scale 10",

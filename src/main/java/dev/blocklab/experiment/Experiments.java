@@ -42,7 +42,7 @@ public final class Experiments {
 
     /** The experiment of that name; throws naming the known ones otherwise. */
     public static Experiment require(String name) {
-        return named(name).orElseThrow(() -> new IllegalArgumentException("unknown experiment '" + name
-                + "' (known: " + ALL.stream().map(Experiment::name).collect(Collectors.joining(", ")) + ")"));
+        return named(name).orElseThrow(() -> new IllegalArgumentException("unknown experiment '" + name + "'"
+                + dev.blocklab.Names.didYouMean(name, ALL.stream().map(Experiment::name).toList()) + " (known: " + ALL.stream().map(Experiment::name).collect(Collectors.joining(", ")) + ")"));
     }
 }

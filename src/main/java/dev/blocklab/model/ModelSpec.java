@@ -76,7 +76,8 @@ public record ModelSpec(ModelEntry entry, int size) {
     public static ModelSpec parse(String spec, List<ModelEntry> entries) {
         String family = spec.contains(":") ? spec.substring(0, spec.indexOf(':')) : spec;
         ModelEntry entry = entries.stream().filter(i -> i.family().equals(family)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown model '" + spec + "' (known: "
+                .orElseThrow(() -> new IllegalArgumentException("unknown model '" + spec + "'"
+                        + dev.blocklab.Names.didYouMean(family, entries.stream().map(ModelEntry::family).toList()) + " (known: "
                         + entries.stream().map(ModelEntry::syntax).collect(Collectors.joining(", ")) + ")"));
         return new ModelSpec(entry, sizeOf(entry, spec));
     }
@@ -93,6 +94,8 @@ public record ModelSpec(ModelEntry entry, int size) {
         try {
             n = Integer.parseInt(size);
         } catch (NumberFormatException e) {
+            if (size.matches("\\d+"))   // a whole number, too large for an int
+                throw new IllegalArgumentException("model '" + spec + "': at most " + entry.maxSize() + " threads, got " + size);
             throw new IllegalArgumentException("model '" + spec + "': '" + size + "' is not a whole number of threads");
         }
         if (n < entry.minSize()) throw new IllegalArgumentException("model '" + spec + "': the pool needs at least "

@@ -484,27 +484,7 @@ public final class WorkloadFile {
         }
 
         private String suggestion(String unknown) {
-            String best = null;
-            int bestDistance = 3;
-            for (String a : allowed) {
-                int d = distance(unknown.toLowerCase(Locale.ROOT), a);
-                if (d < bestDistance) { best = a; bestDistance = d; }
-            }
-            return best == null ? "" : "; did you mean '" + best + "'?";
-        }
-
-        /** Levenshtein distance. */
-        private static int distance(String a, String b) {
-            int[] prev = new int[b.length() + 1];
-            int[] cur = new int[b.length() + 1];
-            for (int j = 0; j <= b.length(); j++) prev[j] = j;
-            for (int i = 1; i <= a.length(); i++) {
-                cur[0] = i;
-                for (int j = 1; j <= b.length(); j++)
-                    cur[j] = Math.min(Math.min(cur[j - 1], prev[j]) + 1, prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
-                int[] t = prev; prev = cur; cur = t;
-            }
-            return prev[b.length()];
+            return dev.blocklab.Names.didYouMean(unknown, allowed);
         }
     }
 }

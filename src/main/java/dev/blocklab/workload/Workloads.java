@@ -22,7 +22,8 @@ public final class Workloads {
         boolean looksLikeFile = nameOrPath.contains("/") || nameOrPath.matches(".*\\.(ya?ml|json)$");
         throw new IllegalArgumentException(looksLikeFile
                 ? "workload file '" + nameOrPath + "' does not exist"
-                : "unknown workload '" + nameOrPath + "' (built in: "
+                : "unknown workload '" + nameOrPath + "'"
+                  + dev.blocklab.Names.didYouMean(nameOrPath, BuiltInWorkloads.all().stream().map(Workload::name).toList()) + " (built in: "
                   + BuiltInWorkloads.all().stream().map(Workload::name).collect(Collectors.joining(", "))
                   + "; or give the path of a .yaml or .json file)");
     }
