@@ -36,14 +36,22 @@ public final class RunCharts {
                 successRatio(subject, runs), threads(subject, runs), memory(subject, runs), costPerRequest(subject, runs));
     }
 
-    /** Measured wall time beside the prediction and the critical path, per run. */
+    /**
+     * What each run's prediction predicts, measured beside it, and the critical path: the wall time of a batch,
+     * one request's mean latency for open and closed arrivals (a wall time there is the schedule's length).
+     */
     public static Chart wallTime(String subject, List<LabelledRun> runs) {
-        List<Bars> bars = List.of(bars("measured", runs, r -> r.timing().wallMillis()), bars("predicted", runs, r -> r.prediction().predictedMillis()),
+        List<Bars> bars = List.of(bars("measured", runs, RunResult::measuredMillis), bars("predicted", runs, r -> r.prediction().predictedMillis()),
                 bars("ideal (critical path)", runs, r -> r.prediction().idealMillis()));
-        return new Chart.BarChart(subject + ": wall time, measured beside predicted", ROW, labels(runs),
-                new Axis("wall time", "ms"), bars, spansWidely(bars),
-                "Wall time by System.nanoTime from the first submit to the last completion" + repeats(runs)
-                        + "; predicted by each model's formula; ideal = one request's critical path" + scale(runs) + ".");
+        long batches = runs.stream().filter(r -> r.run().predictsWallTime()).count();
+        String what = batches == runs.size() ? "wall time" : batches == 0 ? "mean latency" : "wall time or mean latency";
+        String measured = batches == runs.size() ? "Wall time by System.nanoTime from the first submit to the last completion" + repeats(runs)
+                : batches == 0 ? "Mean latency from each request's intended start"
+                : "A batch's wall time by System.nanoTime from the first submit to the last completion" + repeats(runs)
+                  + "; for open and closed arrivals, the mean latency from each request's intended start";
+        return new Chart.BarChart(subject + ": " + what + ", measured beside predicted", ROW, labels(runs),
+                new Axis(what, "ms"), bars, spansWidely(bars),
+                measured + "; predicted by each model's formula; ideal = one request's critical path" + scale(runs) + ".");
     }
 
     /** p50, p99 and p99.9 latency per run. */
