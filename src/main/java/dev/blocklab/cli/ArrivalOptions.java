@@ -1,6 +1,7 @@
 package dev.blocklab.cli;
 
 import dev.blocklab.load.Rates;
+import dev.blocklab.load.Pacer;
 import dev.blocklab.workload.Arrival;
 import picocli.CommandLine.Option;
 
@@ -15,10 +16,10 @@ final class ArrivalOptions {
     @Option(names = "--requests", paramLabel = "N", description = "Send a batch of N requests at once (overrides the workload's arrival).")
     Integer requests;
 
-    @Option(names = "--users", paramLabel = "N", description = "Closed loop: N users, each sending its next request when the last completes (with --duration).")
+    @Option(names = "--users", paramLabel = "N", description = "Closed loop: N users, each sending its next request when the last completes (for --duration, or the workload's own).")
     Integer users;
 
-    @Option(names = "--rate", paramLabel = "RATE", description = "Open model: send RATE requests a second whatever happens (with --duration), e.g. 500/s; "
+    @Option(names = "--rate", paramLabel = "RATE", description = "Open model: send RATE requests a second whatever happens (for --duration, or the workload's own), e.g. 500/s; "
             + "a ramp 100/s..5000/s over the duration, or steps 100/s,500/s,1000/s (each held for --step, or the duration shared equally). "
             + "Like every delay, the schedule is compressed by --time-scale N: N times the rate for 1/N of the duration, the same requests.")
     String rate;
@@ -26,7 +27,7 @@ final class ArrivalOptions {
     @Option(names = "--step", paramLabel = "D", description = "With steps in --rate: how long each rate is held (real time, divided by --time-scale), e.g. 5s; the last holds to the end.")
     String step;
 
-    @Option(names = "--duration", paramLabel = "D", description = "Duration of a closed or open run, e.g. 10s (real time, divided by --time-scale).")
+    @Option(names = "--duration", paramLabel = "D", description = "Duration of a closed or open run, e.g. 10s (real time, divided by --time-scale); alone, it keeps the workload's users or constant rate.")
     String duration;
 
     /** The arrival the options ask for, or {@code fromWorkload} without any; one-line errors name the flags. */
@@ -39,13 +40,29 @@ final class ArrivalOptions {
             if (duration != null) throw new IllegalArgumentException("--duration goes with --users or --rate, not --requests");
             return new Arrival.Batch(Flags.positive("--requests", requests));
         }
+        long ownDuration = switch (fromWorkload) {   // the workload's own duration, which a lone --users or --rate keeps
+            case Arrival.Closed c -> c.durationNanos();
+            case Arrival.Open o -> o.durationNanos();
+            case Arrival.Batch b -> 0;
+        };
         if (users != null || rate != null) {
-            if (duration == null) throw new IllegalArgumentException((users != null ? "--users" : "--rate") + " needs --duration, e.g. --duration 10s");
-            long d = Flags.duration("--duration", duration);
+            if (duration == null && ownDuration == 0)
+                throw new IllegalArgumentException((users != null ? "--users" : "--rate") + " needs --duration, e.g. --duration 10s");
+            long d = duration != null ? Flags.duration("--duration", duration) : ownDuration;
             return users != null ? new Arrival.Closed(Flags.positive("--users", users), d)
                     : new Arrival.Open(Rates.parse(rate, d, step == null ? 0 : Flags.duration("--step", step)), d);
         }
-        if (duration != null) throw new IllegalArgumentException("--duration needs --users or --rate");
+        if (duration != null) {   // the workload's users or constant rate, for this long
+            long d = Flags.duration("--duration", duration);
+            return switch (fromWorkload) {
+                case Arrival.Closed c -> new Arrival.Closed(c.users(), d);
+                case Arrival.Open o when o.pacer() instanceof Pacer.Constant -> new Arrival.Open(o.pacer(), d);
+                case Arrival.Open o -> throw new IllegalArgumentException(
+                        "--duration alone: the workload's rate changes over its own duration; give --rate with it");
+                case Arrival.Batch b -> throw new IllegalArgumentException(
+                        "--duration needs --users or --rate (the workload's arrival is a batch)");
+            };
+        }
         return fromWorkload;
     }
 

@@ -71,4 +71,26 @@ class ArrivalOptionsTest {
         withSteps.step = "1s";
         assertThat(withSteps.arrival(new Arrival.Batch(1))).isInstanceOf(Arrival.Open.class);
     }
+
+    @Test void aLoneOption_keepsTheRestOfTheWorkloadsArrival() {
+        long s = 1_000_000_000L;
+        Arrival closed = new Arrival.Closed(20, 3 * s), open = new Arrival.Open(200, 4 * s), batch = new Arrival.Batch(100);
+        assertThat(options(o -> o.users = 5).arrival(closed)).isEqualTo(new Arrival.Closed(5, 3 * s));
+        assertThat(options(o -> o.users = 5).arrival(open)).isEqualTo(new Arrival.Closed(5, 4 * s));
+        assertThat(((Arrival.Open) options(o -> o.rate = "100/s").arrival(open)).requests()).isEqualTo(400);
+        assertThat(options(o -> o.duration = "2s").arrival(closed)).isEqualTo(new Arrival.Closed(20, 2 * s));
+        assertThat(((Arrival.Open) options(o -> o.duration = "2s").arrival(open)).requests()).isEqualTo(400);
+        assertThat(options(o -> { }).arrival(batch)).isEqualTo(batch);
+        assertThatThrownBy(() -> options(o -> o.users = 5).arrival(batch)).hasMessage("--users needs --duration, e.g. --duration 10s");
+        assertThatThrownBy(() -> options(o -> o.duration = "2s").arrival(batch))
+                .hasMessage("--duration needs --users or --rate (the workload's arrival is a batch)");
+        Arrival ramp = new Arrival.Open(dev.blocklab.load.Rates.parse("100/s..500/s", 4 * s, 0), 4 * s);
+        assertThatThrownBy(() -> options(o -> o.duration = "2s").arrival(ramp)).hasMessageContaining("give --rate with it");
+    }
+
+    private static ArrivalOptions options(java.util.function.Consumer<ArrivalOptions> set) {
+        ArrivalOptions o = new ArrivalOptions();
+        set.accept(o);
+        return o;
+    }
 }
