@@ -88,6 +88,8 @@ public final class Datastores implements AutoCloseable {
                 throw new IllegalArgumentException("step '" + c.name() + "' is a SQL step: add --backend postgres (embedded) or --postgres-url URL");
             if (step instanceof Step.Call c && c.operation() instanceof Operation.Redis && !settings.redis())
                 throw new IllegalArgumentException("step '" + c.name() + "' is a Redis step: add --backend redis (starts redis-server) or --redis-url URL");
+            if (step instanceof Step.Call c && c.operation() instanceof Operation.Redis redis)
+                RedisClients.checkCommand(c.name(), redis.command());   // before any server starts: every call would fail
         }
     }
 

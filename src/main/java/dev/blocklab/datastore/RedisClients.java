@@ -115,6 +115,20 @@ final class RedisClients implements AutoCloseable {
         };
     }
 
+    /**
+     * Checks that both clients know step {@code step}'s command.
+     *
+     * @throws IllegalArgumentException naming the step and the command, with the closest known one
+     */
+    static void checkCommand(String step, String command) {
+        boolean jedis = java.util.Arrays.stream(Protocol.Command.values()).anyMatch(c -> c.name().equals(command));
+        boolean lettuce = java.util.Arrays.stream(CommandType.values()).anyMatch(c -> c.name().equals(command));
+        if (jedis && lettuce) return;
+        throw new IllegalArgumentException("step '" + step + "': unknown Redis command '" + command + "'"
+                + dev.blocklab.Names.didYouMean(command, java.util.Arrays.stream(Protocol.Command.values()).map(Enum::name).toList())
+                + (jedis || lettuce ? " (" + (jedis ? "Lettuce" : "Jedis") + " does not know it)" : ""));
+    }
+
     /** @throws IllegalArgumentException naming an unknown command */
     static Protocol.Command jedisCommand(String name) {
         try {

@@ -29,4 +29,15 @@ class DatastoresCheckTest {
         assertThatThrownBy(() -> Datastores.check(sql, NONE)).hasMessageContaining("is a SQL step: add --backend postgres");
         assertThatCode(() -> Datastores.checkUsed(sql, POSTGRES)).doesNotThrowAnyException();
     }
+
+    @Test void anUnknownRedisCommand_isRefusedBeforeAnyServerStarts_namingTheStep() {
+        // it was found only at the first call: every request failed, and the run exited 0
+        var typo = new dev.blocklab.workload.Graph(0L, java.util.List.of(new dev.blocklab.workload.Step.Call("cache", java.util.List.of(),
+                new dev.blocklab.workload.Latency.Fixed(0), new dev.blocklab.workload.Value.Constant(0L), 0, null, 0,
+                dev.blocklab.workload.Operation.Redis.parse("HGETAL account:{row}", 1))));
+        assertThatThrownBy(() -> Datastores.check(typo, REDIS_URL))
+                .hasMessage("step 'cache': unknown Redis command 'HGETAL'; did you mean 'HGETALL'?");
+        var gets = WorkloadFile.load(Path.of("examples/redis-gets.yaml")).graph();
+        assertThatCode(() -> Datastores.check(gets, REDIS_URL)).doesNotThrowAnyException();
+    }
 }
