@@ -80,6 +80,9 @@ final class K8sJobCommand implements Callable<Integer> {
                 : Instant.now().plusNanos(Flags.duration("--start-in", startIn)).truncatedTo(ChronoUnit.SECONDS);
         IndexedJob job = new IndexedJob(name, namespace, image, workers, attackArgs, start, cpu, memory, volumeClaim);
         Job attack = job.attackJob();
+        Job merge = mergeJob == null ? null : job.mergeJob();   // refused without --volume-claim, before anything is written
+        if (mergeJob != null && out != null && mergeJob.toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize()))
+            throw new IllegalArgumentException("--merge-job: " + mergeJob + " is also --out; give each Job its own file");
         String header = "# blocklab k8s-job: " + workers + " shards of 'blocklab attack " + String.join(" ", attackArgs) + "'\n"
                 + "# measured schedule starts at " + start + ": apply before then, every pod must be running by then.\n"
                 + "# merge: " + mergeHint() + "\n";
@@ -93,7 +96,7 @@ final class K8sJobCommand implements Callable<Integer> {
             err.println("Indexed Job written to " + out + " (starts at " + start + ")");
         }
         if (mergeJob != null) {
-            ReportCommand.writeFile(mergeJob, "# apply once job/" + name + " has completed\n" + IndexedJob.yaml(List.of(job.mergeJob())));
+            ReportCommand.writeFile(mergeJob, "# apply once job/" + name + " has completed\n" + IndexedJob.yaml(List.of(merge)));
             err.println("merge Job written to " + mergeJob);
         }
         err.println("merge: " + mergeHint());

@@ -154,6 +154,20 @@ class ShardCommandsTest {
         assertUsage(Cli.run("k8s-job", "--workers", "3", "--image", "i", "--cpu", "lots", "--", "http://target:8080/"), "lots");
     }
 
+    @Test
+    void k8sJob_mergeJobWithoutVolumeClaim_refusedBeforeAnyManifestIsWritten(@TempDir Path dir) {
+        Path out = dir.resolve("attack.yaml"), merge = dir.resolve("merge.yaml");
+        Cli.Run toStdout = Cli.run("k8s-job", "--workers", "2", "--image", "i", "--merge-job", merge.toString(), "--", "http://target:8080/");
+        assertUsage(toStdout, "--merge-job needs --volume-claim");
+        assertThat(toStdout.out()).isEmpty();
+        assertUsage(Cli.run("k8s-job", "--workers", "2", "--image", "i", "--out", out.toString(), "--merge-job", merge.toString(),
+                "--", "http://target:8080/"), "--merge-job needs --volume-claim");
+        assertUsage(Cli.run("k8s-job", "--workers", "2", "--image", "i", "--volume-claim", "results", "--out", out.toString(),
+                "--merge-job", out.toString(), "--", "http://target:8080/"), "--merge-job");
+        assertThat(out).doesNotExist();
+        assertThat(merge).doesNotExist();
+    }
+
     private static String read(Path p) {
         try {
             return Files.readString(p);
