@@ -1,5 +1,7 @@
 package dev.blocklab.cli;
 
+import dev.blocklab.attack.Attack;
+import dev.blocklab.attack.AttackSettings;
 import dev.blocklab.k8s.IndexedJob;
 import dev.blocklab.shard.StartAt;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -75,9 +77,10 @@ final class K8sJobCommand implements Callable<Integer> {
     List<String> attackArgs = new ArrayList<>();
 
     @Override public Integer call() {
-        checkAttack(attackArgs);
+        AttackSettings settings = checkAttack(attackArgs);
         Instant start = startAt != null ? StartAt.parse(startAt, Clock.systemUTC(), 0)
                 : Instant.now().plusNanos(Flags.duration("--start-in", startIn)).truncatedTo(ChronoUnit.SECONDS);
+        Attack.refuseEnded(settings.schedule(), start, Instant.now());   // every pod's attack would refuse it
         IndexedJob job = new IndexedJob(name, namespace, image, workers, attackArgs, start, cpu, memory, volumeClaim);
         Job attack = job.attackJob();
         Job merge = mergeJob == null ? null : job.mergeJob();   // refused without --volume-claim, before anything is written
@@ -114,8 +117,8 @@ final class K8sJobCommand implements Callable<Integer> {
                 + IndexedJob.LABEL + "=" + name + " --max-log-requests=" + Math.max(5, workers) + " > shards.log; blocklab report --merge shards.log";
     }
 
-    /** Parses {@code args} as 'blocklab attack' would, so a typo fails here and not in N pods. */
-    static void checkAttack(List<String> args) {
+    /** Parses {@code args} as 'blocklab attack' would, so a typo fails here and not in N pods; returns their settings. */
+    static AttackSettings checkAttack(List<String> args) {
         for (String a : args)
             for (String own : List.of("--shard", "--start-at", "--workers", "--save", "--hlog", "--output", "--calibrate"))
                 if (a.equals(own) || a.startsWith(own + "="))
@@ -129,6 +132,6 @@ final class K8sJobCommand implements Callable<Integer> {
             throw new IllegalArgumentException("k8s-job: the attack's arguments: " + Main.usageMessage(e));
         }
         if (attack.users != null) throw new IllegalArgumentException("k8s-job: shards split an open schedule (--rate), not --users");
-        attack.settings();
+        return attack.settings();
     }
 }

@@ -31,8 +31,8 @@ import java.util.Objects;
  * applied once the attack Job has completed. Without a volume, the merge reads the pods' logs (docs/distributed.md).
  *
  * @param name        the Job's name (DNS label), also the label {@code blocklab.dev/attack} of its pods
- * @param namespace   the namespace, null for the current one
- * @param image       the container image holding blocklab (its entrypoint is {@code blocklab})
+ * @param namespace   the namespace (an RFC 1123 label), null for the current one
+ * @param image       the container image holding blocklab (its entrypoint is {@code blocklab}), without whitespace
  * @param workers     shards and pods, at least 1
  * @param attackArgs  {@code blocklab attack}'s arguments: URL, rate, duration and any other flag
  * @param startAt     the common start of the measured schedule
@@ -50,7 +50,11 @@ public record IndexedJob(String name, String namespace, String image, int worker
     public IndexedJob {
         if (name == null || !name.matches("[a-z0-9]([-a-z0-9]{0,40}[a-z0-9])?"))
             throw new IllegalArgumentException("--name: '" + name + "' is not a DNS label of at most 42 characters (lower case, digits, '-')");
+        if (namespace != null && !namespace.matches("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?"))
+            throw new IllegalArgumentException("--namespace: '" + namespace + "' is not a Kubernetes namespace (an RFC 1123 label of at most 63 characters: lower case, digits, '-')");
         if (image == null || image.isBlank()) throw new IllegalArgumentException("--image: give the container image holding blocklab");
+        if (image.chars().anyMatch(Character::isWhitespace))
+            throw new IllegalArgumentException("--image: '" + image + "' has whitespace in it; an image reference has none (e.g. registry.example/blocklab:0.1.0)");
         if (workers < 1) throw new IllegalArgumentException("--workers must be at least 1, got " + workers);
         attackArgs = List.copyOf(attackArgs);
         Objects.requireNonNull(startAt, "startAt");

@@ -101,5 +101,17 @@ class IndexedJobTest {
                     .as(memory).hasMessage("--memory: '" + memory + "' is not a number of bytes, with Ki, Mi, Gi, Ti (powers of 1024) "
                             + "or k, M, G, T (powers of 1000), e.g. 512Mi, 1Gi; m would mean thousandths of a byte");
         assertThatThrownBy(() -> job(null).mergeJob()).hasMessageStartingWith("--merge-job needs --volume-claim");
+        for (String ns : List.of("NS!", "Perf", "-perf", "perf-", "perf.team", "", "a".repeat(64)))
+            assertThatThrownBy(() -> new IndexedJob("a", ns, "i", 1, List.of(), START, "1", "1Gi", null))
+                    .as(ns).hasMessageStartingWith("--namespace: '" + ns + "' is not a Kubernetes namespace");
+        for (String image : List.of("has space", "reg/blocklab:0.1\n", "\treg/blocklab"))
+            assertThatThrownBy(() -> new IndexedJob("a", null, image, 1, List.of(), START, "1", "1Gi", null))
+                    .as(image).hasMessageStartingWith("--image: '" + image + "' has whitespace in it");
+    }
+
+    @Test
+    void namespace_anyRfc1123Label() {
+        for (String ns : List.of("perf", "a", "load-test-2", "a".repeat(63)))
+            assertThat(new IndexedJob("a", ns, "i", 1, List.of(), START, "1", "1Gi", null).attackJob().getMetadata().getNamespace()).isEqualTo(ns);
     }
 }
