@@ -60,11 +60,13 @@ final class ReportCommand implements java.util.concurrent.Callable<Integer> {
             throw new IllegalArgumentException("--format hdr needs --merge: it is the latency spectrum of merged attack shards");
         ReportFormat reportFormat = format.parse();
         List<Comparison.Source> sources = new ArrayList<>();
-        for (Path file : files) {
+        List<String> labels = Comparison.labels(files);   // a/fan.jsonl and b/fan.jsonl, not fan.jsonl twice
+        for (int i = 0; i < files.size(); i++) {
+            Path file = files.get(i);
             if (Files.isDirectory(file)) throw new IllegalArgumentException("report: " + file + " is a directory");
             if (!Files.isRegularFile(file)) throw new IllegalArgumentException("report: no such file " + file);
             for (ExperimentResult r : ResultsFile.read(file, w -> spec.commandLine().getErr().println("blocklab: warning: " + w)))
-                sources.add(new Comparison.Source(String.valueOf(file.getFileName()), r));
+                sources.add(new Comparison.Source(labels.get(i), r));
         }
         String text = switch (reportFormat) {
             case HTML -> html(sources);

@@ -6,6 +6,7 @@ import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.result.Series;
 import dev.blocklab.result.Table;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -24,12 +25,34 @@ import java.util.Objects;
 public final class Comparison {
     private Comparison() {}
 
-    /** A result and where it came from, e.g. the file name it was read from. */
+    /** A result and where it came from, e.g. the {@link #labels label} of the file it was read from; one label per source. */
     public record Source(String label, ExperimentResult result) {
         public Source {
             Objects.requireNonNull(label, "label");
             Objects.requireNonNull(result, "result");
         }
+    }
+
+    /**
+     * A label for each of {@code files}, in order: the shortest end of its path that no other file's path ends in
+     * ({@code fan.jsonl} alone; {@code a/fan.jsonl} and {@code b/fan.jsonl} side by side), so that sources read from
+     * files of one name are told apart. The same file given twice gets one label.
+     */
+    public static List<String> labels(List<Path> files) {
+        List<Path> paths = files.stream().map(f -> f.toAbsolutePath().normalize()).toList();
+        List<String> labels = new ArrayList<>();
+        for (Path p : paths) {
+            int names = p.getNameCount(), k = 1;
+            while (k < names && endsLikeAnother(p, k, paths)) k++;
+            labels.add(p.subpath(names - k, names).toString());
+        }
+        return labels;
+    }
+
+    /** Whether a path of {@code paths} other than {@code p} ends in the same last {@code k} names as {@code p}. */
+    private static boolean endsLikeAnother(Path p, int k, List<Path> paths) {
+        Path end = p.subpath(p.getNameCount() - k, p.getNameCount());
+        return paths.stream().anyMatch(other -> !other.equals(p) && other.endsWith(end));
     }
 
     /**

@@ -132,6 +132,22 @@ class ReportCommandTest {
                 .doesNotContain("before.jsonl: fixed:8");
     }
 
+    @Test void report_twoFilesOfOneName_labelledByTheirDirectoriesAndCountedApart() throws Exception {
+        Files.createDirectories(dir.resolve("a"));
+        Files.createDirectories(dir.resolve("b"));
+        Path a = saved("a/fan.jsonl", List.of(SyntheticResults.standard()));
+        Path b = saved("b/fan.jsonl", List.of(SyntheticResults.standard()));
+        Path html = dir.resolve("fan.html");
+        Cli.Run report = Cli.run("report", "--format", "html", "--out", html.toString(), "--timestamp", "t", a.toString(), b.toString());
+        assertThat(report.exit()).as(report.err()).isZero();
+        String page = Files.readString(html);
+        assertThat(page).contains("from 2 sources, overlaid")
+                .contains("data-series=\"a/fan.jsonl: fixed:8\"").contains("data-series=\"b/fan.jsonl: fixed:8\"")
+                .doesNotContain("data-series=\"fan.jsonl: ");
+        Cli.Run text = Cli.run("report", a.toString(), b.toString());
+        assertThat(text.out()).contains("# from a/fan.jsonl\n").contains("# from b/fan.jsonl\n");
+    }
+
     @Test void report_twoFilesAtDifferentTimeScales_areNotOverlaid() throws Exception {
         ExperimentResult quick = SyntheticResults.standard();
         ExperimentResult full = new ExperimentResult(quick.experiment(), quick.description(), "full, real delays", quick.environment(),
