@@ -25,6 +25,7 @@ final class Interrupted {
         List<String> done = all.subList(0, Math.max(0, Math.min(finished, all.size())));
         b.append("; finished ").append(done.size()).append(" of ").append(all.size()).append(' ').append(steps)
                 .append(done.isEmpty() ? "" : ": " + String.join(", ", done));
+        if (!java.nio.file.Files.exists(saved)) return b.append("; nothing saved").toString();   // an empty file, removed
         if (!holdsAnything(saved)) return b.append("; nothing saved yet (").append(saved).append(" is empty)").toString();
         b.append("; saved to ").append(saved);
         if (html != null && !done.isEmpty()) b.append(" and ").append(html);

@@ -26,7 +26,9 @@ import java.util.function.Consumer;
  * Streams rows to a JSON Lines file as they are measured, one object per line with a {@code "kind"}, each line
  * written whole in one write, so an interrupted run keeps everything measured before it stopped. At the end of
  * each experiment the whole {@link ExperimentResult} follows as one line of kind {@value #EXPERIMENT_RESULT}, which
- * {@link #read(Path)} (and so {@code blocklab report}) turns back into a result.
+ * {@link #read(Path)} (and so {@code blocklab report}) turns back into a result. A file nothing was written to is
+ * removed when closed (a command that failed before measuring anything), so {@code blocklab report results/*.jsonl}
+ * meets no empty file.
  */
 public final class ResultsFile implements AutoCloseable {
     /** The kind of the line that holds a whole experiment's result. */
@@ -36,9 +38,14 @@ public final class ResultsFile implements AutoCloseable {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private final Path path;
     private final OutputStream out;   // unbuffered: each line goes to the file in one write
+    private final boolean madeDirectory;   // the file's directory did not exist: removed with an empty file
+    private boolean written;               // guarded by this: a line is in the file
+    private boolean closed;                // guarded by this
+    private boolean removedOnSignal;       // guarded by this: see removeIfEmpty
 
     public ResultsFile(Path path) {
         this.path = path;
+        madeDirectory = path.getParent() != null && !Files.isDirectory(path.getParent());
         try {
             if (path.getParent() != null) Files.createDirectories(path.getParent());
             out = Files.newOutputStream(path);
@@ -53,6 +60,7 @@ public final class ResultsFile implements AutoCloseable {
     }
 
     public synchronized void write(String kind, Object row) {
+        if (removedOnSignal) return;   // the command said nothing was saved, and the JVM is stopping
         try {
             var node = MAPPER.createObjectNode();
             node.put("kind", kind);
@@ -60,6 +68,7 @@ public final class ResultsFile implements AutoCloseable {
             // the whole line in one write: a process killed between two rows leaves whole lines (a buffered writer
             // wrote a line longer than its buffer in pieces, and a kill between them left half a line)
             out.write((MAPPER.writeValueAsString(node) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            written = true;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write results to " + path + ": " + dev.blocklab.TextFiles.reason(e), e);
         }
@@ -231,11 +240,30 @@ public final class ResultsFile implements AutoCloseable {
         return text.length() > 80 ? text.substring(0, 77) + "..." : text;
     }
 
-    @Override public void close() {
+    /** Closes the file, and removes it when nothing was written to it (with its directory, if this made it). */
+    @Override public synchronized void close() {
+        if (closed) return;
+        closed = true;
         try {
             out.close();
+            if (!written) Files.deleteIfExists(path);
+            if (!written && madeDirectory) Files.deleteIfExists(path.getParent());
+        } catch (java.nio.file.DirectoryNotEmptyException e) {
+            // another file went there meanwhile: the directory stays
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * For a command stopped by a signal (Ctrl-C, SIGTERM), whose {@link #close} will not run: when nothing has been
+     * written yet, closes and removes the file and returns true; a line written after that is dropped (the JVM is
+     * stopping, and the command has said nothing was saved).
+     */
+    public synchronized boolean removeIfEmpty() {
+        if (written) return false;
+        removedOnSignal = true;
+        close();
+        return true;
     }
 }

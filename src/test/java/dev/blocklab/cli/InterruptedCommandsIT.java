@@ -102,6 +102,21 @@ class InterruptedCommandsIT {
         assertThat(stderr).containsPattern("model 1/2 fixed:2, \\d+ %, ~\\d+ s left");
     }
 
+    @Test @Timeout(60) void runInterruptedDuringItsFirstModel_leavesNoEmptyFile() throws Exception {
+        Path save = dir.resolve("run.jsonl"), err = dir.resolve("run.err");
+        // one model of 20 s in real time, stopped while it runs: nothing measured is saved (a run is written when it ends)
+        Path workload = Files.writeString(dir.resolve("slow.yaml"), "arrival: {batch: 2}\nsteps:\n  - call: a\n    latency: 20s\n    returns: 1\n");
+        Process run = blocklab(err, "run", "--workload", workload.toString(), "--model", "fixed:2",
+                "--repeats", "1", "--warmups", "0", "--save", save.toString());
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (System.currentTimeMillis() < deadline && !Files.readString(err, StandardCharsets.UTF_8).contains("model 1/1")) Thread.sleep(100);
+        run.destroy();   // SIGTERM, as Ctrl-C's SIGINT: shutdown hooks run
+        assertThat(run.waitFor(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(Files.readString(err, StandardCharsets.UTF_8))
+                .contains("blocklab: interrupted during fixed:2 (1 of 1 models); finished 0 of 1 models; nothing saved\n");
+        assertThat(save).as("an empty file would make 'report results/*.jsonl' fail").doesNotExist();
+    }
+
     @Test @Timeout(90) void capacityInterrupted_keepsEveryRunMeasured_andReportShowsThem() throws Exception {
         Path save = dir.resolve("capacity.jsonl"), err = dir.resolve("capacity.err");
         // fixed:2 holding each request 100 ms (a ceiling of 20/s): each search doubles from 2/s past 20/s, then bisects,

@@ -112,5 +112,8 @@ class OverallProgressTest {
         Path empty = java.nio.file.Files.createFile(dir.resolve("r.jsonl"));
         assertThat(Interrupted.summary("models", List.of("virtual"), 0, 0, empty, null))
                 .isEqualTo("blocklab: interrupted during virtual (1 of 1 models); finished 0 of 1 models; nothing saved yet (" + empty + " is empty)");
+        java.nio.file.Files.delete(empty);   // as ResultsFile.removeIfEmpty leaves it
+        assertThat(Interrupted.summary("models", List.of("virtual"), 0, 0, empty, null))
+                .isEqualTo("blocklab: interrupted during virtual (1 of 1 models); finished 0 of 1 models; nothing saved");
     }
 }

@@ -23,6 +23,17 @@ class RunWorkloadFileTest {
     }
 
     @Test
+    void run_failingBeforeMeasuringAnything_leavesNoResultsFile() {
+        Path save = dir.resolve("results/run.jsonl");
+        Cli.Run run = Cli.run("run", "--workload", "examples/slow-query.yaml", "--postgres-url", "postgresql://u@127.0.0.1:1/db",
+                "--model", "virtual", "--save", save.toString());
+        assertThat(run.exit()).as(run.err()).isEqualTo(1);
+        assertThat(save).as("an empty file would make 'report results/*.jsonl' fail").doesNotExist();
+        assertThat(save.getParent()).as("nor an empty directory, which this run made").doesNotExist();
+        assertThat(run.err()).doesNotContain("saved to");
+    }
+
+    @Test
     void run_userWorkloadFile_answersUnderEveryModel() throws IOException {
         Path workload = Files.writeString(dir.resolve("my.yaml"), """
                 name: cli-check
