@@ -13,8 +13,8 @@ import java.util.Locale;
 
 /**
  * {@code blocklab report --merge FILES}: the exact merge of an attack's shards ({@link ShardMerge}) in any report
- * format: text, JSON, CSV and HTML as every saved result, and {@code hdr} (the merged latency's percentile
- * spectrum). Shards of different attacks are refused with one line; missing and failed shards are named first.
+ * format: text, CSV and HTML as every saved result with a table of the shards, JSON as {@code attack --format json}
+ * (the merged attack's figures as numbers), and {@code hdr} (the merged latency's percentile spectrum). Shards of different attacks are refused with one line; missing and failed shards are named first.
  */
 final class MergeReport {
     private MergeReport() {}
@@ -33,6 +33,8 @@ final class MergeReport {
         String text;
         if (format == null) {
             text = AttackReportFormat.HDR.create().render(merged.result());
+        } else if (format == ReportFormat.JSON) {   // the merged attack's figures, as 'attack --workers N --format json' prints them
+            text = AttackReportFormat.JSON.create().render(merged.result());
         } else {
             ExperimentResult experiment = merged.experiment(Environment.current());
             text = format == ReportFormat.HTML

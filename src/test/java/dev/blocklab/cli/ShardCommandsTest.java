@@ -64,7 +64,14 @@ class ShardCommandsTest {
         }
         Cli.Run json = Cli.run("report", "--merge", "--format", "json", saves.get(0).toString(), saves.get(1).toString());
         assertThat(json.exit()).as(json.err()).isZero();
-        assertThat(json.out()).contains("\"experiment\" : \"attack\"").contains("(2 of 2 shards merged)");
+        // the merged figures as numbers, as attack --format json gives them (they were only a table's text cells)
+        var merged = dev.blocklab.report.Jsons.mapper().readTree(json.out());
+        long sent = 0;
+        for (Path f : saves) sent += dev.blocklab.report.Jsons.mapper().readTree(Files.readString(f).lines()
+                .filter(l -> l.contains("\"kind\":\"attack-shard\"")).findFirst().orElseThrow()).get("requests").asLong();
+        assertThat(merged.get("requests").asLong()).as("the shards' requests summed").isEqualTo(sent).isPositive();
+        assertThat(merged.at("/latencyMillis/p99").isNumber()).isTrue();
+        assertThat(merged.get("successRatio").asDouble()).isBetween(0.0, 1.0);
         assertThat(Cli.run("report", "--merge", dir.toString()).out()).as("a directory stands for its .jsonl files")
                 .contains("Requests").contains("Shards").contains("0/2").contains("1/2");
         assertThat(Cli.run("report", "--merge", "--format", "csv", saves.get(0).toString(), saves.get(1).toString()).out()).contains("late sends");
