@@ -40,9 +40,13 @@ final class PoolGauge {
     /** A call gave up waiting for a connection, or could not open one. */
     void failedWait() { failedWaits.increment(); }
 
-    /** Calls that went through this client without a pool to wait on (one shared connection). */
-    void sent(int calls) {
-        this.calls.add(calls);
+    /**
+     * A call went through this client without a pool to wait on (one shared connection); it is in flight on the
+     * connection until {@link #released()}.
+     */
+    void sent() {
+        calls.increment();
+        peakInUse.accumulateAndGet(inUse.incrementAndGet(), Math::max);
     }
 
     int inUse() { return inUse.get(); }

@@ -54,7 +54,7 @@ final class RedisClients implements AutoCloseable {
         this.address = address;
         this.settings = settings;
         this.jedisGauge = new PoolGauge("jedis", settings.redisPoolSize());
-        this.lettuceGauge = new PoolGauge("lettuce (one shared connection)", 1);
+        this.lettuceGauge = new PoolGauge("lettuce" + PoolStats.SHARED, 1);
     }
 
     /** Sends the command(s) through a pooled Jedis connection, holding the calling thread. */
@@ -82,17 +82,23 @@ final class RedisClients implements AutoCloseable {
         try {
             CommandType type = lettuceCommand(redis.command());
             RedisAsyncCommands<String, String> async = lettuce().async();
-            lettuceGauge.sent(1);
             List<CompletableFuture<Object>> replies = new ArrayList<>(redis.count());
-            for (int i = 0; i < redis.count(); i++) {
-                CommandArgs<String, String> args = new CommandArgs<>(StringCodec.UTF8);
-                for (String a : redis.argsFor(row, i)) args.add(a);
-                RedisFuture<Object> reply = async.dispatch(type, new ReplyOutput(), args);
-                replies.add(reply.toCompletableFuture());
+            lettuceGauge.sent();
+            try {
+                for (int i = 0; i < redis.count(); i++) {
+                    CommandArgs<String, String> args = new CommandArgs<>(StringCodec.UTF8);
+                    for (String a : redis.argsFor(row, i)) args.add(a);
+                    RedisFuture<Object> reply = async.dispatch(type, new ReplyOutput(), args);
+                    replies.add(reply.toCompletableFuture());
+                }
+            } catch (RuntimeException e) {
+                lettuceGauge.released();
+                throw e;
             }
-            if (replies.size() == 1) return replies.getFirst().thenApply(RedisClients::reply);
-            return CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new))
-                    .thenApply(done -> reply(replies.stream().map(CompletableFuture::join).toList()));
+            CompletableFuture<Object> all = replies.size() == 1 ? replies.getFirst().thenApply(RedisClients::reply)
+                    : CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new))
+                            .thenApply(done -> reply(replies.stream().map(CompletableFuture::join).toList()));
+            return all.whenComplete((v, e) -> lettuceGauge.released());
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
