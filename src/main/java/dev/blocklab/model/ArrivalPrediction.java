@@ -32,7 +32,7 @@ public final class ArrivalPrediction {
      * them ({@code batch} is its prediction for a batch of {@code n}).
      */
     public static double capacityPerSecond(long n, Prediction batch) {
-        return n * 1e9 / Math.max(1, batch.nanos());
+        return batch.nanos() <= 0 ? Double.POSITIVE_INFINITY : n * 1e9 / batch.nanos();   // no time: no limit it can name
     }
 
     /**
@@ -46,6 +46,9 @@ public final class ArrivalPrediction {
     public static Prediction of(Prediction one, double capacityPerSecond, Arrival arrival, long timeScaleDivisor,
                                 RequestTimes drawn, long cpuNanosPerRequest) {
         long r = one.nanos();
+        if (r <= 0)   // nothing declared to take time (a real server's step without a latency): no rate to derive
+            return new Prediction(0, arrival.label() + ": one request is predicted to take no time (" + one.basis()
+                    + "), so the formula gives no capacity, latency or throughput", one.path());
         String percentiles = percentiles(one, drawn, cpuNanosPerRequest);
         return switch (arrival) {
             case Arrival.Open o -> {

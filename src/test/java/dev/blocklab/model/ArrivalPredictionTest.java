@@ -22,6 +22,17 @@ class ArrivalPredictionTest {
     }
 
     @Test
+    void noTimeToPredictFrom_namesNoCapacity() {
+        // 20 Redis GETs declared with no latency: "open 500/s within the capacity 10,000,000,000,000/s"
+        Prediction none = new Prediction(0, "ceil(1 / 8) x 0ms");
+        assertThat(ArrivalPrediction.capacityPerSecond(10_000, none)).isInfinite();
+        Prediction p = ArrivalPrediction.of(none, Double.POSITIVE_INFINITY, new Arrival.Open(500, 3 * S), 1, null, 0);
+        assertThat(p.nanos()).isZero();
+        assertThat(p.basis()).isEqualTo("open 500/s for 3s: one request is predicted to take no time (ceil(1 / 8) x 0ms), "
+                + "so the formula gives no capacity, latency or throughput");
+    }
+
+    @Test
     void open_belowCapacity_meanIsOneRequest_textGivesThroughputAndLittle() {
         Prediction p = ArrivalPrediction.of(oneAlone, 80, new Arrival.Open(50, 10 * S), 1, null, 0);
         assertThat(p.nanos()).isEqualTo(100 * MS);
