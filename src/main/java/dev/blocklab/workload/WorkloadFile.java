@@ -219,6 +219,10 @@ public final class WorkloadFile {
                     Step.FailureSpec failure = failureNode.map(this::failure).orElse(null);
                     long timeoutNanos = f.optional("timeout").map(WorkloadFile.Binder::positiveDuration).orElse(0L);
                     Step.Attempts attempts = attempts(f);
+                    if (attempts instanceof Step.Attempts.Hedge h && timeoutNanos > 0 && h.afterNanos() >= timeoutNanos)
+                        throw f.required("hedge").where().problem("a hedge after " + Durations.format(h.afterNanos())
+                                + " never starts: the call's timeout (" + Durations.format(timeoutNanos)
+                                + ") ends its first attempt first; hedge sooner or raise the timeout");
                     yield construct(m.where(), () -> new Step.Call(name, inputs, latency, returns, probability, failure,
                             timeoutNanos, null, attempts));
                 }

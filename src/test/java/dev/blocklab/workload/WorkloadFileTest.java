@@ -320,6 +320,8 @@ class WorkloadFileTest {
                         "steps[0].retry.backof", "did you mean 'backoff'?"),
                 arguments("hedge-zero.yaml", "steps:\n  - call: a\n    latency: 1ms\n    hedge: 0ms\n", 4,
                         "steps[0].hedge", "longer than 0"),
+                arguments("hedge-after-timeout.yaml", "steps:\n  - call: a\n    latency: 1ms\n    timeout: 5ms\n    hedge: 20ms\n", 5,
+                        "steps[0].hedge", "a hedge after 20ms never starts: the call's timeout (5ms) ends its first attempt first"),
                 arguments("hedge-field.yaml", "steps:\n  - call: a\n    latency: 1ms\n    hedge: {afer: 5ms}\n", 4,
                         "steps[0].hedge.afer", "did you mean 'after'?"),
                 arguments("json-type.json", "{\"steps\": [\n  {\"cpu\": \"a\",\n   \"size\": \"100\"}]}", 3, "steps[0].size",
