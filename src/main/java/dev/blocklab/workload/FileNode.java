@@ -89,6 +89,17 @@ sealed interface FileNode {
             JsonLocation at = e.getLocation();
             int line = at == null ? 1 : Math.max(1, at.getLineNr());
             int column = at == null ? 1 : Math.max(1, at.getColumnNr());
+            // SnakeYAML knows where the problem is (a tab: its own line and column); Jackson's location is the
+            // last token read, the line before. A problem found only at the file's end (an unclosed list) is
+            // shown where what it left open began.
+            if (e.getCause() instanceof org.yaml.snakeyaml.error.MarkedYAMLException y) {
+                var mark = y.getProblem() != null && y.getProblem().contains("<stream end>") && y.getContextMark() != null
+                        ? y.getContextMark() : y.getProblemMark();
+                if (mark != null) {
+                    line = mark.getLine() + 1;
+                    column = mark.getColumn() + 1;
+                }
+            }
             throw new Where(file, line, column, "").problem("not valid " + syntax(parser) + ": " + syntaxMessage(e));
         } catch (IOException e) {
             throw new IllegalArgumentException(oneLine("cannot read workload file '" + file + "': " + e.getMessage()));

@@ -320,6 +320,7 @@ class WorkloadFileTest {
                         "steps[0].retry.backof", "did you mean 'backoff'?"),
                 arguments("hedge-zero.yaml", "steps:\n  - call: a\n    latency: 1ms\n    hedge: 0ms\n", 4,
                         "steps[0].hedge", "longer than 0"),
+                arguments("tab.yaml", "steps:\n  - call: a\n\tlatency: 1ms\n", 3, "", "found character '\\t(TAB)'"),
                 arguments("hedge-after-timeout.yaml", "steps:\n  - call: a\n    latency: 1ms\n    timeout: 5ms\n    hedge: 20ms\n", 5,
                         "steps[0].hedge", "a hedge after 20ms never starts: the call's timeout (5ms) ends its first attempt first"),
                 arguments("hedge-field.yaml", "steps:\n  - call: a\n    latency: 1ms\n    hedge: {afer: 5ms}\n", 4,
