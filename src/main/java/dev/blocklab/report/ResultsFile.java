@@ -134,6 +134,16 @@ public final class ResultsFile implements AutoCloseable {
         return e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
     }
 
+    /** True when {@code lines} together hold one JSON object spread over several lines (a printed report). */
+    private static boolean oneJsonDocument(List<String> lines) {
+        if (lines.size() < 2) return false;
+        try {
+            return READER.readTree(String.join("\n", lines)) instanceof ObjectNode;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     /**
      * The results saved in {@code file}: each {@value #EXPERIMENT_RESULT} line, its rows as generic maps. The rows
      * after the last such line (all of them in a file without one: a command that was stopped) give one more result
@@ -170,6 +180,9 @@ public final class ResultsFile implements AutoCloseable {
                     others.computeIfAbsent(kind, k -> new ArrayList<>()).add(object);
                 }
             } catch (IOException | IllegalArgumentException e) {
+                if (results.isEmpty() && runs.isEmpty() && others.isEmpty() && oneJsonDocument(lines))
+                    throw new IllegalArgumentException(file + ": one JSON document over several lines, as '--format json' prints a "
+                            + "report; 'report' reads the JSON Lines file --save writes (results/<command>-<time>.jsonl by default)");
                 if (!text.isCut(i))
                     throw new IllegalArgumentException(file + " line " + (i + 1) + ": not a saved result ("
                             + reason(e) + ")");

@@ -205,6 +205,9 @@ class ReportCommandTest {
         // a record's own check, in its words
         assertRefused("{\"kind\":\"run\",\"model\":\"x\",\"wallMillis\":1,\"latencyMillis\":{}}\n",
                 "bad.jsonl line 1: not a saved result (Repeats: ");
+        // a report printed with --format json: one document over many lines (Jackson's internals were quoted)
+        assertRefused("{\n  \"experiment\" : \"run\",\n  \"rows\" : [ ]\n}\n",
+                "bad.jsonl: one JSON document over several lines, as '--format json' prints a report");
     }
 
     /** {@code report} of a file holding {@code text}: exit 2, and stderr holds {@code error}. */
