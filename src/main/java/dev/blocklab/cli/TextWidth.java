@@ -10,7 +10,7 @@ import java.util.Map;
  */
 final class TextWidth {
     static final int DEFAULT_COLUMNS = 120;
-    /** Below this, a terminal's width is ignored: tables cannot usefully get narrower. */
+    /** The narrowest text reports get: a narrower terminal gets this many columns (its lines wrap). */
     static final int MIN_COLUMNS = 40;
 
     private TextWidth() {}
@@ -21,7 +21,7 @@ final class TextWidth {
         String columns = env.get("COLUMNS");
         if (columns != null && columns.strip().matches("\\d{1,5}")) {
             int n = Integer.parseInt(columns.strip());
-            if (n >= MIN_COLUMNS) return n;
+            if (n > 0) return Math.max(MIN_COLUMNS, n);   // 0: no terminal width known
         }
         return DEFAULT_COLUMNS;
     }

@@ -81,7 +81,8 @@ class ReportCommandTest {
     @Test void textWidth_columnsFromTheEnvironment_or120() {
         assertThat(TextWidth.columns(false, java.util.Map.of())).isEqualTo(120);
         assertThat(TextWidth.columns(false, java.util.Map.of("COLUMNS", "93"))).isEqualTo(93);
-        assertThat(TextWidth.columns(false, java.util.Map.of("COLUMNS", "12"))).isEqualTo(120);
+        assertThat(TextWidth.columns(false, java.util.Map.of("COLUMNS", "12"))).as("as narrow as tables go, not back to 120").isEqualTo(40);
+        assertThat(TextWidth.columns(false, java.util.Map.of("COLUMNS", "0"))).isEqualTo(120);
         assertThat(TextWidth.columns(false, java.util.Map.of("COLUMNS", "wide"))).isEqualTo(120);
         assertThat(TextWidth.columns(true, java.util.Map.of("COLUMNS", "93"))).isEqualTo(ReportFormat.WIDE);
     }
