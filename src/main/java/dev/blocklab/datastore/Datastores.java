@@ -158,8 +158,29 @@ public final class Datastores implements AutoCloseable {
             s.execute("insert into " + Operation.TABLE + " select g, 'account-' || g, 1000 from generate_series(1, "
                     + Operation.ROWS + ") g on conflict (id) do nothing");
         } catch (SQLException e) {
-            throw new IllegalStateException("cannot prepare table " + Operation.TABLE + " on " + address + ": " + e.getMessage(), e);
+            throw new IllegalStateException("cannot prepare table " + Operation.TABLE + " on " + address + ": " + withCauses(e), e);
         }
+    }
+
+    /**
+     * The message and the causes' under it, where they say more: pgjdbc's "The connection attempt failed." alone
+     * hides that the host is unknown ({@code java.net.UnknownHostException: nohost.invalid}).
+     */
+    /** True when every word of {@code cause} is already in {@code text} ("Connection refused" under "Connection to ... refused"). */
+    private static boolean saysNothingNew(String text, String cause) {
+        String lower = text.toLowerCase(java.util.Locale.ROOT);
+        return java.util.Arrays.stream(cause.toLowerCase(java.util.Locale.ROOT).split("\\W+"))
+                .allMatch(word -> word.isEmpty() || lower.contains(word));
+    }
+
+    static String withCauses(Throwable e) {
+        StringBuilder text = new StringBuilder(String.valueOf(e.getMessage()));
+        for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
+            String m = c.getMessage();
+            if (m == null || saysNothingNew(text.toString(), m)) continue;
+            text.append(": ").append(c.getClass().getSimpleName()).append(" ").append(m);
+        }
+        return text.toString();
     }
 
     /** Sets keys {@code account:1..ROWS} to {@code account-N}. */

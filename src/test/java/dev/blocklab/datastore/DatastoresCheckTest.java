@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -39,5 +40,13 @@ class DatastoresCheckTest {
                 .hasMessage("step 'cache': unknown Redis command 'HGETAL'; did you mean 'HGETALL'?");
         var gets = WorkloadFile.load(Path.of("examples/redis-gets.yaml")).graph();
         assertThatCode(() -> Datastores.check(gets, REDIS_URL)).doesNotThrowAnyException();
+    }
+
+    @Test void aConnectionFailure_saysWhatIsUnderIt() {
+        var e = new java.sql.SQLException("The connection attempt failed.",
+                new java.net.UnknownHostException("nohost.invalid"));
+        assertThat(Datastores.withCauses(e)).isEqualTo("The connection attempt failed.: UnknownHostException nohost.invalid");
+        var same = new java.sql.SQLException("Connection to 127.0.0.1:1 refused.", new java.net.ConnectException("Connection refused"));
+        assertThat(Datastores.withCauses(same)).as("a cause that repeats the message adds nothing").isEqualTo("Connection to 127.0.0.1:1 refused.");
     }
 }
