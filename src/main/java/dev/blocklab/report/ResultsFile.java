@@ -235,6 +235,7 @@ public final class ResultsFile implements AutoCloseable {
 
     private static void flatten(String prefix, JsonNode node, Map<String, String> cells) {
         node.properties().forEach(e -> {
+            if (e.getKey().endsWith("Histogram")) return;   // an encoded HdrHistogram: base64, nothing to read in a cell
             if (e.getValue().isObject()) flatten(prefix + e.getKey() + ".", e.getValue(), cells);
             else cells.put(prefix + e.getKey(), cell(e.getValue()));
         });
