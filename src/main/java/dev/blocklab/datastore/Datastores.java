@@ -139,7 +139,7 @@ public final class Datastores implements AutoCloseable {
         List<String> parts = new ArrayList<>();
         if (postgres != null)
             parts.add((embeddedPostgres != null ? embeddedPostgres.version() + " embedded" : "PostgreSQL " + postgres)
-                    + ", db pool " + settings.dbPoolSize() + " (HikariCP for blocking calls, Vert.x pool for non-blocking; both filled before each run)");
+                    + ", db pool " + settings.dbPoolSize() + " (HikariCP for blocking calls, Vert.x pool for non-blocking; both filled before use)");
         if (redis != null)
             parts.add("Redis " + (embeddedRedis != null ? "redis-server embedded" : redis.toString())
                     + ", redis pool " + settings.redisPoolSize() + " (Jedis for blocking calls; one Lettuce connection for non-blocking)");

@@ -176,7 +176,8 @@ final class DatabaseExperiment implements Experiment {
                 + "waits in the executor's queue instead (latency grows, the pool never times out); fixed:100 lets 90 threads wait at "
                 + "the pool, about 90 x 100 ms / 10 = 0.9 s each, at the edge of the timeout.", poolTimeoutNanos / 1e9));
         for (DatabaseRow r : rows)
-            r.failureCauses().forEach((cause, n) -> notes.add(r.model() + " (" + r.part() + ", pool " + r.poolSize() + "): " + n + " x " + cause));
+            r.failureCauses().forEach((cause, n) -> notes.add(r.model() + " (" + r.part()
+                    + (r.part().contains("pool ") ? "" : ", pool " + r.poolSize()) + "): " + n + " x " + cause));   // a part may name its pool
         return notes;
     }
 
