@@ -331,9 +331,8 @@ public final class InProcessDriver {
             CompletableFuture<Object> future;
             long timeout = timeouts == null ? 0 : settings.requestTimeoutNanos() / settings.timeScaleDivisor();
             long left = timeout == 0 ? 0 : intendedNanos + timeout - System.nanoTime();
-            if (timeout > 0 && left <= 0) {
-                future = CompletableFuture.failedFuture(new TimeoutException("request timed out after "
-                        + Durations.format(timeout) + " before it was sent"));
+            if (timeout > 0 && left <= 0) {   // the same cause as any request cut at its deadline, counted with them
+                future = CompletableFuture.failedFuture(new TimeoutException("request timed out after " + Durations.format(timeout)));
             } else {
                 if (timeout > 0) request = request.withDeadlineAtNanos(intendedNanos + timeout);   // a backend is told what is left
                 // a model that runs the request on the caller (sequential) is held to the timeout by an interrupt

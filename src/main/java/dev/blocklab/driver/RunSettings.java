@@ -22,6 +22,9 @@ public record RunSettings(long timeScaleDivisor, int warmups, int repeats, long 
         if (warmups < 0) throw new IllegalArgumentException("--warmups must be at least 0, got " + warmups);
         if (repeats < 1) throw new IllegalArgumentException("--repeats must be at least 1, got " + repeats);
         if (requestTimeoutNanos < 0) throw new IllegalArgumentException("--timeout must not be negative");
+        if (requestTimeoutNanos > 0 && requestTimeoutNanos / timeScaleDivisor == 0)
+            throw new IllegalArgumentException("--timeout " + requestTimeoutNanos + "ns divided by --time-scale " + timeScaleDivisor
+                    + " is under a nanosecond; give a longer timeout");
         if (spareThreads < 0) throw new IllegalArgumentException("--spare-threads must be at least 0, got " + spareThreads);
     }
 

@@ -185,4 +185,11 @@ class BadInputTest {
         assertThat(o.out()).as("each request cut at its timeout")
                 .contains("sequential: 2 x timeout: request timed out after 100ms");
     }
+
+    @Test void aTimeoutTheScaleShrinksToNothing_isRefused() {
+        // 5 ns at delays / 10 rounded to 0: a deadline armed with no time, its timer at an arbitrary delay
+        Cli.Run o = Cli.run("run", "--workload", "hundred-calls", "--model", "virtual", "--timeout", "5ns", "--time-scale", "10");
+        assertThat(o.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(o.err()).contains("--timeout 5ns divided by --time-scale 10 is under a nanosecond");
+    }
 }
