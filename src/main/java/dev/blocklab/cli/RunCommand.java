@@ -103,8 +103,8 @@ final class RunCommand extends MeasuringCommand {
                         r = servers == null || !real.postgres() ? driver.run(w, m, settings, progress)
                                 : driver.run(w, m.text(), DatastoreNotes.poolBound(w, m, real), settings, progress);
                     } catch (OutOfMemoryError e) {
-                        throw new Main.UsageException("out of memory running " + m + " (" + e.getMessage() + "); "
-                                + results.size() + " of " + Words.count(models.size(), "run") + " saved to " + file.path());
+                        throw new Main.UsageException("out of memory running " + m + " (" + e.getMessage() + "); " + (results.isEmpty()
+                                ? "nothing saved" : results.size() + " of " + Words.count(models.size(), "run") + " saved to " + file.path()));
                     }
                     progress.end();
                     file.write("run", r);

@@ -162,10 +162,6 @@ public final class Datastores implements AutoCloseable {
         }
     }
 
-    /**
-     * The message and the causes' under it, where they say more: pgjdbc's "The connection attempt failed." alone
-     * hides that the host is unknown ({@code java.net.UnknownHostException: nohost.invalid}).
-     */
     /** True when every word of {@code cause} is already in {@code text} ("Connection refused" under "Connection to ... refused"). */
     private static boolean saysNothingNew(String text, String cause) {
         String lower = text.toLowerCase(java.util.Locale.ROOT);
@@ -173,6 +169,10 @@ public final class Datastores implements AutoCloseable {
                 .allMatch(word -> word.isEmpty() || lower.contains(word));
     }
 
+    /**
+     * The message and the causes' under it, where they say more: pgjdbc's "The connection attempt failed." alone
+     * hides that the host is unknown ({@code java.net.UnknownHostException: nohost.invalid}).
+     */
     static String withCauses(Throwable e) {
         StringBuilder text = new StringBuilder(String.valueOf(e.getMessage()));
         for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
@@ -190,7 +190,7 @@ public final class Datastores implements AutoCloseable {
             for (int i = 1; i <= Operation.ROWS; i++) pipeline.set("account:" + i, "account-" + i);
             pipeline.sync();
         } catch (RuntimeException e) {
-            throw new IllegalStateException("cannot reach Redis at " + address + ": " + e.getMessage(), e);
+            throw new IllegalStateException("cannot reach Redis at " + address + ": " + withCauses(e), e);
         }
     }
 

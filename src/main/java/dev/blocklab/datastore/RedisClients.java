@@ -98,7 +98,10 @@ final class RedisClients implements AutoCloseable {
             CompletableFuture<Object> all = replies.size() == 1 ? replies.getFirst().thenApply(RedisClients::reply)
                     : CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new))
                             .thenApply(done -> reply(replies.stream().map(CompletableFuture::join).toList()));
-            return all.whenComplete((v, e) -> lettuceGauge.released());
+            return all.whenComplete((v, e) -> {
+                lettuceGauge.released();
+                if (e != null) lettuceGauge.failedWait();   // on the shared connection's line: a call that failed
+            });
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }

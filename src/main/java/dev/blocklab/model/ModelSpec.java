@@ -94,8 +94,10 @@ public record ModelSpec(ModelEntry entry, int size) {
         try {
             n = Integer.parseInt(size);
         } catch (NumberFormatException e) {
-            if (size.matches("\\d+"))   // a whole number, too large for an int
-                throw new IllegalArgumentException("model '" + spec + "': at most " + entry.maxSize() + " threads, got " + size);
+            if (size.matches("-?\\d+"))   // a whole number, too large for an int
+                throw new IllegalArgumentException("model '" + spec + "': " + (size.startsWith("-")
+                        ? "the pool needs at least " + entry.minSize() + (entry.minSize() == 1 ? " thread" : " threads")
+                        : "at most " + entry.maxSize() + " threads") + ", got " + size);
             throw new IllegalArgumentException("model '" + spec + "': '" + size + "' is not a whole number of threads");
         }
         if (n < entry.minSize()) throw new IllegalArgumentException("model '" + spec + "': the pool needs at least "

@@ -67,8 +67,12 @@ public final class Registry {
             return Workloads.resolve(nameOrPath);
         } catch (IllegalArgumentException e) {   // name this one too among the built-in ones
             if (!e.getMessage().startsWith("unknown workload")) throw e;
-            throw new IllegalArgumentException(e.getMessage().replace("; or give the path",
-                    ", " + FRAMEWORKS_WORKLOAD + " (seed 002's use case, which the framework variants run); or give the path"), e);
+            String message = e.getMessage().replace("; or give the path",
+                    ", " + FRAMEWORKS_WORKLOAD + " (seed 002's use case, which the framework variants run); or give the path");
+            String unknown = "unknown workload '" + nameOrPath + "'";
+            if (!message.contains("did you mean"))   // this one is not among the names the built-in list suggests from
+                message = message.replace(unknown, unknown + dev.blocklab.Names.didYouMean(nameOrPath, List.of(FRAMEWORKS_WORKLOAD)));
+            throw new IllegalArgumentException(message, e);
         }
     }
 }

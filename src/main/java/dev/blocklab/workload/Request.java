@@ -117,4 +117,9 @@ public record Request(long id, Graph graph, long seed, long timeScaleDivisor, lo
     private long divisor(Step.Call call) {
         return call.operation() != null ? 1 : timeScaleDivisor;
     }
+
+    /** One of {@code call}'s durations (its latency, its timeout) at this request's time scale. */
+    public long scaled(Step.Call call, long nanos) {
+        return nanos / divisor(call);
+    }
 }

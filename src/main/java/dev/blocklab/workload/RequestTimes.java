@@ -57,8 +57,7 @@ public record RequestTimes(long[] serialNanos, long[] criticalPathNanos, long[] 
                 long d = 0;
                 if (s instanceof Step.Call c) {
                     d = request.delayNanos(i);
-                    long timeout = c.timeoutNanos() / timeScaleDivisor;
-                    if (c.timeoutNanos() > 0) d = Math.min(d, timeout);
+                    if (c.timeoutNanos() > 0) d = Math.min(d, request.scaled(c, c.timeoutNanos()));
                 }
                 delay[i] = d;
                 sum += d;

@@ -13,6 +13,7 @@ class ModelsTest {
         assertThatThrownBy(() -> Models.parse("fixd:8")).hasMessageStartingWith("unknown model 'fixd:8'; did you mean 'fixed'? (known: sequential, fixed:N");
         assertThatThrownBy(() -> Models.parse("forkjoin-managed:99999999999")).hasMessageContaining("threads, got 99999999999")
                 .hasMessageNotContaining("not a whole number");
+        assertThatThrownBy(() -> Models.parse("fixed:-99999999999")).hasMessageContaining("needs at least 1 thread, got -99999999999");
         assertThatThrownBy(() -> Models.parse("fixed")).hasMessageContaining("needs a thread count");
         assertThatThrownBy(() -> Models.parse("fixed:0")).hasMessageContaining("at least 1 thread, got 0");
         assertThatThrownBy(() -> Models.parse("fixed:-3")).hasMessageContaining("got -3");

@@ -58,6 +58,8 @@ class RegistryTest {
         assertThatThrownBy(() -> Registry.parse("invokeall:2")).hasMessage("model 'invokeall:2': the pool needs at least 4 threads, got 2");
         assertThatThrownBy(() -> Registry.parse("reactor:4")).hasMessage("model 'reactor' takes no size: write 'reactor'");
         assertThatThrownBy(() -> Registry.parse("forkjoin:40000")).hasMessage("model 'forkjoin:40000': at most 32767 threads, got 40000");
+        assertThatThrownBy(() -> Registry.workload("framework")).hasMessageStartingWith("unknown workload 'framework'; did you mean 'frameworks'?");
+        assertThatThrownBy(() -> Registry.workload("hundred-cals")).hasMessageStartingWith("unknown workload 'hundred-cals'; did you mean 'hundred-calls'?");
         assertThatThrownBy(() -> Registry.parse("reactr")).hasMessageStartingWith("unknown model 'reactr'; did you mean 'reactor'? (known: sequential, fixed:N")
                 .hasMessageContaining("reactor, vertx-event-loop");
     }
