@@ -138,7 +138,8 @@ final class AttackWorkers {
                 err.println("blocklab: worker " + i + "/" + n + " exited with code " + exits.get(i) + " (its output: " + dir.resolve("shard-" + i + ".log") + ")");
 
         ShardMerge merged = ShardMerge.of(ShardMerge.read(files));
-        out.print(format.create().render(merged.result()));
+        String report = format.create().render(merged.result());
+        out.print(format == AttackReportFormat.JSON ? MergeReport.withMerge(report, merged) : report);
         if (format == AttackReportFormat.TEXT) out.print(workersText(merged.shardsTable()));
         out.flush();
         if (!merged.problems().isEmpty()) err.println("blocklab: INCOMPLETE: " + String.join("; ", merged.problems()));

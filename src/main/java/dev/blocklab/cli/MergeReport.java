@@ -34,7 +34,7 @@ final class MergeReport {
         if (format == null) {
             text = AttackReportFormat.HDR.create().render(merged.result());
         } else if (format == ReportFormat.JSON) {   // the merged attack's figures, as 'attack --workers N --format json' prints them
-            text = AttackReportFormat.JSON.create().render(merged.result());
+            text = withMerge(AttackReportFormat.JSON.create().render(merged.result()), merged);
         } else {
             ExperimentResult experiment = merged.experiment(Environment.current());
             text = format == ReportFormat.HTML
@@ -53,5 +53,22 @@ final class MergeReport {
         if (merged.problems().isEmpty()) return 0;
         c.spec.commandLine().getErr().println("blocklab: INCOMPLETE: " + String.join("; ", merged.problems()));
         return 1;
+    }
+
+    /** The attack's JSON with what the merge took in: shards merged of how many, and each missing or failed one. */
+    static String withMerge(String attackJson, ShardMerge merged) {
+        try {
+            var mapper = dev.blocklab.report.Jsons.mapper();
+            var root = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(attackJson);
+            var merge = root.putObject("merge");
+            merge.put("shardsMerged", merged.records().size());
+            merge.put("shardCount", merged.shardCount());
+            merge.put("complete", merged.problems().isEmpty());
+            var problems = merge.putArray("problems");
+            merged.problems().forEach(problems::add);
+            return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root) + System.lineSeparator();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

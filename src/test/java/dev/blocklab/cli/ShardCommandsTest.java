@@ -72,6 +72,8 @@ class ShardCommandsTest {
         assertThat(merged.get("requests").asLong()).as("the shards' requests summed").isEqualTo(sent).isPositive();
         assertThat(merged.at("/latencyMillis/p99").isNumber()).isTrue();
         assertThat(merged.get("successRatio").asDouble()).isBetween(0.0, 1.0);
+        assertThat(merged.at("/merge/shardsMerged").asInt()).isEqualTo(2);
+        assertThat(merged.at("/merge/complete").asBoolean()).isTrue();
         assertThat(Cli.run("report", "--merge", dir.toString()).out()).as("a directory stands for its .jsonl files")
                 .contains("Requests").contains("Shards").contains("0/2").contains("1/2");
         assertThat(Cli.run("report", "--merge", "--format", "csv", saves.get(0).toString(), saves.get(1).toString()).out()).contains("late sends");
@@ -90,6 +92,9 @@ class ShardCommandsTest {
         assertThat(one.exit()).as("an incomplete merge is not a success").isEqualTo(1);
         assertThat(one.out()).contains("INCOMPLETE").contains("shard 1/2 is missing");
         assertThat(one.err()).contains("blocklab: INCOMPLETE: shard 1/2 is missing");
+        var oneJson = dev.blocklab.report.Jsons.mapper().readTree(Cli.run("report", "--merge", "--format", "json", saves.get(0).toString()).out());
+        assertThat(oneJson.at("/merge/complete").asBoolean()).as("a saved JSON says it is incomplete").isFalse();
+        assertThat(oneJson.at("/merge/problems/0").asText()).contains("shard 1/2 is missing");
 
         // the same shards' HdrHistogram logs carry the same records
         Path hdir = Files.createDirectories(dir.resolve("h"));
