@@ -1,9 +1,12 @@
 package dev.blocklab;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
 
-/** A "did you mean" for a name the user mistyped: the known name within two edits of it, if one is. */
+/** Names shown to the user: a "did you mean" for a mistyped one, and short labels that tell files apart. */
 public final class Names {
     private Names() {}
 
@@ -36,5 +39,27 @@ public final class Names {
             cur = t;
         }
         return prev[b.length()];
+    }
+
+    /**
+     * A label for each of {@code files}, in order: the shortest end of its path that no other file's path ends in
+     * ({@code fan.jsonl} alone; {@code a/fan.jsonl} and {@code b/fan.jsonl} side by side), so that sources read from
+     * files of one name are told apart. The same file given twice gets one label.
+     */
+    public static List<String> fileLabels(List<Path> files) {
+        List<Path> paths = files.stream().map(f -> f.toAbsolutePath().normalize()).toList();
+        List<String> labels = new ArrayList<>();
+        for (Path p : paths) {
+            int names = p.getNameCount(), k = 1;
+            while (k < names && endsLikeAnother(p, k, paths)) k++;
+            labels.add(p.subpath(names - k, names).toString());
+        }
+        return labels;
+    }
+
+    /** Whether a path of {@code paths} other than {@code p} ends in the same last {@code k} names as {@code p}. */
+    private static boolean endsLikeAnother(Path p, int k, List<Path> paths) {
+        Path end = p.subpath(p.getNameCount() - k, p.getNameCount());
+        return paths.stream().anyMatch(other -> !other.equals(p) && other.endsWith(end));
     }
 }

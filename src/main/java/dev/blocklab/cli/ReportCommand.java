@@ -60,7 +60,7 @@ final class ReportCommand implements java.util.concurrent.Callable<Integer> {
             throw new IllegalArgumentException("--format hdr needs --merge: it is the latency spectrum of merged attack shards");
         ReportFormat reportFormat = format.parse();
         List<Comparison.Source> sources = new ArrayList<>();
-        List<String> labels = Comparison.labels(files);   // a/fan.jsonl and b/fan.jsonl, not fan.jsonl twice
+        List<String> labels = dev.blocklab.Names.fileLabels(files);   // a/fan.jsonl and b/fan.jsonl, not fan.jsonl twice
         for (int i = 0; i < files.size(); i++) {
             Path file = files.get(i);
             if (Files.isDirectory(file)) throw new IllegalArgumentException("report: " + file + " is a directory");

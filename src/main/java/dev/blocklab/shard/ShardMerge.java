@@ -76,7 +76,11 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
     public static Found read(List<Path> paths) {
         List<Source> sources = new ArrayList<>();
         List<Failed> failed = new ArrayList<>();
-        for (Path file : expand(paths)) {
+        List<Path> files = expand(paths);
+        List<String> labels = dev.blocklab.Names.fileLabels(files);   // two shards.log of two directories told apart
+        for (int f = 0; f < files.size(); f++) {
+            Path file = files.get(f);
+            String label = labels.get(f);
             dev.blocklab.TextFiles.Lines text = dev.blocklab.TextFiles.linesOf(file, "--merge: cannot read " + file);
             List<String> lines = text.lines();
             int before = sources.size();
@@ -90,7 +94,7 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
                     JsonNode node = READER.readTree(json);
                     if (!(node instanceof ObjectNode o) || !ShardRecord.KIND.equals(o.path("kind").asText())) continue;
                     o.remove("kind");
-                    sources.add(new Source(file.getFileName() + (lines.size() > 1 && countShardLines(lines) > 1 ? " line " + (i + 1) : ""),
+                    sources.add(new Source(label + (lines.size() > 1 && countShardLines(lines) > 1 ? " line " + (i + 1) : ""),
                             READER.treeToValue(o, ShardRecord.class)));
                 } catch (IOException | RuntimeException e) {
                     if (text.isCut(i)) {   // the worker was stopped while writing its record: a failed shard, not a bad file
@@ -102,7 +106,7 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
                 }
             }
             if (sources.size() == before)
-                failed.add(new Failed(String.valueOf(file.getFileName()), cut
+                failed.add(new Failed(label, cut
                         ? "holds its shard record cut short (the file ends in the middle of line " + lines.size() + ": the worker was stopped while writing it)"
                         : "holds no shard record (the worker failed or was stopped before its end)"));
         }

@@ -1,4 +1,4 @@
-package dev.blocklab.report;
+package dev.blocklab;
 
 import org.junit.jupiter.api.Test;
 
@@ -7,9 +7,9 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class ComparisonTest {
+class NamesFileLabelsTest {
     private static List<String> labels(String... files) {
-        return Comparison.labels(List.of(files).stream().map(Path::of).toList());
+        return Names.fileLabels(List.of(files).stream().map(Path::of).toList());
     }
 
     @Test
