@@ -38,7 +38,8 @@ final class CapacityOptions {
     @Option(names = "--step", paramLabel = "D", defaultValue = "5s", description = "Length of each run, real time: long enough for a queue to show (default: ${DEFAULT-VALUE}).")
     String step;
 
-    @Option(names = "--timeout", paramLabel = "D", description = "A request still running after D fails (default: none in process, 10s over HTTP).")
+    @Option(names = "--timeout", paramLabel = "D", description = "A request still running D after its intended start fails in process, D after its send over HTTP "
+            + "(as attack --timeout) (default: none in process, 10s over HTTP).")
     String timeout;
 
     @picocli.CommandLine.Mixin SharedOptions.Seed seed = new SharedOptions.Seed();

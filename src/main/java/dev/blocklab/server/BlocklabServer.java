@@ -255,7 +255,7 @@ public final class BlocklabServer implements AutoCloseable {
         dispatch(req, "/run", dev.blocklab.model.ModelSpec.runsOnCaller(model), () -> {
             CompletionStage<Object> result;
             try {
-                result = work.async(work.blocking(() -> runner.submit(workload, model)));
+                result = work.async(work.blocking(() -> runner.submit(workload, model, work.arrivedNanos)));
             } catch (WorkloadRunner.Rejected e) {
                 answer(req, "/run", e.status, e.getMessage(), true);
                 return;
@@ -404,6 +404,8 @@ public final class BlocklabServer implements AutoCloseable {
      * the Scala model's requests).
      */
     private static final class Work {
+        /** When the request arrived ({@link System#nanoTime}): its deadline counts from here. */
+        final long arrivedNanos = System.nanoTime();
         private final Tasks.Runner handler = new Tasks.Runner();
         private java.util.concurrent.CompletableFuture<?> future;
         private boolean cancelled;

@@ -63,11 +63,12 @@ final class WorkloadRunner implements AutoCloseable {
     }
 
     /**
-     * Starts one request; the future completes with its answer or failure.
+     * Starts one request that arrived at {@code arrivedNanos} ({@link System#nanoTime}); the future completes with
+     * its answer or failure.
      *
      * @throws Rejected 404 for an unknown workload, 400 for a malformed model, 503 when too many models exist
      */
-    CompletableFuture<Object> submit(String workloadName, String modelSpec) {
+    CompletableFuture<Object> submit(String workloadName, String modelSpec, long arrivedNanos) {
         Workload workload = extra.stream().filter(w -> w.name().equals(workloadName)).findFirst()
                 .or(() -> BuiltInWorkloads.named(workloadName)).orElseThrow(() -> new Rejected(404,
                 "unknown workload '" + workloadName + "' (served: "
@@ -99,9 +100,9 @@ final class WorkloadRunner implements AutoCloseable {
         dev.blocklab.workload.Graph graph = deadlineNanos == 0 ? workload.graph()
                 : capped.computeIfAbsent(workload.name(), n -> capTimeouts(workload.graph(), deadlineNanos * timeScaleDivisor));
         Request request = new Request(ids.incrementAndGet(), graph, seed, timeScaleDivisor);
-        // the budget told to a backend over HTTP is what is left of the deadline when each call starts (counted from
-        // here, where the request's work starts: time it queued before is not subtracted)
-        if (deadlineNanos > 0) request = request.withDeadlineAtNanos(System.nanoTime() + deadlineNanos);
+        // the budget told to a backend over HTTP is what is left of the deadline when each call starts, counted from
+        // the request's arrival as the server's 504 is: time it queued for a handler thread is spent too
+        if (deadlineNanos > 0) request = request.withDeadlineAtNanos(arrivedNanos + deadlineNanos);
         return model.submit(request);
     }
 
