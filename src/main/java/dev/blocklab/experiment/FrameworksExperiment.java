@@ -290,6 +290,11 @@ final class FrameworksExperiment implements Experiment {
         return millis <= 0 ? 0 : r.counts().requests() * 1000.0 / millis;
     }
 
+    /** True when a row of {@code rows} is variant {@code name} (its registry name, with or without a pool size). */
+    private static boolean ran(List<FrameworksRow> rows, String name) {
+        return rows.stream().map(r -> r.variant().replaceFirst("^frameworks-", "").replaceFirst(":\\d+$", "")).anyMatch(name::equals);
+    }
+
     /** Why each row's requests failed, which its ok % alone does not say: a line per row and cause. */
     static List<String> failureNotes(List<FrameworksRow> rows) {
         List<String> notes = new ArrayList<>();
@@ -312,7 +317,10 @@ final class FrameworksExperiment implements Experiment {
         notes.add(FrameworksBackends.note(settings));
         notes.add("Use case: posts and albums delayed 200 ms (or 400 ms), comments and photos 20 ms; every call answers its whole list as JSON (100 posts, 500 comments, 100 albums, 5,000 photos), parsed with Jackson; the merge keeps one user's items and sorts "
                 + plan.ints() + " ints and " + plan.longs() + " longs per request. CPU ms/req is the whole process's CPU time over completed requests.");
-        notes.add("Request threads: a modelled Tomcat pool of up to 200 platform threads; virtual and structured run each request on a virtual thread; vertx-event-loop has none, each request runs on one of its event loops. Pool sizes: 16 at 200 ms, 24 at 400 ms, as the article.");
+        String requestThreads = "Request threads: a modelled Tomcat pool of up to 200 platform threads";
+        if (ran(rows, "virtual") || ran(rows, "structured")) requestThreads += "; virtual and structured run each request on a virtual thread";
+        if (ran(rows, "vertx-event-loop")) requestThreads += "; vertx-event-loop has none, each request runs on one of its event loops";
+        notes.add(requestThreads + ". Pool sizes: 16 at 200 ms, 24 at 400 ms, as the article.");
         notes.add("Combinations run: " + plan.combinations().stream().map(Combination::label).toList()
                 + (plan.combinations().size() < 4 ? " (quick: the open rate at 400 ms is left out; --full runs all four for 30 s each)" : "") + ".");
         notes.add("The article's figures are averages of a JMeter closed loop of 50 threads (its \"50 req/sec\") on 8 cores; they sit beside the closed rows only.");
@@ -325,7 +333,8 @@ final class FrameworksExperiment implements Experiment {
         notes.addAll(failureNotes(rows));
         List<String> missing = rows.stream().filter(r -> r.unavailable() != null).map(r -> r.variant() + ": " + r.unavailable()).distinct().toList();
         if (!missing.isEmpty()) notes.add("Unavailable: " + String.join("; ", missing) + ".");
-        notes.add("Disruptor's wait strategies spin (Thread.onSpinWait) while a handler waits for the handler before it; with chained stages that block on calls, that spinning shows in disruptor-stages' CPU per request.");
+        if (ran(rows, "disruptor-stages"))
+            notes.add("Disruptor's wait strategies spin (Thread.onSpinWait) while a handler waits for the handler before it; with chained stages that block on calls, that spinning shows in disruptor-stages' CPU per request.");
         notes.add("Reading a closed row: its average is users / throughput (Little's law), so it is set by the tightest limit: a pool's threads over the time one request holds them, the CPU, or the machine's other load (the gap when neither limit is reached).");
         notes.add("Figures come from one short run per row on a machine shared with other work: compare rows of one run, as ratios, and rerun before trusting a small gap.");
         notes.add("Quick runs keep real delays: the JSON parsing and sorting cannot be scaled, so dividing the delays would multiply the request rate by the divisor.");

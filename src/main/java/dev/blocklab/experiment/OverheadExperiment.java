@@ -68,7 +68,9 @@ final class OverheadExperiment implements Experiment {
                 List.of("Overhead = (wall - predicted) / requests: the time per request that the model and the engine add beyond waiting "
                                 + "(submit, thread start or task hand-off, timer, completion, recording). Negative values mean the prediction was pessimistic.",
                         "CPU per request = process CPU time (getrusage, all threads, GC and JIT included) / requests.",
-                        "Pool sizes: fixed and cf-blocking 100 threads, the others 8, so every model finishes in seconds; sequential runs the calls one after another (10 s)."))
+                        "Pool sizes: fixed and cf-blocking 100 threads, the other sized pools (forkjoin, forkjoin-managed, cf-nonblocking) 8, so every "
+                                + "model finishes in seconds; cached and virtual have no pool, scala-global sizes its own from the cores "
+                                + "(its prediction says how many); sequential runs the calls one after another."))
                 .withCharts(RunCharts.standard(requests + " calls of 1 ms", LabelledRun.byModel(results)));
     }
 }

@@ -47,6 +47,9 @@ class FrameworksExperimentTest {
         assertThat((String) rows.get(0).run().answer()).startsWith("user ").contains("albums");
 
         assertThat(result.tables().getFirst().rows()).hasSize(8);
+        assertThat(result.notes()).as("notes about variants this run has, none about the others")
+                .anyMatch(n -> n.contains("virtual and structured run each request on a virtual thread"))
+                .noneMatch(n -> n.contains("Disruptor")).noneMatch(n -> n.contains("vertx-event-loop"));
         String json = ReportFormat.JSON.create().render(result);
         var tree = Jsons.mapper().readTree(json);
         var first = tree.at("/rows/0");
