@@ -116,10 +116,7 @@ class ReportCommandTest {
     @Test void report_twoFiles_comparisonFirstWithOverlaidCharts() throws Exception {
         Path a = saved("before.jsonl", List.of(SyntheticResults.standard()));
         Path b = saved("after.jsonl", List.of(SyntheticResults.standard()));
-        Path html = dir.resolve("cmp.html");
-        Cli.Run report = Cli.run("report", "--format", "html", "--out", html.toString(), "--timestamp", "t", a.toString(), b.toString());
-        assertThat(report.exit()).as(report.err()).isZero();
-        String page = Files.readString(html);
+        String page = htmlPage("cmp.html", a, b);
         assertThat(page.indexOf("id=\"r1-comparison\"")).isPositive().isLessThan(page.indexOf("id=\"r2-before-jsonl-synthetic-runs\""));
         assertThat(page).contains("synthetic-runs (quick, delays / 10): synthetic: latency percentile spectrum")
                 .contains("data-series=\"before.jsonl: fixed:8\"").contains("data-series=\"after.jsonl: fixed:8\"")
@@ -133,15 +130,22 @@ class ReportCommandTest {
                 .doesNotContain("before.jsonl: fixed:8");
     }
 
+    /** The page {@code report --format html} writes to {@code name} for {@code files}, once it exited 0. */
+    private String htmlPage(String name, Path... files) throws java.io.IOException {
+        Path html = dir.resolve(name);
+        List<String> args = new java.util.ArrayList<>(List.of("report", "--format", "html", "--out", html.toString(), "--timestamp", "t"));
+        for (Path f : files) args.add(f.toString());
+        Cli.Run report = Cli.run(args.toArray(String[]::new));
+        assertThat(report.exit()).as(report.err()).isZero();
+        return Files.readString(html);
+    }
+
     @Test void report_twoFilesOfOneName_labelledByTheirDirectoriesAndCountedApart() throws Exception {
         Files.createDirectories(dir.resolve("a"));
         Files.createDirectories(dir.resolve("b"));
         Path a = saved("a/fan.jsonl", List.of(SyntheticResults.standard()));
         Path b = saved("b/fan.jsonl", List.of(SyntheticResults.standard()));
-        Path html = dir.resolve("fan.html");
-        Cli.Run report = Cli.run("report", "--format", "html", "--out", html.toString(), "--timestamp", "t", a.toString(), b.toString());
-        assertThat(report.exit()).as(report.err()).isZero();
-        String page = Files.readString(html);
+        String page = htmlPage("fan.html", a, b);
         assertThat(page).contains("from 2 sources, overlaid")
                 .contains("data-series=\"a/fan.jsonl: fixed:8\"").contains("data-series=\"b/fan.jsonl: fixed:8\"")
                 .doesNotContain("data-series=\"fan.jsonl: ");
