@@ -54,19 +54,16 @@ public record Graph(Object input, List<Step> steps) {
     /** The sum of the expected latencies of every call: one request's time when its calls run one after another. */
     public long serialNanos() { return serialNanos(1); }
 
-    /** {@link #serialNanos()} at a time scale: simulated calls' latencies divided, real servers' kept. */
+    /** {@link #serialNanos()} at a time scale: simulated calls' latencies divided, real servers' kept ({@link Step.Call#scaled}). */
     public long serialNanos(long timeScaleDivisor) {
         long sum = 0;
         for (Step s : steps) if (s instanceof Step.Call c) sum += expectedNanos(c, timeScaleDivisor);
         return sum;
     }
 
-    /**
-     * A call's expected latency at a time scale: divided for a simulated call, whole for an operation on a real
-     * server ({@code sql:}, {@code redis:}), which runs in real time whatever the scale.
-     */
+    /** A call's expected latency at a time scale ({@link Step.Call#scaled}). */
     private static long expectedNanos(Step.Call c, long timeScaleDivisor) {
-        return c.operation() != null ? c.latency().expectedNanos() : c.latency().expectedNanos() / timeScaleDivisor;
+        return c.scaled(c.latency().expectedNanos(), timeScaleDivisor);
     }
 
     /** The longest chain of expected call latencies: one request's time when independent calls overlap. */

@@ -38,7 +38,7 @@ public record Request(long id, Graph graph, long seed, long timeScaleDivisor, lo
         if (attempt < 0 || attempt >= call.attempts().max())
             throw new IllegalArgumentException("call '" + call.name() + "' makes at most " + call.attempts().max() + " attempts, not attempt " + attempt);
         SplittableRandom random = attempt == 0 ? random(call, stepIndex) : new SplittableRandom(mix(seed, id, stepIndex) ^ mix(attempt, id, stepIndex));
-        long delay = call.latency().sampleNanos(random) / divisor(call);
+        long delay = call.scaled(call.latency().sampleNanos(random), timeScaleDivisor);
         boolean fails = call.failureProbability() > 0 && random.nextDouble() < call.failureProbability();
         Object value = fails ? null : call.returns().apply(inputs, call.inputs());
         boolean rescuable = switch (call.attempts()) {
@@ -46,7 +46,7 @@ public record Request(long id, Graph graph, long seed, long timeScaleDivisor, lo
             case Step.Attempts.Retry r -> attempt < r.attempts() - 1;
             case Step.Attempts.Hedge h -> true;
         };
-        return new CallInvocation(call.name(), id, delay, call.timeoutNanos() / divisor(call), value,
+        return new CallInvocation(call.name(), id, delay, call.scaled(call.timeoutNanos(), timeScaleDivisor), value,
                 fails ? call.failure() : null, call.operation(), attempt, rescuable, deadlineAtNanos);
     }
 
@@ -56,7 +56,7 @@ public record Request(long id, Graph graph, long seed, long timeScaleDivisor, lo
      */
     public long delayNanos(int stepIndex) {
         Step.Call call = (Step.Call) graph.steps().get(stepIndex);
-        return call.latency().sampleNanos(random(call, stepIndex)) / divisor(call);
+        return call.scaled(call.latency().sampleNanos(random(call, stepIndex)), timeScaleDivisor);
     }
 
     /** The generator of one call's draws, or null when it draws nothing. */
@@ -111,15 +111,5 @@ public record Request(long id, Graph graph, long seed, long timeScaleDivisor, lo
         long h = seed * 0x9E3779B97F4A7C15L + id;
         h = (h ^ (h >>> 31)) * 0xBF58476D1CE4E5B9L + step;
         return h ^ (h >>> 29);
-    }
-
-    /** What the time scale divides this call's figures by: 1 for an operation on a real server, which no scale speeds up. */
-    private long divisor(Step.Call call) {
-        return call.operation() != null ? 1 : timeScaleDivisor;
-    }
-
-    /** One of {@code call}'s durations (its latency, its timeout) at this request's time scale. */
-    public long scaled(Step.Call call, long nanos) {
-        return nanos / divisor(call);
     }
 }

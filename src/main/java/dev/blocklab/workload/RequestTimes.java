@@ -57,7 +57,7 @@ public record RequestTimes(long[] serialNanos, long[] criticalPathNanos, long[] 
                 long d = 0;
                 if (s instanceof Step.Call c) {
                     d = request.delayNanos(i);
-                    if (c.timeoutNanos() > 0) d = Math.min(d, request.scaled(c, c.timeoutNanos()));
+                    if (c.timeoutNanos() > 0) d = Math.min(d, c.scaled(c.timeoutNanos(), timeScaleDivisor));
                 }
                 delay[i] = d;
                 sum += d;

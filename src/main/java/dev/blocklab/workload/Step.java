@@ -46,6 +46,14 @@ public sealed interface Step {
             if (timeoutNanos < 0) throw new IllegalArgumentException("call '" + name + "': timeout must be >= 0");
         }
 
+        /**
+         * One of this call's durations (its latency, its timeout) at a time scale: divided for a simulated call,
+         * whole for an operation on a real server ({@code sql:}, {@code redis:}), which no scale speeds up.
+         */
+        public long scaled(long nanos, long timeScaleDivisor) {
+            return operation != null ? nanos : nanos / timeScaleDivisor;
+        }
+
         /** A call attempted once. */
         public Call(String name, List<String> inputs, Latency latency, Value returns,
                     double failureProbability, FailureSpec failure, long timeoutNanos, Operation operation) {
