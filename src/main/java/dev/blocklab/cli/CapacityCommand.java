@@ -92,8 +92,7 @@ final class CapacityCommand implements Runnable {
             java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger(-1);   // read by the signal's thread
             Thread interrupted = Interrupted.onSignal(command + "-interrupted", progress, err, () -> {
                 int at = running.get();
-                file.removeIfEmpty();   // close() will not run: leave no empty file for 'report results/*.jsonl'
-                return Interrupted.summary("entries", all, at, at, file.path(), null);   // in order: those before it finished
+                return Interrupted.summary("entries", all, at, at, file, null);   // in order: those before it finished
             });
             try {
                 results = Capacity.run(w, resolved, settings, progress, new Capacity.Listener() {

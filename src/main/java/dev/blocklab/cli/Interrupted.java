@@ -17,6 +17,12 @@ final class Interrupted {
      * (a name may appear twice): {@code finished} of them are done, and the one at index {@code running} runs (-1:
      * none does).
      */
+    static String summary(String steps, List<String> all, int finished, int running, dev.blocklab.report.ResultsFile file, Path html) {
+        file.removeIfEmpty();   // the command's close() will not run: leave no empty file for 'report results/*.jsonl'
+        return summary(steps, all, finished, running, file.path(), html);
+    }
+
+    /** {@link #summary} of the results file at {@code saved}, as it stands. */
     static String summary(String steps, List<String> all, int finished, int running, Path saved, Path html) {
         StringBuilder b = new StringBuilder("blocklab: interrupted");
         if (running >= 0 && running < all.size())

@@ -106,11 +106,8 @@ final class ReproduceCommand extends MeasuringCommand {
         try (auditor; ResultsFile file = output.openResults("reproduce")) {
             // Ctrl-C (SIGINT) or SIGTERM mid-run: say what finished and where it is saved
             java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger(-1);   // read by the signal's thread
-            Thread interrupted = Interrupted.onSignal("reproduce-interrupted", console, err, () -> {
-                file.removeIfEmpty();   // close() will not run: leave no empty file for 'report results/*.jsonl'
-                return Interrupted.summary("experiments", experiments.stream().map(Experiment::name).toList(), done.size(),
-                        running.get(), file.path(), output.html());
-            });
+            Thread interrupted = Interrupted.onSignal("reproduce-interrupted", console, err, () -> Interrupted.summary("experiments",
+                    experiments.stream().map(Experiment::name).toList(), done.size(), running.get(), file, output.html()));
             try {
             for (int index = 0; index < experiments.size(); index++) {
                 Experiment experiment = experiments.get(index);

@@ -89,10 +89,8 @@ final class RunCommand extends MeasuringCommand {
             InProcessDriver driver = servers == null ? new InProcessDriver() : new InProcessDriver(servers::newBackend);
             // Ctrl-C (or SIGTERM) mid-run: say what is already on disk
             java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger(-1);   // read by the signal's thread
-            Thread interrupted = Interrupted.onSignal("run-interrupted", console, err, () -> {
-                file.removeIfEmpty();   // close() will not run: leave no empty file for 'report results/*.jsonl'
-                return Interrupted.summary("models", models, results.size(), running.get(), file.path(), null);
-            });
+            Thread interrupted = Interrupted.onSignal("run-interrupted", console, err, () -> Interrupted.summary("models", models,
+                    results.size(), running.get(), file, null));
             try {
                 for (int index = 0; index < specs.size(); index++) {
                     ModelSpec m = specs.get(index);
