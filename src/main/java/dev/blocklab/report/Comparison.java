@@ -24,7 +24,7 @@ import java.util.Objects;
 public final class Comparison {
     private Comparison() {}
 
-    /** A result and where it came from, e.g. the {@link #labels label} of the file it was read from; one label per source. */
+    /** A result and where it came from, e.g. the label of the file it was read from ({@link dev.blocklab.Names#fileLabels}); one label per source. */
     public record Source(String label, ExperimentResult result) {
         public Source {
             Objects.requireNonNull(label, "label");
