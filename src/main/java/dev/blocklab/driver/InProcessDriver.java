@@ -131,12 +131,14 @@ public final class InProcessDriver {
         long endNanos;
         Prediction prediction;
         FailureScore failureScore = FailureScore.NOT_MEASURED;
+        long backendCalls;
         try (Backend backend = watched(backends.get(), graph, settings);
              Model model = models.apply(new ModelContext(backend, settings.spareThreads()))) {
             prediction = predict(model::predict, workload, settings, cpuNanosPerRequest);
             FailureMeter meter = backend instanceof FailureMeter m ? m : null;
             Runner runner = new Runner(model, graph, settings, recorder, timeouts, progress);
             runner.meter = meter;
+            long callsBefore = backend.callsStarted();   // a fresh backend per run; a real server's pool filling is not a call
             start = ProcessMetrics.snapshot();
             startNanos = System.nanoTime();
             switch (workload.arrival()) {
@@ -149,6 +151,7 @@ public final class InProcessDriver {
             endNanos = runner.lastCompletionNanos(System.nanoTime());
             end = ProcessMetrics.snapshot();   // not the failure meter's wait for stragglers, nor closing the model
             if (meter != null) failureScore = meter.score(meter.awaitQuiet(TimeUnit.MILLISECONDS.toNanos(100)));
+            backendCalls = backend.callsStarted() - callsBefore;
         } finally {
             if (timeouts != null) timeouts.shutdownNow();
             sampler.close();
@@ -176,7 +179,7 @@ public final class InProcessDriver {
                 new Resources(peakPlatform, sampler.peakOsThreads(), end.threadsStarted() - built.threadsStarted(), leftover,
                         (end.cpuNanos() - start.cpuNanos()) / 1e6, end.contextSwitches().minus(start.contextSwitches()),
                         end.allocatedBytes() - start.allocatedBytes(), sampler.peakRssBytes()),
-                FirstFailure.of(recorder.firstFailure()), failureScore);
+                FirstFailure.of(recorder.firstFailure()), failureScore, backendCalls);
     }
 
     /** The backend behind a {@link FailureMeter} when the run can fail, so its failures are scored. */

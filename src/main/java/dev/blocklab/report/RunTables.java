@@ -127,15 +127,16 @@ public final class RunTables {
         return columns;
     }
 
-    private static final List<String> PER_REQUEST_COLUMNS = List.of("cpu us/req", "alloc KiB/req", "ctx sw/req", "threads/req");
+    private static final List<String> PER_REQUEST_COLUMNS = List.of("cpu us/req", "alloc KiB/req", "ctx sw/req", "threads/req", "calls/req");
 
+    /** Each figure over the completed requests; calls/req counts the backend's calls, retries and hedges included. */
     private static List<String> perRequest(RunResult r) {
-        if (r.counts().requests() == 0) return List.of("-", "-", "-", "-");
+        if (r.counts().requests() == 0) return List.of("-", "-", "-", "-", "-");
         double n = r.counts().requests();
         return List.of(num(r.resources().cpuMillis() * 1000 / n),
                 r.resources().allocatedBytes() < 0 ? "-" : num(r.resources().allocatedBytes() / 1024.0 / n),
                 r.resources().contextSwitches().total() < 0 ? "-" : num(r.resources().contextSwitches().total() / n),
-                num(r.resources().platformThreadsStarted() / n));
+                num(r.resources().platformThreadsStarted() / n), num(r.backendCallsPerRequest()));
     }
 
     /**

@@ -31,6 +31,8 @@ import java.util.Objects;
  *                         when nothing failed
  * @param failureScore     how requests failed and what they left running ({@link FailureScore#NOT_MEASURED}
  *                         when the run could not fail)
+ * @param backendCalls     calls the backend started during the run, retries and hedges included (0 where not
+ *                         counted: a result saved before it was)
  */
 public record RunResult(String model, String workload, String arrival, ArrivalKind arrivalKind, long timeScaleDivisor,
                         Object answer,
@@ -41,7 +43,8 @@ public record RunResult(String model, String workload, String arrival, ArrivalKi
                         @JsonUnwrapped Resources resources,
                         @JsonInclude(JsonInclude.Include.NON_NULL) FirstFailure firstFailure,
                         @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = FailureScore.NotMeasured.class)
-                        FailureScore failureScore) {
+                        FailureScore failureScore,
+                        long backendCalls) {
 
     public RunResult {
         Objects.requireNonNull(model, "model");
@@ -54,6 +57,15 @@ public record RunResult(String model, String workload, String arrival, ArrivalKi
         Objects.requireNonNull(prediction, "prediction");
         Objects.requireNonNull(resources, "resources");
         if (failureScore == null) failureScore = FailureScore.NOT_MEASURED;   // results written before it existed
+        if (backendCalls < 0) throw new IllegalArgumentException("backend calls must be >= 0, got " + backendCalls);
+    }
+
+    /** A run whose backend calls were not counted. */
+    public RunResult(String model, String workload, String arrival, ArrivalKind arrivalKind, long timeScaleDivisor,
+                     Object answer, Counts counts, Timing timing, Repeats repeats, RunPrediction prediction,
+                     Resources resources, FirstFailure firstFailure, FailureScore failureScore) {
+        this(model, workload, arrival, arrivalKind, timeScaleDivisor, answer, counts, timing, repeats, prediction,
+                resources, firstFailure, failureScore, 0);
     }
 
     /** A run whose failures were not scored. */
@@ -79,6 +91,11 @@ public record RunResult(String model, String workload, String arrival, ArrivalKi
     /** This run with the wall-time range and count of a group of repeats. */
     public RunResult withRepeats(Repeats group) {
         return new RunResult(model, workload, arrival, arrivalKind, timeScaleDivisor, answer, counts, timing, group,
-                prediction, resources, firstFailure, failureScore);
+                prediction, resources, firstFailure, failureScore, backendCalls);
+    }
+
+    /** Backend calls per completed request (retries and hedges make it more than the graph's calls); NaN where not counted. */
+    public double backendCallsPerRequest() {
+        return backendCalls == 0 || counts.requests() == 0 ? Double.NaN : (double) backendCalls / counts.requests();
     }
 }

@@ -4,7 +4,9 @@ import dev.blocklab.result.RunResult;
 import dev.blocklab.workload.Arrival;
 import dev.blocklab.workload.BuiltInWorkloads;
 import dev.blocklab.workload.Graph;
+import dev.blocklab.workload.Latency;
 import dev.blocklab.workload.Step;
+import dev.blocklab.workload.Value;
 import dev.blocklab.workload.Workload;
 import org.junit.jupiter.api.Test;
 
@@ -125,6 +127,22 @@ class InProcessDriverTest {
         long x = 0;
         while (threads.getCurrentThreadCpuTime() < until) x += System.nanoTime() % 7;
         if (x == 42) System.out.print("");   // keeps the loop's work
+    }
+
+    @Test
+    void run_countsTheBackendsCalls_retriesIncluded() {
+        // a call that always fails, tried three times: three backend calls per request, what 'calls/req' shows
+        Step.Call flaky = new Step.Call("flaky", List.of(), new Latency.Fixed(S), new Value.Constant(1L), 1.0, null, 0, null,
+                new Step.Attempts.Retry(3, 0));
+        Workload w = new Workload("retried", "retried", new Graph(0L, List.of(flaky)), new Arrival.Batch(20));
+        for (String model : List.of("fixed:4", "cf-nonblocking:2")) {
+            RunResult r = driver.run(w, model, quick, Progress.NONE);
+            assertThat(r.counts().failures()).as(model).isEqualTo(20);
+            assertThat(r.backendCalls()).as(model).isEqualTo(60);
+            assertThat(r.backendCallsPerRequest()).as(model).isEqualTo(3.0);
+        }
+        RunResult once = driver.run(BuiltInWorkloads.hundredCalls().withArrival(new Arrival.Batch(10)), "virtual", quick, Progress.NONE);
+        assertThat(once.backendCalls()).as("one call per request, no retry").isEqualTo(10);
     }
 
     @Test
