@@ -16,4 +16,14 @@ class NamesTest {
         assertThat(Names.didYouMean("pool", known)).as("nothing within two edits").isEmpty();
         assertThat(Names.distance("kitten", "sitting")).isEqualTo(3);
     }
+
+    @Test
+    void everyNamedChoice_suggestsTheClosest() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> dev.blocklab.server.Admission.parse("codl"))
+                .hasMessageContaining("did you mean 'codel'?");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> dev.blocklab.report.ReportFormat.parse("jsn"))
+                .hasMessageContaining("did you mean 'json'?");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> dev.blocklab.frameworks.FrameworkVariants.named("reactr", 16))
+                .hasMessageContaining("did you mean 'reactor'?");
+    }
 }

@@ -175,7 +175,8 @@ public final class FrameworkVariants {
     public static Variant named(String name, int ioPoolSize) {
         List<Variant> known = Stream.concat(all(ioPoolSize).stream(), servlet(ioPoolSize).stream()).toList();
         return known.stream().filter(v -> v.name().equals(name)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown variant '" + name + "' (known: "
+                .orElseThrow(() -> new IllegalArgumentException("unknown variant '" + name + "'"
+                        + dev.blocklab.Names.didYouMean(name, known.stream().map(Variant::name).toList()) + " (known: "
                         + known.stream().map(Variant::name).toList() + ")"));
     }
 

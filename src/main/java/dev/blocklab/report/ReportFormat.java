@@ -36,7 +36,8 @@ public enum ReportFormat {
         try {
             return valueOf(name.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown format '" + name + "' (choose one of "
+            throw new IllegalArgumentException("unknown format '" + name + "'" + dev.blocklab.Names.didYouMean(name,
+                    Arrays.stream(values()).map(f -> f.name().toLowerCase(Locale.ROOT)).toList()) + " (choose one of "
                     + Arrays.stream(values()).map(f -> f.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", ")) + ")");
         }
     }

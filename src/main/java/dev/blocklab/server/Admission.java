@@ -21,7 +21,8 @@ public enum Admission {
         return switch (text.trim().toLowerCase(Locale.ROOT)) {
             case "codel" -> CODEL;
             case "fixed" -> FIXED;
-            default -> throw new IllegalArgumentException("--admission: unknown policy '" + text + "' (known: codel, fixed)");
+            default -> throw new IllegalArgumentException("--admission: unknown policy '" + text + "'"
+                    + dev.blocklab.Names.didYouMean(text.trim(), java.util.List.of("codel", "fixed")) + " (known: codel, fixed)");
         };
     }
 

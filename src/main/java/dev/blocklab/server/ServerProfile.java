@@ -161,6 +161,8 @@ public sealed interface ServerProfile {
                 throw new IllegalArgumentException("--profile: '" + spec + "' needs a whole number of threads, e.g. threads:200");
             }
         }
-        throw new IllegalArgumentException("--profile: unknown profile '" + spec + "' (known: play-2.5, threads:N, virtual, event-loop)");
+        throw new IllegalArgumentException("--profile: unknown profile '" + spec + "'"
+                + dev.blocklab.Names.didYouMean(spec, java.util.List.of("play-2.5", "threads", "virtual", "event-loop"))
+                + " (known: play-2.5, threads:N, virtual, event-loop)");
     }
 }

@@ -27,6 +27,7 @@ class ServerProfileTest {
         assertThatThrownBy(() -> ServerProfile.parse("threads:x")).hasMessageContaining("--profile").hasMessageContaining("threads:200");
         assertThatThrownBy(() -> ServerProfile.parse("threads:0")).hasMessageContaining("1..100000");
         assertThatThrownBy(() -> ServerProfile.parse("tomcat")).hasMessageContaining("unknown profile 'tomcat'");
+        assertThatThrownBy(() -> ServerProfile.parse("play-25")).hasMessageContaining("unknown profile 'play-25'; did you mean 'play-2.5'?");
     }
 
     @Test void describeAndThreadsHeld_eachProfileSaysItself() {
