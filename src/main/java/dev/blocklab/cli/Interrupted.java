@@ -18,12 +18,21 @@ final class Interrupted {
      * none does).
      */
     static String summary(String steps, List<String> all, int finished, int running, dev.blocklab.report.ResultsFile file, Path html) {
+        return summary(steps, all, finished, running, "", file, html);
+    }
+
+    /** As {@link #summary(String, List, int, int, ResultsFile, Path)}, with {@code partial} (what the stopped step kept) after what finished. */
+    static String summary(String steps, List<String> all, int finished, int running, String partial, dev.blocklab.report.ResultsFile file, Path html) {
         file.removeIfEmpty();   // the command's close() will not run: leave no empty file for 'report results/*.jsonl'
-        return summary(steps, all, finished, running, file.path(), html);
+        return summary(steps, all, finished, running, partial, file.path(), html);
     }
 
     /** {@link #summary} of the results file at {@code saved}, as it stands. */
     static String summary(String steps, List<String> all, int finished, int running, Path saved, Path html) {
+        return summary(steps, all, finished, running, "", saved, html);
+    }
+
+    private static String summary(String steps, List<String> all, int finished, int running, String partial, Path saved, Path html) {
         StringBuilder b = new StringBuilder("blocklab: interrupted");
         if (running >= 0 && running < all.size())
             b.append(" during ").append(all.get(running)).append(" (").append(running + 1).append(" of ").append(all.size()).append(' ')
@@ -31,6 +40,7 @@ final class Interrupted {
         List<String> done = all.subList(0, Math.max(0, Math.min(finished, all.size())));
         b.append("; finished ").append(done.size()).append(" of ").append(all.size()).append(' ').append(steps)
                 .append(done.isEmpty() ? "" : ": " + String.join(", ", done));
+        if (!partial.isEmpty()) b.append("; ").append(partial);
         if (!java.nio.file.Files.exists(saved)) return b.append("; nothing saved").toString();   // an empty file, removed
         if (!holdsAnything(saved)) return b.append("; nothing saved yet (").append(saved).append(" is empty)").toString();
         b.append("; saved to ").append(saved);
@@ -53,7 +63,17 @@ final class Interrupted {
      * comes); {@link #remove} it once the work is done.
      */
     static Thread onSignal(String name, ConsoleProgress console, java.io.PrintWriter err, java.util.function.Supplier<String> summary) {
+        return onSignal(name, console, err, () -> {}, summary);
+    }
+
+    /**
+     * As {@link #onSignal(String, ConsoleProgress, java.io.PrintWriter, java.util.function.Supplier)}, running
+     * {@code stopAndWait} first: it asks the work to stop and waits (bounded) for what it keeps to be saved.
+     */
+    static Thread onSignal(String name, ConsoleProgress console, java.io.PrintWriter err, Runnable stopAndWait,
+                           java.util.function.Supplier<String> summary) {
         Thread hook = new Thread(() -> {
+            stopAndWait.run();
             console.clear();
             err.println(summary.get());
             err.flush();

@@ -83,51 +83,73 @@ final class RunCommand extends MeasuringCommand {
         List<RunResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<String> poolNotes = new ArrayList<>();
         ExperimentResult result;
+        // Ctrl-C mid-model: the driver stops the model, which keeps what completed; the signal's hook waits for it to be saved
+        java.util.concurrent.CountDownLatch kept = new java.util.concurrent.CountDownLatch(1);
+        String[] partial = {""};   // what the stopped model kept, for the signal's summary
         dev.blocklab.audit.Auditor auditor = audit.start();
-        try (auditor; ResultsFile file = output.openResults("run");
-             Datastores servers = real.postgres() || real.redis() ? Datastores.open(real, line -> { if (!output.quiet()) err.println(line); }) : null) {
-            InProcessDriver driver = servers == null ? new InProcessDriver() : new InProcessDriver(servers::newBackend);
-            // Ctrl-C (or SIGTERM) mid-run: say what is already on disk
-            java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger(-1);   // read by the signal's thread
-            Thread interrupted = Interrupted.onSignal("run-interrupted", console, err, () -> Interrupted.summary("models", models,
-                    results.size(), running.get(), file, null));
-            try {
-                for (int index = 0; index < specs.size(); index++) {
-                    ModelSpec m = specs.get(index);
-                    running.set(index);
-                    progress.begin(index);
-                    RunResult r;
+        try {
+            try (auditor; ResultsFile file = output.openResults("run");
+                 Datastores servers = real.postgres() || real.redis() ? Datastores.open(real, line -> { if (!output.quiet()) err.println(line); }) : null) {
+                InProcessDriver driver = servers == null ? new InProcessDriver() : new InProcessDriver(servers::newBackend);
+                // Ctrl-C (or SIGTERM) mid-run: say what is already on disk
+                java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger(-1);   // read by the signal's thread
+                Thread interrupted = Interrupted.onSignal("run-interrupted", console, err, () -> {
+                    driver.stop();
                     try {
-                        r = servers == null || !real.postgres() ? driver.run(w, m, settings, progress)
-                                : driver.run(w, m.text(), DatastoreNotes.poolBound(w, m, real), settings, progress);
-                    } catch (OutOfMemoryError e) {
-                        throw new Main.UsageException("out of memory running " + m + " (" + e.getMessage() + "); " + (results.isEmpty()
-                                ? "nothing saved" : results.size() + " of " + Words.count(models.size(), "run") + " saved to " + file.path()));
+                        kept.await(InProcessDriver.STOP_GRACE_NANOS / 1_000_000 + 15_000, java.util.concurrent.TimeUnit.MILLISECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
                     }
-                    progress.end();
-                    file.write("run", r);
-                    results.add(r);
-                    if (servers != null) poolNotes.addAll(DatastoreNotes.forRun(w, r, servers, settings.timeScaleDivisor()));
+                }, () -> Interrupted.summary("models", models, (int) results.stream().filter(r -> r.interrupted() == null).count(),
+                        running.get(), partial[0], file, null));
+                try {
+                    for (int index = 0; index < specs.size() && !driver.stopRequested(); index++) {
+                        ModelSpec m = specs.get(index);
+                        running.set(index);
+                        progress.begin(index);
+                        RunResult r;
+                        try {
+                            r = servers == null || !real.postgres() ? driver.run(w, m, settings, progress)
+                                    : driver.run(w, m.text(), DatastoreNotes.poolBound(w, m, real), settings, progress);
+                        } catch (InProcessDriver.Stopped e) {
+                            partial[0] = e.getMessage();
+                            break;
+                        } catch (OutOfMemoryError e) {
+                            throw new Main.UsageException("out of memory running " + m + " (" + e.getMessage() + "); " + (results.isEmpty()
+                                    ? "nothing saved" : results.size() + " of " + Words.count(models.size(), "run") + " saved to " + file.path()));
+                        }
+                        progress.end();
+                        file.write("run", r);
+                        results.add(r);
+                        if (servers != null) poolNotes.addAll(DatastoreNotes.forRun(w, r, servers, settings.timeScaleDivisor()));
+                        if (r.interrupted() != null) {
+                            partial[0] = m + " stopped after " + r.interrupted().sentText() + ", its " + r.counts().requests() + " completed kept";
+                            break;
+                        }
+                    }
+                } finally {
+                    Interrupted.remove(interrupted);
                 }
-            } finally {
-                Interrupted.remove(interrupted);
+                console.clear();
+                if (results.isEmpty()) return;   // stopped before any model measured anything: the hook says so
+                result = result(w, results, servers == null ? "" : "; " + servers.describe(), poolNotes);
+                if (auditor != null) {
+                    dev.blocklab.audit.AuditResult audited = audit.finish(auditor, file);
+                    result = audited.appendTo(result);
+                    audit.exitCode(audited, err);
+                }
+                file.writeResult(result);
+                file.writePageTitle("run " + w.name());
+                output.console.saved(err, "results", file.path());
             }
-            console.clear();
-            result = result(w, results, servers == null ? "" : "; " + servers.describe(), poolNotes);
-            if (auditor != null) {
-                dev.blocklab.audit.AuditResult audited = audit.finish(auditor, file);
-                result = audited.appendTo(result);
-                audit.exitCode(audited, err);
+            if (output.html() != null) {
+                ReportCommand.writeHtml(output.html(), "run " + w.name(), List.of(result), ReportCommand.now());
+                output.console.saved(err, "HTML report", output.html());
             }
-            file.writeResult(result);
-            file.writePageTitle("run " + w.name());
-            output.console.saved(err, "results", file.path());
+            format.print(spec, result, output.columns());
+        } finally {
+            kept.countDown();
         }
-        if (output.html() != null) {
-            ReportCommand.writeHtml(output.html(), "run " + w.name(), List.of(result), ReportCommand.now());
-            output.console.saved(err, "HTML report", output.html());
-        }
-        format.print(spec, result, output.columns());
     }
 
     /**

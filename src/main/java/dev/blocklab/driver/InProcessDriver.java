@@ -63,16 +63,51 @@ import java.util.function.Supplier;
  * run started and that outlive the close are counted as {@code leftoverThreads}. Latency counts from each
  * request's intended start: the batch's start, the open schedule's due time, or the closed-loop user's submit.
  * Every run (warm-ups included) starts with {@code System.gc()}, so the garbage of one run does not pause the next.
+ *
+ * <p>{@link #stop} (from a Ctrl-C's shutdown hook) ends the run in progress early: it stops sending, waits up to
+ * {@link #STOP_GRACE_NANOS} for the requests in flight, and returns what completed by then, marked
+ * {@link RunResult#interrupted()}.
  */
 public final class InProcessDriver {
+    /** How long a stopped run waits for the requests in flight before it counts what completed. */
+    public static final long STOP_GRACE_NANOS = 1_000_000_000L;
+
     private final Supplier<Backend> backends;
+    private volatile boolean stopRequested;
+    private volatile long stopAskedNanos;   // written before stopRequested
+    private final SendLoop.Stop stop = new SendLoop.Stop() {
+        @Override public boolean requested() { return stopRequested; }
+        @Override public long askedAtNanos() { return stopAskedNanos; }
+    };
 
     public InProcessDriver() { this(SimulatedBackend::new); }
 
     /** @param backends makes a fresh backend for every run */
     public InProcessDriver(Supplier<Backend> backends) { this.backends = backends; }
 
-    /** Runs warm-ups, then repeats, and returns the run of median wall time with the range of all. */
+    /**
+     * Asks the run in progress, and any later one, to stop: a measured run stopped partway returns what completed,
+     * marked interrupted; one stopped before any measured run ended throws {@link Stopped}. Idempotent; any thread.
+     */
+    public void stop() {
+        if (!stopRequested) {
+            stopAskedNanos = System.nanoTime();
+            stopRequested = true;
+        }
+    }
+
+    /** True once {@link #stop} was called. */
+    public boolean stopRequested() { return stopRequested; }
+
+    /** Thrown by a run stopped before it measured anything: in a warm-up, or before any request completed. */
+    public static final class Stopped extends RuntimeException {
+        Stopped(String message) { super(message, null, false, false); }
+    }
+
+    /**
+     * Runs warm-ups, then repeats, and returns the run of median wall time with the range of all. Stopped partway
+     * ({@link #stop}), it returns the median of the repeats that ended, or the stopped one when none did.
+     */
     public RunResult run(Workload workload, String modelSpec, RunSettings settings, Progress progress) {
         return run(workload, Registry.parse(modelSpec), settings, progress);
     }
@@ -96,7 +131,7 @@ public final class InProcessDriver {
                              RunSettings settings, Progress progress) {
         int total = settings.warmups() + settings.repeats();
         List<RunResult> measured = new ArrayList<>();
-        for (int i = 0; i < total; i++) {
+        for (int i = 0; i < total && !(stopRequested && !measured.isEmpty()); i++) {
             boolean warmup = i < settings.warmups();
             String phase = warmup ? "warm-up " + (i + 1) + "/" + settings.warmups()
                     : "run " + (i - settings.warmups() + 1) + "/" + settings.repeats();
@@ -105,8 +140,16 @@ public final class InProcessDriver {
             RunResult r = warmup
                     ? Auditor.attribute(RunWindow.warmUp(modelSpec), () -> runOnce(workload, modelSpec, models, settings, runProgress))
                     : runOnce(workload, modelSpec, models, settings, runProgress);
+            if (r.interrupted() != null) {
+                if (warmup) throw new Stopped("stopped during " + modelSpec + "'s " + phase + "; nothing of it was measured");
+                if (!measured.isEmpty()) break;   // the repeats that ended are a whole measurement; this one is not
+                if (r.counts().requests() == 0)
+                    throw new Stopped("stopped during " + modelSpec + "'s " + phase + " before any request completed");
+                return r;
+            }
             if (!warmup) measured.add(r);
         }
+        if (measured.isEmpty()) throw new Stopped("stopped before " + modelSpec + " ran");
         measured.sort(Comparator.comparingDouble(r -> r.timing().wallMillis()));
         RunResult median = measured.get((measured.size() - 1) / 2);
         return median.withRepeats(Repeats.of(measured.stream().map(r -> r.timing().wallMillis()).toList()));
@@ -132,18 +175,19 @@ public final class InProcessDriver {
         Prediction prediction;
         FailureScore failureScore = FailureScore.NOT_MEASURED;
         long backendCalls;
+        long[] interruption = null;   // requests sent and planned, when the run was stopped before its end
         try (Backend backend = watched(backends.get(), graph, settings);
              Model model = models.apply(new ModelContext(backend, settings.spareThreads()))) {
             prediction = predict(model::predict, workload, settings, cpuNanosPerRequest);
             FailureMeter meter = backend instanceof FailureMeter m ? m : null;
-            Runner runner = new Runner(model, graph, settings, recorder, timeouts, progress);
+            Runner runner = new Runner(model, graph, settings, recorder, timeouts, progress, stop);
             runner.meter = meter;
             long callsBefore = backend.callsStarted();   // a fresh backend per run; a real server's pool filling is not a call
             start = ProcessMetrics.snapshot();
             startNanos = System.nanoTime();
             switch (workload.arrival()) {
                 case Arrival.Batch b -> runner.batch(b.requests(), startNanos);
-                case Arrival.Open o -> runner.open(openLoop(o, settings.timeScaleDivisor(), System::nanoTime, InProcessDriver::sleep), startNanos);
+                case Arrival.Open o -> runner.open(openLoop(o, settings.timeScaleDivisor(), System::nanoTime, InProcessDriver::sleep, stop), startNanos);
                 case Arrival.Closed c -> runner.closed(c.users(), c.durationNanos() / settings.timeScaleDivisor(), startNanos);
             }
             // wall time ends at the last completion, not when this thread noticed it: a model that runs a request
@@ -152,12 +196,18 @@ public final class InProcessDriver {
             end = ProcessMetrics.snapshot();   // not the failure meter's wait for stragglers, nor closing the model
             if (meter != null) failureScore = meter.score(meter.awaitQuiet(TimeUnit.MILLISECONDS.toNanos(100)));
             backendCalls = backend.callsStarted() - callsBefore;
+            if (runner.cut) interruption = new long[] {runner.sent(), switch (workload.arrival()) {
+                case Arrival.Batch b -> b.requests();
+                case Arrival.Open o -> openLoop(o, settings.timeScaleDivisor(), System::nanoTime, InProcessDriver::sleep, stop).requests();
+                case Arrival.Closed c -> 0;
+            }};
         } finally {
             if (timeouts != null) timeouts.shutdownNow();
             sampler.close();
         }
         int peakPlatform = ProcessMetrics.peakPlatformThreads();
-        int leftover = leftoverThreads(before);
+        // a stopped run's process is shutting down, with threads of its own (the signal's, the hooks'): not counted
+        int leftover = interruption != null ? 0 : leftoverThreads(before);
 
         Histogram histogram = recorder.histogram();
         double wallMillis = (endNanos - startNanos) / 1e6;
@@ -170,7 +220,7 @@ public final class InProcessDriver {
             case Arrival.Open o -> ArrivalKind.OPEN;
             case Arrival.Closed c -> ArrivalKind.CLOSED;
         };
-        return new RunResult(modelSpec, workload.name(), workload.arrival().label(), kind, settings.timeScaleDivisor(),
+        RunResult result = new RunResult(modelSpec, workload.name(), workload.arrival().label(), kind, settings.timeScaleDivisor(),
                 recorder.firstAnswer(),
                 counts,
                 new Timing(wallMillis, completed / Math.max(1e-9, wallMillis / 1e3), LatencyMillis.of(histogram), encode(histogram)),
@@ -180,6 +230,7 @@ public final class InProcessDriver {
                         (end.cpuNanos() - start.cpuNanos()) / 1e6, end.contextSwitches().minus(start.contextSwitches()),
                         end.allocatedBytes() - start.allocatedBytes(), sampler.peakRssBytes()),
                 FirstFailure.of(recorder.firstFailure()), failureScore, backendCalls);
+        return interruption == null ? result : result.interruptedAfter(interruption[0], interruption[1]);
     }
 
     /** The backend behind a {@link FailureMeter} when the run can fail, so its failures are scored. */
@@ -241,13 +292,20 @@ public final class InProcessDriver {
         private final RunRecorder recorder;
         private final ScheduledExecutorService timeouts;
         private final Progress progress;
+        private final SendLoop.Stop stop;
         private final AtomicLong nextId = new AtomicLong();
+        /**
+         * Set when a stop ended the run early: sending stopped, and the requests still in flight after the grace
+         * are not counted (closing the model cancels them; they did not complete).
+         */
+        volatile boolean cut;
         private long lastProgressNanos = System.nanoTime();
         /** Scores failures when the run can fail, else null. */
         FailureMeter meter;
 
         Runner(Model model, Graph graph, RunSettings settings, RunRecorder recorder,
-               ScheduledExecutorService timeouts, Progress progress) {
+               ScheduledExecutorService timeouts, Progress progress, SendLoop.Stop stop) {
+            this.stop = stop;
             this.model = model;
             this.graph = graph;
             this.settings = settings;
@@ -259,10 +317,13 @@ public final class InProcessDriver {
         void batch(int requests, long startNanos) {
             CountDownLatch done = new CountDownLatch(requests);
             BiConsumer<Object, Throwable> completion = completion(startNanos, done::countDown);   // one for the whole batch
-            for (int i = 0; i < requests; i++) {
+            int i = 0;
+            for (; i < requests && !stop.requested(); i++) {
                 fire(startNanos, completion);
                 if ((i & 1023) == 0) maybeReport(requests);   // reads the clock; once a request cost 2 % at a million
             }
+            if (i < requests) cut = true;
+            for (; i < requests; i++) done.countDown();   // none unless stopped
             await(done, requests);
         }
 
@@ -274,16 +335,18 @@ public final class InProcessDriver {
                 fire(intendedNanos, completion(intendedNanos, countDown));
                 maybeReport(requests);
             });
-            for (long i = sent.sent(); i < requests; i++) done.countDown();   // none unless interrupted
+            if (sent.sent() < requests) cut = true;
+            for (long i = sent.sent(); i < requests; i++) done.countDown();   // none unless stopped
             await(done, requests);
         }
 
         void closed(int users, long durationNanos, long startNanos) {
             long end = startNanos + durationNanos;
-            try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+            var executor = Executors.newVirtualThreadPerTaskExecutor();
+            try {
                 for (int u = 0; u < users; u++) {
                     executor.submit(() -> {
-                        while (System.nanoTime() < end) {
+                        while (System.nanoTime() < end && !stop.requested()) {
                             try {
                                 long now = System.nanoTime();
                                 send(now, completion(now, () -> {})).join();
@@ -293,11 +356,29 @@ public final class InProcessDriver {
                         }
                     });
                 }
-                while (System.nanoTime() < end) {
-                    LockSupport.parkNanos(250_000_000L);
+                while (System.nanoTime() < end && !stop.requested()) {
+                    LockSupport.parkNanos(Math.min(250_000_000L, end - System.nanoTime()));
                     progress.update(recorder.completed() + " done, " + users + " users");
                 }
+                executor.shutdown();
+                if (stop.requested()) {
+                    cut = true;   // the users stop after their request; one still waiting after the grace is not counted
+                    if (!executor.awaitTermination(graceLeftNanos(), TimeUnit.NANOSECONDS)) executor.shutdownNow();
+                } else {
+                    while (!executor.awaitTermination(1, TimeUnit.DAYS)) { }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for users", e);
             }
+        }
+
+        /** Requests submitted so far. */
+        long sent() { return nextId.get(); }
+
+        /** What is left of the stop's grace for the requests in flight, in nanoseconds; 0 once it has passed. */
+        private long graceLeftNanos() {
+            return Math.max(0, stop.askedAtNanos() + STOP_GRACE_NANOS - System.nanoTime());
         }
 
         /**
@@ -372,6 +453,7 @@ public final class InProcessDriver {
         private BiConsumer<Object, Throwable> completion(long intendedNanos, Runnable onDone) {
             return (v, e) -> {
                 try {
+                    if (cut && stop.requested() && graceLeftNanos() == 0) return;   // after the stop's grace: not counted
                     long now = System.nanoTime();
                     long latencyNanos = now - intendedNanos;
                     if (e == null) recorder.recordSuccess(now, latencyNanos, v);
@@ -397,8 +479,13 @@ public final class InProcessDriver {
 
         private void await(CountDownLatch done, long total) {
             try {
-                while (!done.await(250, TimeUnit.MILLISECONDS))
+                while (!done.await(stop.requested() ? Math.min(graceLeftNanos(), 250_000_000L) : 250_000_000L, TimeUnit.NANOSECONDS)) {
+                    if (stop.requested() && graceLeftNanos() == 0) {
+                        cut = true;   // what is still in flight is not waited for, nor counted
+                        return;
+                    }
                     progress.update(total + "/" + total + " sent, " + recorder.completed() + " done");
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while waiting for requests", e);
@@ -412,8 +499,13 @@ public final class InProcessDriver {
      * request sent however late (the run measures how long the model takes to serve them all).
      */
     static SendLoop openLoop(Arrival.Open arrival, long timeScaleDivisor, SendLoop.NanoClock clock, SendLoop.Sleeper sleeper) {
+        return openLoop(arrival, timeScaleDivisor, clock, sleeper, () -> false);
+    }
+
+    private static SendLoop openLoop(Arrival.Open arrival, long timeScaleDivisor, SendLoop.NanoClock clock, SendLoop.Sleeper sleeper,
+                                     SendLoop.Stop stop) {
         return new SendLoop(arrival.pacer().scaledDown(timeScaleDivisor), Math.max(1, arrival.durationNanos() / timeScaleDivisor),
-                0, clock, sleeper, () -> false).withoutOverrun();
+                0, clock, sleeper, stop).withoutOverrun();
     }
 
     /** Parks until about 50 us before the time asked, then spins: at a time scale of 100 gaps are microseconds. */

@@ -40,6 +40,9 @@ public record Deviation(double ratio, String cause, String detail) {
 
     /** Assesses {@code r}, measured on {@code cores} processors. */
     public static Deviation of(RunResult r, int cores) {
+        if (r.interrupted() != null)   // a part of the run, with the slowest requests cut off: no ratio to speak of
+            return new Deviation(Double.NaN, "stopped early", "stopped before its end (" + r.interrupted().sentText() + ", "
+                    + r.counts().requests() + " completed); a part of a run is not compared with the prediction of the whole");
         if (r.prediction().predictedMillis() < ZERO_MILLIS)   // a path with no call or wait: no ratio to speak of
             return new Deviation(Double.NaN, "prediction 0 ms", "the path has no call or wait to predict from");
         double ratio = r.measuredMillis() / r.prediction().predictedMillis();

@@ -33,6 +33,8 @@ import java.util.Objects;
  *                         when the run could not fail)
  * @param backendCalls     calls the backend started during the run, retries and hedges included (0 where not
  *                         counted: a result saved before it was)
+ * @param interrupted      how far the run got when it was stopped before its end (Ctrl-C); null (and absent from
+ *                         JSON) for a run that ran to its end
  */
 public record RunResult(String model, String workload, String arrival, ArrivalKind arrivalKind, long timeScaleDivisor,
                         Object answer,
@@ -44,7 +46,8 @@ public record RunResult(String model, String workload, String arrival, ArrivalKi
                         @JsonInclude(JsonInclude.Include.NON_NULL) FirstFailure firstFailure,
                         @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = FailureScore.NotMeasured.class)
                         FailureScore failureScore,
-                        long backendCalls) {
+                        long backendCalls,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Interruption interrupted) {
 
     public RunResult {
         Objects.requireNonNull(model, "model");
@@ -58,6 +61,14 @@ public record RunResult(String model, String workload, String arrival, ArrivalKi
         Objects.requireNonNull(resources, "resources");
         if (failureScore == null) failureScore = FailureScore.NOT_MEASURED;   // results written before it existed
         if (backendCalls < 0) throw new IllegalArgumentException("backend calls must be >= 0, got " + backendCalls);
+    }
+
+    /** A run that ran to its end. */
+    public RunResult(String model, String workload, String arrival, ArrivalKind arrivalKind, long timeScaleDivisor,
+                     Object answer, Counts counts, Timing timing, Repeats repeats, RunPrediction prediction,
+                     Resources resources, FirstFailure firstFailure, FailureScore failureScore, long backendCalls) {
+        this(model, workload, arrival, arrivalKind, timeScaleDivisor, answer, counts, timing, repeats, prediction,
+                resources, firstFailure, failureScore, backendCalls, null);
     }
 
     /** A run whose backend calls were not counted. */
@@ -91,7 +102,13 @@ public record RunResult(String model, String workload, String arrival, ArrivalKi
     /** This run with the wall-time range and count of a group of repeats. */
     public RunResult withRepeats(Repeats group) {
         return new RunResult(model, workload, arrival, arrivalKind, timeScaleDivisor, answer, counts, timing, group,
-                prediction, resources, firstFailure, failureScore, backendCalls);
+                prediction, resources, firstFailure, failureScore, backendCalls, interrupted);
+    }
+
+    /** This run, stopped before its end after sending {@code sent} of {@code planned} requests. */
+    public RunResult interruptedAfter(long sent, long planned) {
+        return new RunResult(model, workload, arrival, arrivalKind, timeScaleDivisor, answer, counts, timing, repeats,
+                prediction, resources, firstFailure, failureScore, backendCalls, new Interruption(sent, planned));
     }
 
     /** Backend calls per completed request (retries and hedges make it more than the graph's calls); NaN where not counted. */

@@ -97,14 +97,17 @@ class InterruptedCommandsIT {
         run.destroy();   // SIGTERM, as Ctrl-C's SIGINT: shutdown hooks run
         assertThat(run.waitFor(20, TimeUnit.SECONDS)).isTrue();
         String stderr = Files.readString(err, StandardCharsets.UTF_8);
-        assertThat(stderr).contains("blocklab: interrupted during sequential (2 of 2 models); finished 1 of 2 models: fixed:2; saved to " + save);
+        // the second model's part: what it completed before the signal, or nothing when none had
+        assertThat(stderr).containsPattern("blocklab: interrupted during sequential \\(2 of 2 models\\); finished 1 of 2 models: fixed:2; "
+                + "(sequential stopped after 1 of 2 requests sent, its 1 completed kept|stopped during sequential's run 1/1 before any request completed); "
+                + "saved to " + java.util.regex.Pattern.quote(save.toString()));
         // overall progress: the model, its share and the time left from its predicted wall time
         assertThat(stderr).containsPattern("model 1/2 fixed:2, \\d+ %, ~\\d+ s left");
     }
 
-    @Test @Timeout(60) void runInterruptedDuringItsFirstModel_leavesNoEmptyFile() throws Exception {
+    @Test @Timeout(60) void runInterruptedBeforeAnyRequestCompleted_leavesNoEmptyFile() throws Exception {
         Path save = dir.resolve("run.jsonl"), err = dir.resolve("run.err");
-        // one model of 20 s in real time, stopped while it runs: nothing measured is saved (a run is written when it ends)
+        // one model of 20 s in real time, stopped before its first request completes: nothing measured, nothing saved
         Path workload = Files.writeString(dir.resolve("slow.yaml"), "arrival: {batch: 2}\nsteps:\n  - call: a\n    latency: 20s\n    returns: 1\n");
         Process run = blocklab(err, "run", "--workload", workload.toString(), "--model", "fixed:2",
                 "--repeats", "1", "--warmups", "0", "--save", save.toString());
@@ -113,8 +116,31 @@ class InterruptedCommandsIT {
         run.destroy();   // SIGTERM, as Ctrl-C's SIGINT: shutdown hooks run
         assertThat(run.waitFor(20, TimeUnit.SECONDS)).isTrue();
         assertThat(Files.readString(err, StandardCharsets.UTF_8))
-                .contains("blocklab: interrupted during fixed:2 (1 of 1 models); finished 0 of 1 models; nothing saved\n");
+                .contains("blocklab: interrupted during fixed:2 (1 of 1 models); finished 0 of 1 models; stopped during fixed:2's "
+                        + "run 1/1 before any request completed; nothing saved\n");
         assertThat(save).as("an empty file would make 'report results/*.jsonl' fail").doesNotExist();
+    }
+
+    @Test @Timeout(60) void runInterruptedDuringItsFirstModel_keepsTheRequestsThatCompleted() throws Exception {
+        Path save = dir.resolve("run.jsonl"), err = dir.resolve("run.err");
+        // 20 requests of 1 s on 2 threads, 10 s in real time: stopped once some have completed, they are saved and reported
+        Path workload = Files.writeString(dir.resolve("slow.yaml"), "arrival: {batch: 20}\nsteps:\n  - call: a\n    latency: 1s\n    returns: 1\n");
+        Process run = blocklab(err, "run", "--workload", workload.toString(), "--model", "fixed:2", "--model", "virtual",
+                "--repeats", "1", "--warmups", "0", "--save", save.toString());
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (System.currentTimeMillis() < deadline && !Files.readString(err, StandardCharsets.UTF_8).matches("(?s).*sent, [1-9]\\d* done.*"))
+            Thread.sleep(100);
+        run.destroy();   // SIGTERM, as Ctrl-C's SIGINT: shutdown hooks run
+        assertThat(run.waitFor(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(Files.readString(err, StandardCharsets.UTF_8)).containsPattern(
+                "blocklab: interrupted during fixed:2 \\(1 of 2 models\\); finished 0 of 2 models; fixed:2 stopped after 20 of 20 requests "
+                        + "sent, its ([2-9]|1[0-9]) completed kept; saved to " + java.util.regex.Pattern.quote(save.toString()));
+        List<String> runs = Files.readAllLines(save).stream().filter(l -> l.startsWith("{\"kind\":\"run\"")).toList();
+        assertThat(runs).hasSize(1);
+        assertThat(runs.getFirst()).contains("\"interrupted\":{\"requestsSent\":20,\"requestsPlanned\":20}");
+        Cli.Run report = Cli.run("report", save.toString());
+        assertThat(report.exit()).as(report.err()).isZero();
+        assertThat(report.out()).contains("- (stopped early)").containsPattern("fixed:2: stopped before its end \\(20 of 20 requests sent, \\d+ completed\\)");
     }
 
     @Test @Timeout(90) void capacityInterrupted_keepsEveryRunMeasured_andReportShowsThem() throws Exception {

@@ -43,6 +43,15 @@ class RunResultTest {
         assertThat(JSON.valueToTree(failing).get("firstFailure").get("type").asText()).isEqualTo("java.lang.IllegalArgumentException");
     }
 
+    @Test void json_interruptedOnlyForAStoppedRun_andReadBack() throws Exception {
+        RunResult whole = SyntheticResults.run("fixed:8", 100, 100, 1300, 1300, 100, 1300, 8, 20);
+        assertThat(JSON.valueToTree(whole).has("interrupted")).isFalse();
+        RunResult stopped = whole.interruptedAfter(120, 1000);
+        assertThat(JSON.valueToTree(stopped).get("interrupted").toString()).isEqualTo("{\"requestsSent\":120,\"requestsPlanned\":1000}");
+        assertThat(JSON.readValue(JSON.writeValueAsString(stopped), RunResult.class).interrupted()).isEqualTo(new Interruption(120, 1000));
+        assertThat(stopped.withRepeats(Repeats.once(5)).interrupted()).as("kept by withRepeats").isEqualTo(stopped.interrupted());
+    }
+
     @Test void json_savedBeforeTheArrivalKind_kindTakenFromTheLabel() throws Exception {
         RunResult run = SyntheticResults.run("virtual", 10, 10, 50, 100, 10, 40, 2, 12);
         ObjectNode old = JSON.valueToTree(run);
