@@ -22,6 +22,13 @@ final class DatastoreNotes {
         return context -> new dev.blocklab.datastore.PoolBoundModel(model.create(context), pool);
     }
 
+    /** What {@link #poolBound}'s model predicts, from the entry's own formula: no instance made, no thread started. */
+    static java.util.function.Function<dev.blocklab.model.Demand, dev.blocklab.model.Prediction> poolBoundFormula(
+            Workload w, dev.blocklab.model.ModelSpec model, dev.blocklab.datastore.DatastoreSettings real, int spareThreads) {
+        PoolPrediction pool = PoolPrediction.forSql(w.graph(), real.dbPoolSize());
+        return demand -> dev.blocklab.datastore.PoolBoundModel.bound(model.predict(demand, spareThreads), demand, pool);
+    }
+
     static List<String> forRun(Workload w, RunResult r, Datastores servers, long timeScale) {
         List<String> notes = new ArrayList<>();
         for (PoolStats s : servers.lastPoolStats()) notes.add(r.model() + ": " + s.line() + " (last measured run)");

@@ -79,7 +79,7 @@ final class RunCommand extends MeasuringCommand {
         Datastores.check(w.graph(), real);
         Datastores.checkUsed(w.graph(), real);
         ConsoleProgress console = output.console.progress(err);
-        OverallProgress progress = new OverallProgress(console, System::nanoTime, "model", models, estimates(w, specs, settings));
+        OverallProgress progress = new OverallProgress(console, System::nanoTime, "model", models, estimates(w, specs, settings, real));
         List<RunResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<String> poolNotes = new ArrayList<>();
         ExperimentResult result;
@@ -154,9 +154,10 @@ final class RunCommand extends MeasuringCommand {
 
     /**
      * Each model's expected time for the progress line: its predicted wall time (the model's formula) times its
-     * warm-ups and repeats; 0 (no estimate) where the prediction cannot be made.
+     * warm-ups and repeats, bound by the database pool as the run's own prediction is; 0 (no estimate) where the
+     * prediction cannot be made.
      */
-    private static long[] estimates(Workload w, List<ModelSpec> specs, RunSettings settings) {
+    static long[] estimates(Workload w, List<ModelSpec> specs, RunSettings settings, DatastoreSettings real) {
         long[] nanos = new long[specs.size()];
         for (int i = 0; i < specs.size(); i++) {
             ModelSpec m = specs.get(i);
@@ -167,7 +168,8 @@ final class RunCommand extends MeasuringCommand {
                 case Arrival.Batch b -> { }
             }
             try {
-                double millis = InProcessDriver.predict(w, m, settings).millis();
+                double millis = (real.postgres() ? InProcessDriver.predictFromFormula(w, DatastoreNotes.poolBoundFormula(w, m, real, settings.spareThreads()), settings)
+                        : InProcessDriver.predict(w, m, settings)).millis();
                 nanos[i] = Double.isFinite(millis) && millis > 0 ? (long) (millis * 1e6 * runs) : 0;
             } catch (RuntimeException e) {
                 nanos[i] = 0;

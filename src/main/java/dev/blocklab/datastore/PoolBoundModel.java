@@ -20,8 +20,10 @@ public record PoolBoundModel(Model model, PoolPrediction pool) implements Model 
 
     @Override public CompletableFuture<Object> submit(Request request) { return model.submit(request); }
 
-    @Override public Prediction predict(Demand demand) {
-        Prediction own = model.predict(demand);
+    @Override public Prediction predict(Demand demand) { return bound(model.predict(demand), demand, pool); }
+
+    /** The larger of a model's own prediction {@code own} for {@code demand} and the waves the pool allows. */
+    public static Prediction bound(Prediction own, Demand demand, PoolPrediction pool) {
         if (pool.holdNanos() == 0) return own;
         long poolNanos = demand.waves(pool.connections(), pool.holdNanos());
         if (poolNanos <= own.nanos()) return own;

@@ -246,6 +246,11 @@ public final class InProcessDriver {
         return predict(d -> model.predict(d, settings.spareThreads()), workload, settings, cpuNanosPerRequest(workload.graph()));
     }
 
+    /** As {@link #predict(Workload, ModelSpec, RunSettings)} for a model's formula alone (no instance made). */
+    public static Prediction predictFromFormula(Workload workload, Function<Demand, Prediction> formula, RunSettings settings) {
+        return predict(formula, workload, settings, cpuNanosPerRequest(workload.graph()));
+    }
+
     /** As {@link #predict(Workload, ModelSpec, RunSettings)} for a model that is not in the registry: made, asked, closed. */
     public Prediction predict(Workload workload, Function<ModelContext, Model> models, RunSettings settings) {
         try (Backend backend = backends.get(); Model model = models.apply(new ModelContext(backend, settings.spareThreads()))) {
