@@ -9,6 +9,7 @@ import dev.blocklab.workload.BuiltInWorkloads;
 import dev.blocklab.workload.Request;
 import dev.blocklab.workload.Workload;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -70,9 +71,11 @@ final class WorkloadRunner implements AutoCloseable {
      */
     CompletableFuture<Object> submit(String workloadName, String modelSpec, long arrivedNanos) {
         Workload workload = extra.stream().filter(w -> w.name().equals(workloadName)).findFirst()
-                .or(() -> BuiltInWorkloads.named(workloadName)).orElseThrow(() -> new Rejected(404,
-                "unknown workload '" + workloadName + "' (served: "
-                        + String.join(", ", java.util.stream.Stream.concat(extra.stream(), BuiltInWorkloads.all().stream()).map(Workload::name).distinct().toList()) + ")"));
+                .or(() -> BuiltInWorkloads.named(workloadName)).orElseThrow(() -> {
+                    List<String> served = java.util.stream.Stream.concat(extra.stream(), BuiltInWorkloads.all().stream()).map(Workload::name).distinct().toList();
+                    return new Rejected(404, "unknown workload '" + workloadName + "'" + dev.blocklab.Names.didYouMean(workloadName, served)
+                            + " (served: " + String.join(", ", served) + ")");
+                });
         ModelSpec spec;
         try {
             spec = Registry.parse(modelSpec).check(workload);

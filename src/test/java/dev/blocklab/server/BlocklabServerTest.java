@@ -113,6 +113,7 @@ class BlocklabServerTest {
             assertThat(failing.statusCode()).isEqualTo(500);
             assertThat(failing.body()).as("no exception class in an error body").isEqualTo("the request failed");
             assertThat(get(server.uri(), "/run/nope/virtual").statusCode()).isEqualTo(404);
+            assertThat(get(server.uri(), "/run/profile-pag/virtual").body()).startsWith("unknown workload 'profile-pag'; did you mean 'profile-page'? (served: ");
             assertThat(get(server.uri(), "/run/mixed/fixed:x").body()).contains("not a whole number");
             assertThat(get(server.uri(), "/nowhere").statusCode()).isEqualTo(404);
             assertThat(get(server.uri(), "/health").body()).isEqualTo("ok");
