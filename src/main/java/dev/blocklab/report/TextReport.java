@@ -5,7 +5,6 @@ import dev.blocklab.result.Table;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Fixed-width tables, units in every header, then the notes. Narrow (the default on a terminal): every line fits
@@ -18,10 +17,11 @@ final class TextReport implements Report<ExperimentResult> {
     /**
      * The headers kept when a table does not fit; the first column is always kept, and {@code model} goes where
      * the first column, {@code row}, already names the run. Other columns are then added back in the table's order
-     * while the line still fits.
+     * while the line still fits. Most important first: when even these do not fit, the last ones present go first
+     * (a seed's table keeps the article's figure beside its own before its CPU per request).
      */
-    static final Set<String> ESSENTIAL = Set.of("row", "model", "requests", "ok %", "wall ms", "predicted ms",
-            "p50 ms", "p99 ms", "req/s", "peak threads", "cpu us/req");
+    static final List<String> ESSENTIAL = List.of("row", "model", "requests", "ok %", "wall ms", "predicted ms", "article ms",
+            "p99 ms", "req/s", "p50 ms", "peak threads", "cpu us/req");
     /** A text column is never wrapped narrower than this. */
     private static final int MIN_COLUMN = 12;
     /** The first column, which names the row, wraps only beyond this. */
@@ -78,6 +78,10 @@ final class TextReport implements Report<ExperimentResult> {
             for (int c = 1; c < table.columns().size(); c++) {
                 String column = table.columns().get(c);
                 if (ESSENTIAL.contains(column) && !(named && column.equals("model"))) essential.add(c);
+            }
+            while (essential.size() > 4 && lineWidth(naturalWidths(table, essential)) > width) {   // the least important goes
+                int last = essential.stream().skip(1).max(java.util.Comparator.comparingInt(c -> ESSENTIAL.indexOf(table.columns().get(c)))).orElseThrow();
+                essential.remove(Integer.valueOf(last));
             }
             if (essential.size() >= 4) {
                 // then the other columns, in the table's order, while the line still fits at natural widths: a
