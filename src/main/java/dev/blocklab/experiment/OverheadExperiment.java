@@ -1,5 +1,6 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.report.Deviation;
 import dev.blocklab.report.RunTables;
 import dev.blocklab.report.RunCharts;
 import dev.blocklab.report.LabelledRun;
@@ -28,10 +29,11 @@ final class OverheadExperiment implements Experiment {
      * One model's overhead.
      *
      * @param overheadMicrosPerRequest (wall - predicted) / requests, in microseconds
+     * @param measuredOverPredicted    wall over predicted, and beyond 20 % its likely cause ({@link Deviation#flag})
      */
     public record OverheadRow(String model, long requests, double wallMillis, double predictedMillis,
                               double idealMillis, double overheadMicrosPerRequest, double cpuMicrosPerRequest,
-                              int peakPlatformThreads, String predictionBasis) {}
+                              int peakPlatformThreads, String predictionBasis, String measuredOverPredicted) {}
 
     @Override public String name() { return "overhead"; }
 
@@ -53,7 +55,7 @@ final class OverheadExperiment implements Experiment {
             results.add(r);
             OverheadRow row = new OverheadRow(spec, r.counts().requests(), r.timing().wallMillis(), r.prediction().predictedMillis(), r.prediction().idealMillis(),
                     (r.timing().wallMillis() - r.prediction().predictedMillis()) * 1e3 / r.counts().requests(), r.resources().cpuMillis() * 1e3 / r.counts().requests(),
-                    r.resources().peakPlatformThreads(), r.prediction().predictionBasis());
+                    r.resources().peakPlatformThreads(), r.prediction().predictionBasis(), Deviation.of(r).flag());
             settings.rowSink().accept(row);
             rows.add(row);
         }
@@ -61,16 +63,16 @@ final class OverheadExperiment implements Experiment {
                 RunTables.ms(r.wallMillis()), RunTables.ms(r.predictedMillis()), RunTables.ms(r.idealMillis()),
                 String.format(Locale.ROOT, "%.2f", r.overheadMicrosPerRequest()),
                 String.format(Locale.ROOT, "%.2f", r.cpuMicrosPerRequest()), String.valueOf(r.peakPlatformThreads()),
-                r.predictionBasis())).toList();
+                r.measuredOverPredicted(), r.predictionBasis())).toList();
         return new ExperimentResult(name(), description(), "real time, " + requests + " requests", settings.environment(), rows,
                 List.of(new Table(requests + " concurrent calls of 1 ms", List.of("model", "requests", "wall ms", "predicted ms",
-                        "ideal ms", "overhead us/request", "cpu us/request", "peak threads", "prediction"), cells)),
-                List.of("Overhead = (wall - predicted) / requests: the time per request that the model and the engine add beyond waiting "
+                        "ideal ms", "overhead us/request", "cpu us/request", "peak threads", "measured/predicted", "prediction"), cells)),
+                java.util.stream.Stream.concat(results.stream().filter(r -> Deviation.of(r).flagged()).map(r -> r.model() + ": " + RunTables.deviation(r)), java.util.stream.Stream.of("Overhead = (wall - predicted) / requests: the time per request that the model and the engine add beyond waiting "
                                 + "(submit, thread start or task hand-off, timer, completion, recording). Negative values mean the prediction was pessimistic.",
                         "CPU per request = process CPU time (getrusage, all threads, GC and JIT included) / requests.",
                         "Pool sizes: fixed and cf-blocking 100 threads, the other sized pools (forkjoin, forkjoin-managed, cf-nonblocking) 8, so every "
                                 + "model finishes in seconds; cached and virtual have no pool, scala-global sizes its own from the cores "
-                                + "(its prediction says how many); sequential runs the calls one after another."))
+                                + "(its prediction says how many); sequential runs the calls one after another.")).toList())
                 .withCharts(RunCharts.standard(requests + " calls of 1 ms", LabelledRun.byModel(results)));
     }
 }
