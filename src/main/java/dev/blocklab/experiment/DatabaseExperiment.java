@@ -49,6 +49,8 @@ final class DatabaseExperiment implements Experiment {
 
     @Override public String name() { return "database"; }
 
+    @Override public boolean usesTimeScale() { return false; }
+
     @Override public String description() {
         return "the pool is the limit: 100 ms queries on a real PostgreSQL above a pool's capacity under platform threads, "
                 + "virtual threads and the Vert.x client, pools of 10/50/90; Redis: Jedis pool against one Lettuce connection";

@@ -18,6 +18,12 @@ public interface Experiment {
     default boolean choosesBackend() { return false; }
 
     /**
+     * Whether {@code --time-scale} changes what it runs; false where it has no delays to divide or measures in real
+     * time whatever the scale (the engine's overhead, a million jobs, SQL on a real server).
+     */
+    default boolean usesTimeScale() { return true; }
+
+    /**
      * Runs the experiment. Rows are handed to {@link ExperimentSettings#rowSink()} as they are measured, so an
      * interrupted run keeps what it had; progress goes to {@link ExperimentSettings#progress()}.
      */

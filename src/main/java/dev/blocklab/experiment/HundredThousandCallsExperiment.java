@@ -54,6 +54,8 @@ final class HundredThousandCallsExperiment implements Experiment {
 
     @Override public String name() { return "hundred-thousand-calls"; }
 
+    @Override public boolean usesTimeScale() { return false; }
+
     @Override public String description() {
         return "100,000 concurrent 1 s calls under cf-nonblocking and virtual, beside the bare JDK doing the same waits with no engine";
     }

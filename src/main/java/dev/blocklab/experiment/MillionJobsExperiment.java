@@ -62,6 +62,8 @@ final class MillionJobsExperiment implements Experiment {
 
     @Override public String name() { return "million-jobs"; }
 
+    @Override public boolean usesTimeScale() { return false; }
+
     @Override public String description() {
         return "1,000,000 jobs of 100 ms at once under virtual, beside the bare JDK starting as many sleeping virtual threads";
     }

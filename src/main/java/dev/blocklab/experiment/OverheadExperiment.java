@@ -37,6 +37,8 @@ final class OverheadExperiment implements Experiment {
 
     @Override public String name() { return "overhead"; }
 
+    @Override public boolean usesTimeScale() { return false; }
+
     @Override public String description() {
         return "the engine's own cost: 10,000 concurrent 1 ms calls under every model, beside each model's prediction";
     }

@@ -70,6 +70,8 @@ final class ThreadSwitchExperiment implements Experiment {
 
     @Override public String name() { return "thread-switch"; }
 
+    @Override public boolean usesTimeScale() { return false; }
+
     @Override public String description() {
         return "seed 000 Figure 2: cost of a blocking hand-off in a ring of 1 to 4,096 threads, platform and virtual";
     }

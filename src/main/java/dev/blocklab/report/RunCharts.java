@@ -171,7 +171,7 @@ public final class RunCharts {
     private static String counts(List<LabelledRun> runs) {
         long min = runs.stream().mapToLong(r -> r.run().counts().requests()).min().orElse(0);
         long max = runs.stream().mapToLong(r -> r.run().counts().requests()).max().orElse(0);
-        return min == max ? min + " requests per run" : min + " to " + max + " requests per run";
+        return min == max ? min + (min == 1 ? " request per run" : " requests per run") : min + " to " + max + " requests per run";
     }
 
     private static String repeats(List<LabelledRun> runs) {
