@@ -135,8 +135,10 @@ final class HundredCallsExperiment implements Experiment {
             case "forkjoin:16" -> "16 workers that do not know they block: ceil(100/16) = 7 waves; the article's global context had 16 threads on its 8-thread machine, here the pool is sized to 16 explicitly";
             case "forkjoin-managed:16" -> "ManagedBlocker adds a spare thread per blocked call (cap 256), so all 100 wait at once";
             case "scala-global" -> "the real scala.concurrent.Future on a pool built as ExecutionContext.global() is: "
-                    + "its threads are the cores (" + CORES + " here, 16 in the article) unless -Dscala.concurrent.context.numThreads and maxThreads "
-                    + "say otherwise (the prediction shows the size used), one wave per that many calls; "
+                    + (System.getProperty("scala.concurrent.context.numThreads") == null
+                        ? "its threads are the cores (" + CORES + " here, 16 in the article) unless -Dscala.concurrent.context.numThreads and maxThreads say otherwise"
+                        : "its threads are set by -Dscala.concurrent.context.numThreads=" + System.getProperty("scala.concurrent.context.numThreads") + " (16 in the article)")
+                    + " (the prediction shows the size used), one wave per that many calls; "
                     + "forkjoin:16 is the same pool sized as the article's";
             case "scala-global-blocking" -> "the real scala.concurrent.blocking { }: a compensating thread per blocked call "
                     + "up to maxExtraThreads (256), as forkjoin-managed:16's 256 spares; one wave for 100 calls";

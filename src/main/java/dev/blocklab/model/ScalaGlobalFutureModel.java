@@ -96,10 +96,19 @@ final class ScalaGlobalFutureModel implements Model {
     static Prediction formula(boolean blocking, int parallelism, int maxBlockers, Demand d) {
         if (!blocking) {
             return new Prediction(d.scheduleNanos(parallelism, Path.SERIAL),
-                    d.scheduleText(parallelism + " (Scala's parallelism, from the cores)", Path.SERIAL), Path.SERIAL);
+                    d.scheduleText(parallelism + " (Scala's parallelism, " + parallelismSource() + ")", Path.SERIAL), Path.SERIAL);
         }
         return new Prediction(d.scheduleNanos(parallelism + maxBlockers, Path.SERIAL),
                 d.scheduleText("(" + parallelism + " + " + maxBlockers + " extra threads for blocking)", Path.SERIAL), Path.SERIAL);
+    }
+
+    /**
+     * Where Scala's global context takes its parallelism from: {@code from the cores}, or the system property that
+     * sets it ({@code -Dscala.concurrent.context.numThreads=16} in BLOCKLAB_JAVA_OPTS, as the article's 16).
+     */
+    static String parallelismSource() {
+        String set = System.getProperty("scala.concurrent.context.numThreads");
+        return set == null ? "from the cores" : "from -Dscala.concurrent.context.numThreads=" + set;
     }
 
     /** The pool's parallelism, as Scala computed it from the cores and its system properties. */
