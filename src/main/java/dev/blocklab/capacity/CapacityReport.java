@@ -69,7 +69,9 @@ public final class CapacityReport {
                 Measurement m = p.median();
                 CapacitySearch search = settings.search();
                 var verdict = search.judge(p);
-                knee.add(List.of(r.entry(), Capacity.fmt(p.ratePerSecond()), num(m.throughputPerSecond()), pct(m.successRatio()),
+                // what the verdict judged: completions within the step where measured (in process), else over the wall time
+                double done = m.doneInStepPerSecond() != null ? m.doneInStepPerSecond() : m.throughputPerSecond();
+                knee.add(List.of(r.entry(), Capacity.fmt(p.ratePerSecond()), num(done), pct(m.successRatio()),
                         ms(m.p50Millis()), ms(m.p99Millis()), ms(p.p99MinMillis()) + "-" + ms(p.p99MaxMillis()),
                         String.valueOf(p.repeats().size()), verdict.sustained() ? "met" : "broke: " + verdict.reason()));
             }
@@ -85,6 +87,9 @@ public final class CapacityReport {
         notes.add("Predicted: the ceiling each entry's own formula gives (a pool of N threads holding a request t: N / t; no limit "
                 + "where no thread is held) and one request's p99 from the workload's drawn latencies; in process the driver paces "
                 + "itself, over HTTP blocklab's attacker checks its own health at every rate (an instrument-limited rate is a lower bound, never the entry's).");
+        notes.add("Knee curve's 'done req/s': in process, the requests completed within the step per second of the step after its "
+                + "fastest request's latency (requests still in flight at the step's end, as in any steady run, are allowed for), the figure "
+                + "a 'backlog grew' verdict quotes; over HTTP, requests completed per second of the whole run.");
         notes.add("Reproduce: " + command);
         List<Chart> charts = List.of(chart("p99 latency against offered rate", results, true), chart("p50 latency against offered rate", results, false));
         return new ExperimentResult("capacity", "capacity of " + workload + " at " + slo, "real time", environment, rows,

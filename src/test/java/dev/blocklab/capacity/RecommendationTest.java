@@ -96,6 +96,22 @@ class RecommendationTest {
     }
 
     @Test
+    void report_kneeCurvesDoneRate_isTheFigureTheVerdictJudged_whereMeasured() {
+        // a backlog: 70 % of the offer done within the step, 50 % over the run's wall time (the drain included). The
+        // knee row once showed the latter beside a verdict quoting the former.
+        CapacitySearch.Result backlogged = SETTINGS.search().run(rate -> new Measurement(rate, rate * 0.5, 100, 1, 50, 80,
+                100, 1000, 10, 2048, 10, -1, false, "", rate * 0.7));
+        Capacity.Predicted none = new Capacity.Predicted(Double.POSITIVE_INFINITY, 100, 1, "no limit");
+        var entry = new Capacity.EntryResult("b", backlogged, none,
+                Capacity.Why.of(new Entry.InProcess("b", dev.blocklab.registry.Registry.parse("sequential")), backlogged, none, SETTINGS));
+        var knee = CapacityReport.of("w", SETTINGS, List.of(entry), "cmd", dev.blocklab.result.Environment.current()).tables().get(1);
+        int done = knee.columns().indexOf("done req/s");
+        List<String> at10 = knee.rows().stream().filter(row -> row.get(1).equals("10")).findFirst().orElseThrow();
+        assertThat(at10.get(done)).isEqualTo("7.00");
+        assertThat(at10.getLast()).isEqualTo("broke: backlog grew: 7.0/s done of 10/s offered");
+    }
+
+    @Test
     void predictedBasis_saysOneRequestAloneOnce_andAPoolOfOneThread() {
         var reactor = Entries.resolve("reactor", dev.blocklab.registry.Registry.workload(dev.blocklab.registry.Registry.FRAMEWORKS_WORKLOAD));
         Capacity.Predicted p = Capacity.predict(dev.blocklab.registry.Registry.workload(dev.blocklab.registry.Registry.FRAMEWORKS_WORKLOAD), reactor, SETTINGS);
