@@ -185,6 +185,9 @@ final class FailuresExperiment implements Experiment {
                         + "cancels requested: calls in flight at the request's first failure or end; honoured: those that ended by "
                         + "interrupt or cancellation; orphan calls: still running when their request had ended; orphan ms: backend "
                         + "time they spent after it (all by System.nanoTime in a FailureMeter around the backend).",
+                "predicted orphan ms/failed: 0 for every registered model and variant, whose claim is that a failure cancels "
+                        + "the calls still running; only " + WRONG + ", which cancels nothing by design, is predicted the backend "
+                        + "time its calls spend after the failure. A measured figure above the prediction is a leak, and the verdict says so.",
                 "calls left running: calls still in flight when the last request had completed; threads left: platform threads "
                         + "alive after the model closed.",
                 "verdict: cancels (nine in ten calls that had to stop were cancelled or interrupted); leaks (calls ran on after "
