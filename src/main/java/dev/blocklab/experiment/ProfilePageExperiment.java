@@ -364,7 +364,10 @@ public final class ProfilePageExperiment implements Experiment {
                 + "clamp(cores x 1.0, 8, 24) = 8 threads on both, so sync-blocking's capacity (8/s) is the talk's.");
         notes.add("Common pool: cores - 1 = " + (TALK_HARDWARE_THREADS - 1) + " threads in the talk, " + commonPool
                 + " here, so async-blocking serves " + (TALK_HARDWARE_THREADS - 1) + " requests/s there and " + commonPool
-                + " here: expect it below the talk's 11 %.");
+                + " here: expect it below the talk's 11 %. The same model on the talk's machine predicts well above 11 % (the "
+                + "'on the talk's hardware threads' figure in the why table), so the talk's 11 % is lower than its pool sizes alone "
+                + "explain. The talk does not say what else its machine spent time on (Java 8's fork-join pool, Akka's dispatching, "
+                + "other load), so that gap is left unexplained here.");
         notes.add("JDK: Play 2.5 runs on Java 8; here JDK " + settings.environment().jdk() + ".");
         notes.add("Play vs Vert.x: the talk ran Play 2.5 (Akka HTTP, Akka's fork-join dispatcher); here Vert.x 5 event loops hand "
                 + "each request to a ForkJoinPool shaped like Play's (same parallelism, asyncMode false), and 'threads:N' is a "
