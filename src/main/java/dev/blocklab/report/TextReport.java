@@ -21,7 +21,7 @@ final class TextReport implements Report<ExperimentResult> {
      * (a seed's table keeps the article's figure beside its own before its CPU per request).
      */
     static final List<String> ESSENTIAL = List.of("row", "model", "requests", "ok %", "wall ms", "predicted ms", "article ms",
-            "p99 ms", "req/s", "p50 ms", "peak threads", "cpu us/req");
+            "predicted req/s", "measured ok req/s", "p99 ms", "req/s", "p50 ms", "peak threads", "cpu us/req");
     /** A text column is never wrapped narrower than this. */
     private static final int MIN_COLUMN = 12;
     /** The first column, which names the row, wraps only beyond this. */
