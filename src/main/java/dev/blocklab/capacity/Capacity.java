@@ -1,6 +1,7 @@
 package dev.blocklab.capacity;
 
 import dev.blocklab.backend.BackendServer;
+import dev.blocklab.datastore.PoolPrediction;
 import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.driver.Progress;
 import dev.blocklab.driver.RunSettings;
@@ -87,16 +88,33 @@ public final class Capacity {
         default void measured(Step step) {}
     }
 
-    /** Searches each entry in turn, telling {@code listener} as each begins and as each of its runs ends. */
+    /**
+     * Where in-process entries' calls go: the simulated backend, or real servers.
+     *
+     * @param supplier  a fresh backend per run; null for the simulated one
+     * @param pool      the PostgreSQL pool every request's SQL steps wait on, which bounds any model; null where none
+     * @param described the servers and pools in words, for the report; empty for the simulated backend
+     */
+    public record Backends(java.util.function.Supplier<dev.blocklab.backend.Backend> supplier, PoolPrediction pool, String described) {
+        public static final Backends SIMULATED = new Backends(null, null, "");
+    }
+
+    /** Searches each entry in turn on the simulated backend; see {@link #run(Workload, List, Settings, Progress, Backends, Listener)}. */
     public static List<EntryResult> run(Workload workload, List<Entry> entries, Settings settings, Progress progress, Listener listener) {
+        return run(workload, entries, settings, progress, Backends.SIMULATED, listener);
+    }
+
+    /** Searches each entry in turn, telling {@code listener} as each begins and as each of its runs ends. */
+    public static List<EntryResult> run(Workload workload, List<Entry> entries, Settings settings, Progress progress, Backends backends,
+                                        Listener listener) {
         List<EntryResult> results = new ArrayList<>();
-        InProcessDriver driver = new InProcessDriver();
+        InProcessDriver driver = backends.supplier() == null ? new InProcessDriver() : new InProcessDriver(backends.supplier());
         BackendServer backend = entries.stream().anyMatch(e -> e instanceof Entry.Http) ? BackendServer.start(0) : null;
         try {
             for (Entry entry : entries) {
                 listener.started(entry.name());
                 CapacitySearch.Meter inner = switch (entry) {
-                    case Entry.InProcess p -> Meters.inProcess(driver, workload, p, settings.stepNanos(), settings.runSettings(), progress);
+                    case Entry.InProcess p -> Meters.inProcess(driver, workload, p, backends.pool(), settings.stepNanos(), settings.runSettings(), progress);
                     case Entry.Http h -> Meters.http(backend, h, settings.stepNanos(),
                             settings.timeoutNanos() > 0 ? settings.timeoutNanos() : 10_000_000_000L, progress);
                 };
@@ -108,7 +126,7 @@ public final class Capacity {
                 // one discarded run at the first rate warms the JIT, the pools and the connections
                 meter.measure(settings.rates().startPerSecond(), "warm-up (discarded)");
                 CapacitySearch.Result search = settings.search().run(meter);
-                Predicted predicted = predict(workload, entry, settings);
+                Predicted predicted = predict(workload, entry, settings, backends.pool());
                 results.add(new EntryResult(entry.name(), search, predicted, Why.of(entry, search, predicted, settings)));
             }
         } finally {
@@ -118,7 +136,21 @@ public final class Capacity {
     }
 
     /** The entry's ceiling from its own formula: {@code n} requests over its prediction for a batch of {@code n}. */
-    static Predicted predict(Workload workload, Entry entry, Settings settings) {
+    static Predicted predict(Workload workload, Entry entry, Settings settings) { return predict(workload, entry, settings, null); }
+
+    /**
+     * As {@link #predict(Workload, Entry, Settings)}, bound by a database pool where the requests wait on one: the
+     * pool's connections over the time a request holds one, when that is lower than the model's own ceiling.
+     */
+    static Predicted predict(Workload workload, Entry entry, Settings settings, PoolPrediction pool) {
+        Predicted own = predict(workload, entry, settings, true);
+        if (pool == null || pool.holdNanos() == 0 || !(pool.maxRequestsPerSecond() < own.ceilingPerSecond())) return own;
+        return new Predicted(pool.maxRequestsPerSecond(), own.unloadedP99Millis(), own.successRatio(),
+                "the db pool: " + pool.basis() + (Double.isInfinite(own.ceilingPerSecond()) ? " (its own formula names no limit)"
+                        : " (its own formula: " + ceiling(own.ceilingPerSecond()) + ")"));
+    }
+
+    private static Predicted predict(Workload workload, Entry entry, Settings settings, boolean modelAlone) {
         return switch (entry) {
             case Entry.InProcess p -> {
                 long n = 10_000;
@@ -209,8 +241,11 @@ public final class Capacity {
                 return String.format(Locale.ROOT, "CPU: %.0f us per request on %d cores caps it at %d / %.0f us = %s/s (measured at %s/s: %.1f cores busy)",
                         broken.cpuMicrosPerRequest(), cores, cores, broken.cpuMicrosPerRequest(), fmt(cpuCeiling), fmt(broken.offeredPerSecond()), cpuCores);
             }
-            double ratio = broken.offeredPerSecond() / predicted.ceilingPerSecond();
-            if (!Double.isInfinite(predicted.ceilingPerSecond()) && ratio >= 0.6 && ratio <= 1.6) {
+            // the ceiling explains the break when it lies between the rates: not far above the rate that broke, and not far
+            // below the rate held (a coarse search, --bisections 0, breaks at twice a ceiling it held exactly)
+            double ceiling = predicted.ceilingPerSecond();
+            double broke = broken.offeredPerSecond();
+            if (!Double.isInfinite(ceiling) && ceiling <= broke / 0.6 && ceiling >= Math.min(broke / 1.6, 0.8 * search.sustainablePerSecond())) {
                 String pool = entry instanceof Entry.InProcess p && Deviation.poolSize(p.name()) > 0 ? "its pool: " : "";
                 return pool + predicted.basis() + "; it broke at " + fmt(broken.offeredPerSecond()) + "/s (" + search.stopReason().replaceFirst("^at [^:]+: ", "") + ")";
             }

@@ -30,6 +30,12 @@ public final class CapacityReport {
 
     public static ExperimentResult of(String workload, Capacity.Settings settings, List<Capacity.EntryResult> results,
                                       String command, Environment environment) {
+        return of(workload, settings, results, command, environment, "");
+    }
+
+    /** As {@link #of(String, Capacity.Settings, List, String, Environment)}, the calls going to {@code servers} (empty: simulated). */
+    public static ExperimentResult of(String workload, Capacity.Settings settings, List<Capacity.EntryResult> results,
+                                      String command, Environment environment, String servers) {
         Recommendation rec = Recommendation.of(results);
         List<Row> rows = new ArrayList<>();
         List<List<String>> cells = new ArrayList<>();
@@ -86,13 +92,15 @@ public final class CapacityReport {
                 Capacity.fmt(settings.rates().startPerSecond()), Capacity.fmt(settings.rates().maxPerSecond()), settings.rates().refinements()));
         notes.add("Predicted: the ceiling each entry's own formula gives (a pool of N threads holding a request t: N / t; no limit "
                 + "where no thread is held) and one request's p99 from the workload's drawn latencies; in process the driver paces "
-                + "itself, over HTTP blocklab's attacker checks its own health at every rate (an instrument-limited rate is a lower bound, never the entry's).");
+                + "itself, over HTTP blocklab's attacker checks its own health at every rate (an instrument-limited rate is a lower bound, never the entry's)."
+                + (servers.contains("db pool") ? " SQL steps on a real PostgreSQL: every model is also bound by the db pool (Little's law: connections "
+                        + "over the time a request holds one), whichever ceiling is lower." : ""));
         notes.add("Knee curve's 'done req/s': in process, the requests completed within the step per second of the step after its "
                 + "fastest request's latency (requests still in flight at the step's end, as in any steady run, are allowed for), the figure "
                 + "a 'backlog grew' verdict quotes; over HTTP, requests completed per second of the whole run.");
         notes.add("Reproduce: " + command);
         List<Chart> charts = List.of(chart("p99 latency against offered rate", results, true), chart("p50 latency against offered rate", results, false));
-        return new ExperimentResult("capacity", "capacity of " + workload + " at " + slo, "real time", environment, rows,
+        return new ExperimentResult("capacity", "capacity of " + workload + " at " + slo, servers.isEmpty() ? "real time" : "real time; " + servers, environment, rows,
                 List.of(capacity, curve), notes, charts);
     }
 

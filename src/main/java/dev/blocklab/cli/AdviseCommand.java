@@ -11,7 +11,7 @@ import java.io.PrintWriter;
 import java.util.List;
 
 /** {@code blocklab advise}: which model to use for a workload, and how far it goes, in plain words. */
-@Command(name = "advise", mixinStandardHelpOptions = true,
+@Command(name = "advise", mixinStandardHelpOptions = true, defaultValueProvider = CommandDefaults.class,
         description = "Answer 'which model should I use for my workload, and how far will it go?' in plain words: a capacity search "
                 + "over a few representative models at your objectives, the best one with its numbers, why each stops, and the command that reproduces it.",
         footer = {"", "Examples:",
@@ -37,6 +37,8 @@ final class AdviseCommand implements Runnable {
 
     @picocli.CommandLine.Mixin OutputOptions output = new OutputOptions();
 
+    @picocli.CommandLine.Mixin DatastoreOptions datastore = new DatastoreOptions();
+
     /**
      * {@code advise --format json}: the advice and what it rests on.
      *
@@ -54,8 +56,9 @@ final class AdviseCommand implements Runnable {
             default -> throw new IllegalArgumentException("--format: '" + format + "' is not one of text, json");
         };
         List<String> names = entries == null ? DEFAULT_ENTRIES : entries;
+        search.backendArgs = datastore.args();
         CapacityCommand.refuseUnreachable(search, names, "advise");
-        CapacityCommand.Measured measured = CapacityCommand.measure(spec, search, names, output, "advise");
+        CapacityCommand.Measured measured = CapacityCommand.measure(spec, search, names, output, datastore.settings(), "advise");
         List<Slo> slos = search.settings().slos();
         PrintWriter out = spec.commandLine().getOut();
         Recommendation recommendation = Recommendation.of(measured.entries());

@@ -15,7 +15,7 @@ import java.io.PrintWriter;
 import java.util.List;
 
 /** {@code blocklab capacity}: the highest open rate each entry sustains at the objectives. */
-@Command(name = "capacity", mixinStandardHelpOptions = true,
+@Command(name = "capacity", mixinStandardHelpOptions = true, defaultValueProvider = CommandDefaults.class,
         description = "Find the highest open rate each model, framework variant or server profile sustains while meeting every objective: "
                 + "grow the rate until an objective breaks, then bisect; repeated runs per rate, median and range; the knee curve, "
                 + "the cost per request there, and a ranked recommendation beside the predictions.",
@@ -25,7 +25,8 @@ import java.util.List;
                 "  blocklab capacity --workload frameworks --entry invokeall:16 --entry reactor --entry virtual",
                 "  blocklab capacity --workload profile-page --entry http:play-2.5/sync-blocking",
                 "  blocklab capacity --workload profile-page --entry http:event-loop/async-non-blocking --slo 'p99<=1200ms'",
-                "  blocklab capacity --workload hundred-calls --entry fixed:8 --slo 'p99<=1500ms' --repeats 1 --step 2s --format json"})
+                "  blocklab capacity --workload hundred-calls --entry fixed:8 --slo 'p99<=1500ms' --repeats 1 --step 2s --format json",
+                "  blocklab capacity --workload examples/slow-query.yaml --backend postgres --entry virtual --entry fixed:10 --slo 'p99<=1s' --max-rate 400/s"})
 final class CapacityCommand implements Runnable {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -41,10 +42,13 @@ final class CapacityCommand implements Runnable {
 
     @picocli.CommandLine.Mixin OutputOptions output = new OutputOptions();
 
+    @picocli.CommandLine.Mixin DatastoreOptions datastore = new DatastoreOptions();
+
     @Override public void run() {
         format.parse();
+        search.backendArgs = datastore.args();
         refuseUnreachable(search, entries, "capacity");
-        format.print(spec, measure(spec, search, entries, output, "capacity").result(), output.columns());
+        format.print(spec, measure(spec, search, entries, output, datastore.settings(), "capacity").result(), output.columns());
     }
 
     /**
@@ -78,15 +82,26 @@ final class CapacityCommand implements Runnable {
 
     /** Resolves, runs, saves and returns the capacity result; shared with {@code advise}. */
     static Measured measure(picocli.CommandLine.Model.CommandSpec spec, CapacityOptions search, List<String> names,
-                                    OutputOptions output, String command) {
+                                    OutputOptions output, dev.blocklab.datastore.DatastoreSettings real, String command) {
         Workload w = search.workload();
         Capacity.Settings settings = search.settings();
         List<Entry> resolved = Entries.resolve(names, w);
+        dev.blocklab.datastore.Datastores.check(w.graph(), real);   // a sql: or redis: step needs its server, as under run
+        dev.blocklab.datastore.Datastores.checkUsed(w.graph(), real);
+        boolean servers = real.postgres() || real.redis();
+        if (servers)
+            for (Entry e : resolved)
+                if (e instanceof Entry.Http)
+                    throw new IllegalArgumentException("--backend postgres and redis serve in-process entries only: " + e.name()
+                            + " is a server profile, whose calls go to blocklab's HTTP backend");
         PrintWriter err = spec.commandLine().getErr();
         ConsoleProgress progress = new ConsoleProgress(err, output.quiet());
         ExperimentResult result;
         List<Capacity.EntryResult> results;
-        try (ResultsFile file = output.openResults(command)) {
+        try (ResultsFile file = output.openResults(command);
+             dev.blocklab.datastore.Datastores opened = servers ? dev.blocklab.datastore.Datastores.open(real, line -> { if (!output.quiet()) err.println(line); }) : null) {
+            Capacity.Backends backends = opened == null ? Capacity.Backends.SIMULATED
+                    : new Capacity.Backends(opened::newBackend, real.postgres() ? dev.blocklab.datastore.PoolPrediction.forSql(w.graph(), real.dbPoolSize()) : null, opened.describe());
             // each run streams to the file as it ends; Ctrl-C (SIGINT) or SIGTERM says what finished and where it is saved
             List<String> all = resolved.stream().map(Entry::name).toList();
             java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger(-1);   // read by the signal's thread
@@ -95,7 +110,7 @@ final class CapacityCommand implements Runnable {
                 return Interrupted.summary("entries", all, at, at, file, null);   // in order: those before it finished
             });
             try {
-                results = Capacity.run(w, resolved, settings, progress, new Capacity.Listener() {
+                results = Capacity.run(w, resolved, settings, progress, backends, new Capacity.Listener() {
                     @Override public void started(String entry) { running.incrementAndGet(); }
 
                     @Override public void measured(Capacity.Step step) { file.write(STEP, row(step)); }
@@ -104,7 +119,7 @@ final class CapacityCommand implements Runnable {
                 Interrupted.remove(interrupted);
             }
             progress.clear();
-            result = CapacityReport.of(w.name(), settings, results, search.command("capacity", names), Environment.current());
+            result = CapacityReport.of(w.name(), settings, results, search.command("capacity", names), Environment.current(), backends.described());
             result.rows().forEach(row -> file.write("capacity", row));
             file.writeResult(result);
             output.console.saved(err, "results", file.path());

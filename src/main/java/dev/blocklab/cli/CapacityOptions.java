@@ -44,6 +44,9 @@ final class CapacityOptions {
 
     @picocli.CommandLine.Mixin SharedOptions.Seed seed = new SharedOptions.Seed();
 
+    /** Where the calls go ({@code --backend} and its pools), repeated in the reproduce line; set by the command. */
+    List<String> backendArgs = List.of();
+
     /** The workload by name or path, or seed 002's use case for 'frameworks' ({@link Registry#workload}). */
     Workload workload() { return Registry.workload(workload); }
 
@@ -76,6 +79,7 @@ final class CapacityOptions {
         parts.addAll(List.of("--start-rate", startRate, "--max-rate", maxRate, "--factor", String.valueOf(factor), "--bisections",
                 String.valueOf(bisections), "--repeats", String.valueOf(repeats), "--step", step, "--seed", String.valueOf(seed.seed)));
         if (timeout != null) parts.addAll(List.of("--timeout", timeout));
+        parts.addAll(backendArgs);
         return String.join(" ", parts);
     }
 }

@@ -35,6 +35,18 @@ final class DatastoreOptions {
 
     DatastoreSettings settings() { return settings(kinds()); }
 
+    /** The options given, as a command line repeats them ({@code --backend postgres --db-pool 10}); empty when none was. */
+    List<String> args() {
+        List<String> args = new ArrayList<>();
+        if (!kinds().isEmpty()) args.addAll(List.of("--backend", String.join(",", kinds())));
+        if (pools.postgresUrl != null) args.addAll(List.of("--postgres-url", "'" + pools.postgresUrl.replaceFirst("(://[^:/@]+):[^@]*@", "$1:***@") + "'"));
+        if (pools.redisUrl != null) args.addAll(List.of("--redis-url", pools.redisUrl));
+        if (Flags.given(mixee, "--db-pool")) args.addAll(List.of("--db-pool", String.valueOf(pools.dbPool)));
+        if (Flags.given(mixee, "--redis-pool")) args.addAll(List.of("--redis-pool", String.valueOf(pools.redisPool)));
+        if (Flags.given(mixee, "--pool-timeout")) args.addAll(List.of("--pool-timeout", pools.poolTimeout));
+        return args;
+    }
+
     DatastoreSettings settings(List<String> kinds) { return poolsUsed(pools.settings("--backend", kinds, "")); }
 
     /** As {@link #settings(List)} for {@code serve}, which also takes {@code http} (removed from {@code kinds} before). */

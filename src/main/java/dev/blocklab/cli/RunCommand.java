@@ -86,6 +86,7 @@ final class RunCommand extends MeasuringCommand {
         // Ctrl-C mid-model: the driver stops the model, which keeps what completed; the signal's hook waits for it to be saved
         java.util.concurrent.CountDownLatch kept = new java.util.concurrent.CountDownLatch(1);
         String[] partial = {""};   // what the stopped model kept, for the signal's summary
+        Datastores.keepUpUntil(kept);   // the servers' own shutdown hooks wait for it too
         dev.blocklab.audit.Auditor auditor = audit.start();
         try {
             try (auditor; ResultsFile file = output.openResults("run");
@@ -149,6 +150,7 @@ final class RunCommand extends MeasuringCommand {
             format.print(spec, result, output.columns());
         } finally {
             kept.countDown();
+            Datastores.release(kept);
         }
     }
 

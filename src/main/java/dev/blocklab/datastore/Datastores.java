@@ -112,6 +112,15 @@ public final class Datastores implements AutoCloseable {
      */
     public Backend newBackend() { return newBackend(settings); }
 
+    /**
+     * Keeps the servers the lab started up during a JVM shutdown (Ctrl-C) until {@code done} opens, for at most
+     * 20 s: a run stopping keeps its requests in flight served. Forget it with {@link #release}.
+     */
+    public static void keepUpUntil(java.util.concurrent.CountDownLatch done) { ServerProcess.keepUpUntil(done); }
+
+    /** Forgets a latch given to {@link #keepUpUntil}. */
+    public static void release(java.util.concurrent.CountDownLatch done) { ServerProcess.released(done); }
+
     /** As {@link #newBackend()} with other pool sizes or timeout (the servers stay those of this instance). */
     public DatastoreBackend newBackend(DatastoreSettings pools) {
         DatastoreBackend backend = new DatastoreBackend(pools, postgres, redis);

@@ -44,8 +44,45 @@ final class ServerProcess implements AutoCloseable {
         this.log = log;
         this.stopSignal = stopSignal;
         this.afterStop = afterStop;
-        this.hook = new Thread(this::stop, "blocklab-stop-" + name);
+        this.hook = new Thread(this::stopOnShutdown, "blocklab-stop-" + name);
         Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    /** Work still using the servers when the JVM shuts down (a run stopping on Ctrl-C): their hooks wait for it. */
+    private static final java.util.Set<java.util.concurrent.CountDownLatch> USERS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** The longest a server's shutdown hook waits for its users. */
+    private static final long USERS_WAIT_MILLIS = 20_000;
+
+    /**
+     * Keeps every server up during a shutdown until {@code done} opens (or {@value #USERS_WAIT_MILLIS} ms pass):
+     * a run stopped by Ctrl-C keeps what it completed, and its requests in flight would otherwise fail against a
+     * server stopped under them. Call {@link #released} once the work is over.
+     */
+    static void keepUpUntil(java.util.concurrent.CountDownLatch done) { USERS.add(done); }
+
+    /** Forgets {@code done}, registered by {@link #keepUpUntil}. */
+    static void released(java.util.concurrent.CountDownLatch done) { USERS.remove(done); }
+
+    private void stopOnShutdown() {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(USERS_WAIT_MILLIS);
+        try {
+            for (var done : USERS) done.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        stop();
+    }
+
+    /**
+     * The command in a session of its own ({@code setsid}, where there is one): a terminal's Ctrl-C goes to the
+     * whole foreground process group, and would stop a server the lab started before the lab is done with it. The
+     * lab's shutdown hook stops it instead.
+     */
+    static List<String> ownSession(List<String> command) {
+        if (!java.nio.file.Files.isExecutable(Path.of("/usr/bin/setsid"))) return command;
+        List<String> wrapped = new java.util.ArrayList<>(List.of("/usr/bin/setsid"));
+        wrapped.addAll(command);
+        return wrapped;
     }
 
     /**
@@ -60,7 +97,7 @@ final class ServerProcess implements AutoCloseable {
                                int timeoutSeconds, Runnable afterStop) {
         Process process;
         try {
-            process = new ProcessBuilder(command).redirectErrorStream(true)
+            process = new ProcessBuilder(ownSession(command)).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         } catch (IOException e) {
             afterStop.run();
@@ -87,7 +124,7 @@ final class ServerProcess implements AutoCloseable {
         if (process.isAlive()) throw new IllegalStateException(name + " is still running");
         long readyBefore = countInLog(readyLine);
         try {
-            process = new ProcessBuilder(command).redirectErrorStream(true)
+            process = new ProcessBuilder(ownSession(command)).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         } catch (IOException e) {
             throw new IllegalStateException("cannot restart " + name + ": " + e.getMessage(), e);

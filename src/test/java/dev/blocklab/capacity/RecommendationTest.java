@@ -58,6 +58,18 @@ class RecommendationTest {
     }
 
     @Test
+    void why_aCoarseSearchBreakingAtTwiceTheCeilingItHeld_isExplainedByTheCeiling() {
+        // no bisection: 40/s held, 80/s broke, the formula's ceiling 40/s. The ceiling was not named, as 80/s is 2 x it.
+        var coarse = new Capacity.Settings(Slo.DEFAULTS, new RateSearch(10, 2, 10_000, 0, 1), 1, 1_000_000_000L, 0, 42);
+        CapacitySearch.Result r = coarse.search().run(rate -> new Measurement(rate, Math.min(rate, 40), 100, 1, 50, 80,
+                rate <= 40 ? 100 : 1000, 1000, 10, 2048, 10, -1, false, "", Math.min(rate, 40.0)));
+        Capacity.Predicted pool = new Capacity.Predicted(40, 100, 1, "the db pool: 2 connections / 50 ms held per request = 40 req/s");
+        String why = Capacity.Why.of(new Entry.InProcess("virtual", dev.blocklab.registry.Registry.parse("virtual")), r, pool, coarse);
+        assertThat(r.sustainablePerSecond()).isEqualTo(40.0);
+        assertThat(why).startsWith("the db pool: 2 connections / 50 ms held per request = 40 req/s; it broke at 80/s");
+    }
+
+    @Test
     void why_cpuBusyAtTheBreak_namesCpuPerRequestAndCores() {
         // 20 000 us a request at the broken 90/s is 1.8 cores of 2: CPU decides
         Capacity.EntryResult r = entry("virtual", 80, 20_000, new Capacity.Predicted(Double.POSITIVE_INFINITY, 100, 1, "no limit"));

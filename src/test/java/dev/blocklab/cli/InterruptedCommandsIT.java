@@ -143,6 +143,37 @@ class InterruptedCommandsIT {
         assertThat(report.out()).contains("- (stopped early)").containsPattern("fixed:2: stopped before its end \\(20 of 20 requests sent, \\d+ completed\\)");
     }
 
+    @Test @Timeout(90) void runOnPostgresInterruptedByATerminalsCtrlC_keepsTheServerUpUntilItsRequestsAreSaved() throws Exception {
+        // A terminal's Ctrl-C signals the whole foreground process group, the servers the lab started included: PostgreSQL
+        // stopped under the run ("terminating connection due to administrator command") and its requests in flight
+        // failed into the saved result. The lab now starts its servers in a session of their own and stops them last.
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/setsid")), "needs setsid");
+        Path save = dir.resolve("run.jsonl"), err = dir.resolve("run.err");
+        String jar = System.getProperty("blocklab.jar", "target/blocklab.jar");
+        String java = ProcessHandle.current().info().command().orElse("java");
+        // setsid: the run leads a process group of its own, as a shell's foreground job does
+        Process run = new ProcessBuilder("/usr/bin/setsid", java, "--enable-preview", "--enable-native-access=ALL-UNNAMED", "-jar", jar,
+                "run", "--workload", "examples/slow-query.yaml", "--backend", "postgres", "--model", "virtual", "--requests", "400",
+                "--warmups", "0", "--repeats", "1", "--save", save.toString())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
+        long deadline = System.currentTimeMillis() + 40_000;
+        while (System.currentTimeMillis() < deadline && !Files.readString(err, StandardCharsets.UTF_8).contains("model 1/1")) Thread.sleep(100);
+        Thread.sleep(2_000);   // 400 queries of 100 ms through 10 connections take 4 s: some done, many in flight
+        assertThat(new ProcessBuilder("kill", "-INT", "--", "-" + run.pid()).start().waitFor()).as("SIGINT to the run's process group").isZero();
+        assertThat(run.waitFor(40, TimeUnit.SECONDS)).isTrue();
+        String stderr = Files.readString(err, StandardCharsets.UTF_8);
+        assertThat(stderr).contains("blocklab: interrupted during virtual (1 of 1 models)").doesNotContain("57P01").doesNotContain("Exception");
+        String saved = Files.readAllLines(save).stream().filter(l -> l.startsWith("{\"kind\":\"run\"")).findFirst().orElseThrow();
+        assertThat(saved).as("no request failed against a stopped server").contains("\"failures\":0");
+        // and the server is stopped once the run is saved: no postgres of this run left
+        Thread.sleep(1000);
+        try (var processes = ProcessHandle.allProcesses()) {
+            assertThat(processes.filter(p -> p.info().commandLine().orElse("").contains("bin/postgres")
+                    && p.info().commandLine().orElse("").contains(" -p ")).filter(p -> p.parent().isEmpty() || p.parent().get().pid() == 1)
+                    .map(p -> p.info().commandLine().orElse("")).toList()).as("orphaned PostgreSQL servers").isEmpty();
+        }
+    }
+
     @Test @Timeout(90) void capacityInterrupted_keepsEveryRunMeasured_andReportShowsThem() throws Exception {
         Path save = dir.resolve("capacity.jsonl"), err = dir.resolve("capacity.err");
         // fixed:2 holding each request 100 ms (a ceiling of 20/s): each search doubles from 2/s past 20/s, then bisects,
