@@ -48,6 +48,7 @@ public final class Advice {
                     Capacity.fmt(s.sustainablePerSecond()), m.p99Millis(), m.cpuMicrosPerRequest(), m.allocatedBytesPerRequest() / 1024,
                     Capacity.ceiling(best.result().predicted().ceilingPerSecond())));
             lines.add("It stops there because " + best.result().why() + ".");
+            rec.tie().ifPresent(lines::add);
         }
         for (Recommendation.Ranked r : rec.ranked().subList(Math.min(1, rec.ranked().size()), rec.ranked().size())) {
             CapacitySearch.Result other = r.result().search();

@@ -6,8 +6,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The entries ranked: by the highest rate each sustained at the objectives (higher first), then by CPU per
- * request at a common rate, the lowest sustainable rate among them (cheaper first). Pure: reads results only.
+ * The entries ranked: by the highest rate each sustained at the objectives (higher first), then, among entries
+ * that sustained the same rate, by CPU per request at that rate (cheaper first). The table compares every entry's
+ * CPU at a common rate, the lowest sustainable rate among them. Pure: reads results only.
  *
  * @param commonPerSecond the rate at which costs are compared (0 when no entry sustained any rate)
  * @param ranked          the entries, best first
@@ -28,7 +29,8 @@ public record Recommendation(double commonPerSecond, List<Ranked> ranked) {
         double common = results.stream().mapToDouble(r -> r.search().sustainablePerSecond()).filter(r -> r > 0).min().orElse(0);
         List<Capacity.EntryResult> sorted = results.stream()
                 .sorted(Comparator.comparingDouble((Capacity.EntryResult r) -> -r.search().sustainablePerSecond())
-                        .thenComparingDouble(r -> costAt(r, common)))
+                        // a tie: CPU at the rate both held, not at a lower one a third entry set
+                        .thenComparingDouble(r -> costAt(r, r.search().sustainablePerSecond())))
                 .toList();
         List<Ranked> ranked = new java.util.ArrayList<>();
         for (int i = 0; i < sorted.size(); i++)
@@ -47,6 +49,25 @@ public record Recommendation(double commonPerSecond, List<Ranked> ranked) {
         return r.search().points().stream()
                 .filter(pt -> pt.ratePerSecond() <= rate && pt.ratePerSecond() <= r.search().sustainablePerSecond())
                 .max(Comparator.comparingDouble(Point::ratePerSecond));
+    }
+
+    /** Two CPU figures closer than this share are within the noise of one short run on a shared machine. */
+    static final double CPU_NOISE = 0.15;
+
+    /**
+     * When the first two entries sustained the same rate and their CPU per request there differs by less than
+     * {@link #CPU_NOISE}: the sentence that says the choice between them is a tie; empty otherwise.
+     */
+    public Optional<String> tie() {
+        if (ranked.size() < 2) return Optional.empty();
+        Capacity.EntryResult a = ranked.get(0).result(), b = ranked.get(1).result();
+        double rate = a.search().sustainablePerSecond();
+        if (rate == 0 || b.search().sustainablePerSecond() != rate) return Optional.empty();
+        double ca = costAt(a, rate), cb = costAt(b, rate);
+        if (Double.isNaN(ca) || Double.isNaN(cb) || Math.abs(cb - ca) > CPU_NOISE * Math.min(ca, cb)) return Optional.empty();
+        return Optional.of(String.format(Locale.ROOT, "%s and %s tie: both sustained %s%s/s, and their CPU per request there (%.0f and %.0f us) "
+                        + "differs by %.0f %%, within the noise of one run; either will do, or raise --max-rate or --repeats to tell them apart.",
+                a.entry(), b.entry(), a.search().isLowerBound() ? "at least " : "", Capacity.fmt(rate), ca, cb, 100 * Math.abs(cb - ca) / Math.min(ca, cb)));
     }
 
     /** One sentence per entry: its rank, sustained rate beside the prediction, and why it stops there. */

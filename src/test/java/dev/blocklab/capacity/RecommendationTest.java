@@ -18,6 +18,31 @@ class RecommendationTest {
         return new Capacity.EntryResult(name, r, predicted, Capacity.Why.of(new Entry.InProcess(name, dev.blocklab.registry.Registry.parse("sequential")), r, predicted, SETTINGS));
     }
 
+    /** An entry whose p99 breaks past {@code knee}/s, with CPU per request {@code cpu(rate)}. */
+    static Capacity.EntryResult entry(String name, double knee, java.util.function.DoubleUnaryOperator cpu) {
+        CapacitySearch.Result r = SETTINGS.search().run(rate -> new Measurement(rate, rate, 100, 1, 50, 80,
+                rate <= knee ? 100 : 1000, 1000, cpu.applyAsDouble(rate), 2048, 10, -1, false, "", null));
+        Capacity.Predicted none = new Capacity.Predicted(Double.POSITIVE_INFINITY, 100, 1, "no limit");
+        return new Capacity.EntryResult(name, r, none, Capacity.Why.of(new Entry.InProcess(name, dev.blocklab.registry.Registry.parse("sequential")), r, none, SETTINGS));
+    }
+
+    @Test
+    void of_entriesTiedOnRate_areRankedByCpuAtTheRateTheyHeld_notAtALowerOneAThirdEntrySet() {
+        // at 40/s (set by 'slow') a is cheaper; at the 160/s both held, b is: b serves that load for less
+        Recommendation rec = Recommendation.of(List.of(entry("slow", 40, rate -> 10), entry("a", 160, rate -> rate <= 40 ? 100 : 500),
+                entry("b", 160, rate -> rate <= 40 ? 300 : 200)));
+        assertThat(rec.ranked()).extracting(r -> r.result().entry()).containsExactly("b", "a", "slow");
+        assertThat(rec.tie()).as("500 against 200 us: no tie").isEmpty();
+    }
+
+    @Test
+    void tie_cpuWithinTheNoiseAtTheRateBothHeld_isSaidInTheAdvice() {
+        Recommendation rec = Recommendation.of(List.of(entry("a", 160, rate -> 1050), entry("b", 160, rate -> 1000)));
+        assertThat(rec.tie()).hasValue("b and a tie: both sustained 160/s, and their CPU per request there (1000 and 1050 us) differs by 5 %, "
+                + "within the noise of one run; either will do, or raise --max-rate or --repeats to tell them apart.");
+        assertThat(Advice.lines("w", Slo.DEFAULTS, rec, "cmd")).contains(rec.tie().orElseThrow());
+    }
+
     @Test
     void of_ranksBySustainedRate_thenByCpuAtTheCommonRate() {
         Capacity.Predicted none = new Capacity.Predicted(Double.POSITIVE_INFINITY, 100, 1, "no limit");
