@@ -18,7 +18,8 @@ import java.util.List;
                 "  blocklab advise --workload examples/my-workload.yaml --slo 'success>=98%%'",
                 "  blocklab advise --workload examples/my-workload.yaml --slo 'p99<=300ms' --slo 'success>=98%%'",
                 "  blocklab advise --workload mixed --entry fixed:32 --entry virtual --slo 'success>=98%%' --step 2s --repeats 1",
-                "  blocklab advise --workload mixed --slo 'success>=98%%' --format json > advice.json"})
+                "  blocklab advise --workload mixed --slo 'success>=98%%' --format json > advice.json",
+                "  blocklab advise --workload examples/slow-query.yaml --backend postgres --db-pool 20 --max-rate 800/s"})
 final class AdviseCommand implements Runnable {
     /** One blocking pool, one thread per request, one non-blocking style: the three families that differ in where they stop. */
     static final List<String> DEFAULT_ENTRIES = List.of("fixed:16", "virtual", "cf-nonblocking:2");

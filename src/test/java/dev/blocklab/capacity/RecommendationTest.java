@@ -149,6 +149,20 @@ class RecommendationTest {
     }
 
     @Test
+    void predict_randomLatencies_noLimitForAModelWithoutOne_aCeilingForAPool() {
+        // a call of drawn latency: virtual's "ceiling" was 10,000 requests over the slowest of 10,000 draws (9,059/s on
+        // mixed), a figure that moved with the batch's size
+        var mixed = new dev.blocklab.workload.Workload("drawn", "one log-normal call", new dev.blocklab.workload.Graph(0L, List.of(
+                new dev.blocklab.workload.Step.Call("orders", List.of(), new dev.blocklab.workload.Latency.LogNormal(40_000_000L, 250_000_000L),
+                        new dev.blocklab.workload.Value.Constant(1L), 0, null, 0))), new dev.blocklab.workload.Arrival.Batch(10));
+        assertThat(dev.blocklab.workload.RequestTimes.isRandom(mixed.graph())).isTrue();
+        Capacity.Predicted virtual = Capacity.predict(mixed, Entries.resolve("virtual", mixed), SETTINGS);
+        assertThat(virtual.ceilingPerSecond()).as(virtual.basis()).isInfinite();
+        assertThat(virtual.basis()).startsWith("its formula names no throughput limit");
+        assertThat(Capacity.predict(mixed, Entries.resolve("fixed:16", mixed), SETTINGS).ceilingPerSecond()).isBetween(100.0, 300.0);
+    }
+
+    @Test
     void predictedBasis_saysOneRequestAloneOnce_andAPoolOfOneThread() {
         var reactor = Entries.resolve("reactor", dev.blocklab.registry.Registry.workload(dev.blocklab.registry.Registry.FRAMEWORKS_WORKLOAD));
         Capacity.Predicted p = Capacity.predict(dev.blocklab.registry.Registry.workload(dev.blocklab.registry.Registry.FRAMEWORKS_WORKLOAD), reactor, SETTINGS);
