@@ -44,7 +44,8 @@ public record Deviation(double ratio, String cause, String detail) {
             return new Deviation(Double.NaN, "stopped early", "stopped before its end (" + r.interrupted().sentText() + ", "
                     + r.counts().requests() + " completed); a part of a run is not compared with the prediction of the whole");
         if (r.prediction().predictedMillis() < ZERO_MILLIS)   // a path with no call or wait: no ratio to speak of
-            return new Deviation(Double.NaN, "prediction 0 ms", "the path has no call or wait to predict from");
+            return new Deviation(Double.NaN, "prediction 0 ms", "no step on the path has a latency to predict from (a sql: or redis: step "
+                    + "without latency: counts as 0 ms); give the step a latency: to have it predicted");
         double ratio = r.measuredMillis() / r.prediction().predictedMillis();
         boolean within = ratio <= 1 + TOLERANCE_PERCENT / 100.0 && ratio >= 1 - TOLERANCE_PERCENT / 100.0;
         if (within) return new Deviation(ratio, "ok", "within " + TOLERANCE_PERCENT + " % of the prediction ("
