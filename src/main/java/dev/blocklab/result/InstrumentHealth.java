@@ -154,6 +154,8 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
             if (reasons.isEmpty())
                 notJudged = String.format(Locale.ROOT, "the target failed (%d of %d requests succeeded), so there is no service time"
                         + " to weigh the attacker's delay against", successes, sent);
+        } else if (measured == 0 && sent == 0) {
+            if (reasons.isEmpty()) notJudged = "no request was measured";
         } else if (measured < MIN_JUDGED_REQUESTS) {
             if (reasons.isEmpty())
                 notJudged = String.format(Locale.ROOT, "too few requests (%d%s) to judge the instrument at p99 (it takes %d)",
@@ -197,6 +199,7 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
                     + "the attacker, not the target, set these numbers: " + String.join("; ", reasons) + lagClause()
                     + cpuClause() + ".";
         double lag = Double.isNaN(eventLoopLagP99Millis) ? 0 : eventLoopLagP99Millis;
+        if (!judged() && scheduled - unsent == 0) return "Instrument not judged: " + notJudged + cpuClause() + ".";
         if (!judged())
             return "Instrument not judged: " + notJudged + "; the attacker added " + ms(delays.ownMillis().p99() + lag)
                     + " at p99, beside an allowance of " + ms(budgetMillis) + cpuClause() + ".";

@@ -23,6 +23,16 @@ class InstrumentHealthWordingTest {
     }
 
     @Test
+    void verdictLine_noRequestMeasured_saysSo_withoutAnAddedDelay() {
+        // an attack stopped in its warm-up: no request measured, yet the line gave "the attacker added 3.99ms at p99"
+        LatencyMillis none = new LatencyMillis(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        InstrumentHealth h = InstrumentHealth.assess(0, 0, none, InstrumentHealth.OwnDelays.sendLatenessOnly(none),
+                new InstrumentHealth.Measured(3.99, 3.99, 1.41, 0.05, 1.0, 2));
+        assertThat(h.judged()).isFalse();
+        assertThat(h.verdictLine()).isEqualTo("Instrument not judged: no request was measured (attacker CPU 1.41 of 2 cores, busiest event loop 5%, machine 100% busy).");
+    }
+
+    @Test
     void verdictLine_busyAttacker_isTheAttackersLimit() {
         assertThat(health(18.120703, 1.6, 1.0).verdictLine()).startsWith("INSTRUMENT-LIMITED: the attacker, not the target, set these numbers: ");
         assertThat(health(18.120703, 0.04, 0.5).verdictLine()).startsWith("INSTRUMENT-LIMITED: the attacker, not the target, set these numbers: ");
