@@ -67,8 +67,8 @@ public final class AttackTimeline implements AttackListener {
 
     /**
      * The timeline so far, as {@link #intervals()}, but padded with scheduled-only intervals no further than
-     * {@code untilNanos} after the start: an attack stopped early ends at its stop, with no intervals of
-     * requests it never came to send.
+     * {@code untilNanos} after the start, and counting as scheduled only the requests due before it: an attack
+     * stopped early ends at its stop, with no intervals, or part of one, of requests it never came to send.
      */
     public List<AttackInterval> intervals(long untilNanos) {
         long last;
@@ -85,7 +85,7 @@ public final class AttackTimeline implements AttackListener {
             Bucket b = copy.get(k);
             Histogram h = b == null ? null : b.latencyNanos;
             boolean any = h != null && h.getTotalCount() > 0;
-            out.add(new AttackInterval(start, end, scheduled(start, end), b == null ? 0 : b.sent,
+            out.add(new AttackInterval(start, end, scheduled(start, Math.max(start, Math.min(end, untilNanos))), b == null ? 0 : b.sent,
                     b == null ? 0 : b.completed, b == null ? 0 : b.errors,
                     any ? h.getValueAtPercentile(50) / 1e6 : null, any ? h.getValueAtPercentile(90) / 1e6 : null,
                     any ? h.getValueAtPercentile(99) / 1e6 : null, any ? h.getMaxValue() / 1e6 : null));

@@ -187,8 +187,8 @@ final class AttackCommand implements Callable<Integer> {
             progress.clear();
             out.print(reportFormat.create().render(result));
             out.flush();
-            // a stopped attack's timeline ends where it stopped: no intervals of requests it never sent
-            if (timeline != null) saveAndDraw(result, timeline.intervals(result.stopped() ? 0 : Long.MAX_VALUE),
+            // a stopped attack's timeline ends at its last send: what fell due after it was never to be sent
+            if (timeline != null) saveAndDraw(result, timeline.intervals(result.stopped() ? result.attackNanos() + 1 : Long.MAX_VALUE),
                     settings.intervalNanos(), saved, err);
             if (capture != null) saveShard(ShardRecord.of(sharding, attack.startedAt(), settings, result, capture), saved, out);
             if (responses != null) console.saved(err, "responses", responses);

@@ -58,5 +58,8 @@ class AttackTimelineTest {
         assertThat(t.intervals(0)).hasSize(2);
         assertThat(t.intervals(3 * S)).hasSize(3);
         assertThat(t.intervals()).as("not stopped: the whole schedule").hasSize(60);
+        // the last interval counts as scheduled only what fell due before the stop: 81 of 1.0-1.4 s, not 200
+        assertThat(t.intervals(1_400 * MS + 1).getLast().scheduled()).isEqualTo(81);
+        assertThat(t.intervals(1_400 * MS + 1).getFirst().scheduled()).isEqualTo(200);
     }
 }
