@@ -118,6 +118,10 @@ final class ServeCommand extends ServerCommand {
                 out.flush();
             }
         });
+        if (backend != null && !console.quiet) unreachable(backendUri(backend)).ifPresent(why -> {
+            err.println("blocklab serve: the backend " + backend + " does not answer now (" + why + "); the talk's endpoints answer 502 until it does");
+            err.flush();
+        });
         announce(server.uri(), console.quiet, List.of("profile " + settings.profile().describe() + ", queue " + settings.queueCapacity()
                 + ", admission " + settings.admission().label()
                 + ", backend " + (startedServers != null ? startedServers.describe() : backend == null ? "simulated (in process)" : backend)
@@ -140,7 +144,19 @@ final class ServeCommand extends ServerCommand {
         }
         kinds.removeIf(kind -> kind.trim().startsWith("http"));
         if (http && url == null) throw new IllegalArgumentException("--backend http needs --backend-url URL, the address of a running 'blocklab backend'");
+        if (url != null && kinds.stream().anyMatch(kind -> kind.trim().equals("simulated")))
+            throw new IllegalArgumentException("--backend simulated and --backend-url both name the backend: choose one (--backend-url calls it over HTTP)");
         return url;
+    }
+
+    /** Why nothing accepts a connection at {@code uri} now (one try, 1 s at most), or empty when something does. */
+    static java.util.Optional<String> unreachable(URI uri) {
+        try (java.net.Socket socket = new java.net.Socket()) {
+            socket.connect(new java.net.InetSocketAddress(uri.getHost(), uri.getPort()), 1_000);
+            return java.util.Optional.empty();
+        } catch (java.io.IOException e) {
+            return java.util.Optional.of(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+        }
     }
 
     static URI backendUri(String text) {

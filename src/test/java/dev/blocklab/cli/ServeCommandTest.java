@@ -48,6 +48,17 @@ class ServeCommandTest {
         assertThat(out.toString()).doesNotContain("listening");
     }
 
+    @Test void unreachable_saysWhyNothingAnswers_andNothingWhenSomethingDoes() throws Exception {
+        try (ServerSocket open = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
+            assertThat(ServeCommand.unreachable(java.net.URI.create("http://127.0.0.1:" + open.getLocalPort()))).isEmpty();
+        }
+        int closed;
+        try (ServerSocket s = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
+            closed = s.getLocalPort();
+        }
+        assertThat(ServeCommand.unreachable(java.net.URI.create("http://127.0.0.1:" + closed))).hasValueSatisfying(why -> assertThat(why).containsIgnoringCase("refused"));
+    }
+
     @Test void backend_portInUse_oneLineAndExit2() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
             assertThat(run("backend", "--port", String.valueOf(taken.getLocalPort()))).isEqualTo(2);
@@ -61,6 +72,8 @@ class ServeCommandTest {
         assertThat(err.toString()).contains("--profile: unknown profile 'tomcat'");
         assertThat(run("serve", "--port", "0", "--backend-url", "ftp://x")).isEqualTo(2);
         assertThat(err.toString()).contains("--backend-url: 'ftp://x' is not an http://HOST:PORT URL");
+        assertThat(run("serve", "--port", "0", "--backend", "simulated", "--backend-url", "http://127.0.0.1:9100")).isEqualTo(2);
+        assertThat(err.toString()).contains("--backend simulated and --backend-url both name the backend: choose one");
         assertThat(run("serve", "--port", "0", "--backend", "http")).isEqualTo(2);
         assertThat(err.toString()).contains("--backend http needs --backend-url URL");
         assertThat(run("serve", "--port", "0", "--backend", "bogus")).isEqualTo(2);
