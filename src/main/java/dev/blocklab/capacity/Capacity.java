@@ -1,7 +1,7 @@
 package dev.blocklab.capacity;
 
 import dev.blocklab.backend.BackendServer;
-import dev.blocklab.datastore.PoolPrediction;
+import dev.blocklab.datastore.PoolBounds;
 import dev.blocklab.driver.InProcessDriver;
 import dev.blocklab.driver.Progress;
 import dev.blocklab.driver.RunSettings;
@@ -92,10 +92,10 @@ public final class Capacity {
      * Where in-process entries' calls go: the simulated backend, or real servers.
      *
      * @param supplier  a fresh backend per run; null for the simulated one
-     * @param pool      the PostgreSQL pool every request's SQL steps wait on, which bounds any model; null where none
+     * @param pools     the pools the requests wait on (PostgreSQL, Redis), which bound every model; null where none
      * @param described the servers and pools in words, for the report; empty for the simulated backend
      */
-    public record Backends(java.util.function.Supplier<dev.blocklab.backend.Backend> supplier, PoolPrediction pool, String described) {
+    public record Backends(java.util.function.Supplier<dev.blocklab.backend.Backend> supplier, PoolBounds pools, String described) {
         public static final Backends SIMULATED = new Backends(null, null, "");
     }
 
@@ -114,7 +114,7 @@ public final class Capacity {
             for (Entry entry : entries) {
                 listener.started(entry.name());
                 CapacitySearch.Meter inner = switch (entry) {
-                    case Entry.InProcess p -> Meters.inProcess(driver, workload, p, backends.pool(), settings.stepNanos(), settings.runSettings(), progress);
+                    case Entry.InProcess p -> Meters.inProcess(driver, workload, p, backends.pools(), settings.stepNanos(), settings.runSettings(), progress);
                     case Entry.Http h -> Meters.http(backend, h, settings.stepNanos(),
                             settings.timeoutNanos() > 0 ? settings.timeoutNanos() : 10_000_000_000L, progress);
                 };
@@ -126,7 +126,7 @@ public final class Capacity {
                 // one discarded run at the first rate warms the JIT, the pools and the connections
                 meter.measure(settings.rates().startPerSecond(), "warm-up (discarded)");
                 CapacitySearch.Result search = settings.search().run(meter);
-                Predicted predicted = predict(workload, entry, settings, backends.pool());
+                Predicted predicted = predict(workload, entry, settings, backends.pools());
                 results.add(new EntryResult(entry.name(), search, predicted, Why.of(entry, search, predicted, settings)));
             }
         } finally {
@@ -139,14 +139,16 @@ public final class Capacity {
     static Predicted predict(Workload workload, Entry entry, Settings settings) { return predict(workload, entry, settings, null); }
 
     /**
-     * As {@link #predict(Workload, Entry, Settings)}, bound by a database pool where the requests wait on one: the
-     * pool's connections over the time a request holds one, when that is lower than the model's own ceiling.
+     * As {@link #predict(Workload, Entry, Settings)}, bound by the connection pools the requests wait on (a real
+     * server's): a pool's connections over the time a request holds one, when that is lower than the model's own.
      */
-    static Predicted predict(Workload workload, Entry entry, Settings settings, PoolPrediction pool) {
+    static Predicted predict(Workload workload, Entry entry, Settings settings, PoolBounds pools) {
         Predicted own = predict(workload, entry, settings, true);
-        if (pool == null || pool.holdNanos() == 0 || !(pool.maxRequestsPerSecond() < own.ceilingPerSecond())) return own;
-        return new Predicted(pool.maxRequestsPerSecond(), own.unloadedP99Millis(), own.successRatio(),
-                "the db pool: " + pool.basis() + (Double.isInfinite(own.ceilingPerSecond()) ? " (its own formula names no limit)"
+        if (pools == null || !(entry instanceof Entry.InProcess p)) return own;
+        var tightest = pools.tightest(p.spec());
+        if (tightest.isEmpty() || !(tightest.get().pool().maxRequestsPerSecond() < own.ceilingPerSecond())) return own;
+        return new Predicted(tightest.get().pool().maxRequestsPerSecond(), own.unloadedP99Millis(), own.successRatio(),
+                "the " + PoolBounds.basis(tightest.get()) + (Double.isInfinite(own.ceilingPerSecond()) ? " (its own formula names no limit)"
                         : " (its own formula: " + ceiling(own.ceilingPerSecond()) + ")"));
     }
 

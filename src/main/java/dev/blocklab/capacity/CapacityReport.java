@@ -93,8 +93,9 @@ public final class CapacityReport {
         notes.add("Predicted: the ceiling each entry's own formula gives (a pool of N threads holding a request t: N / t; no limit "
                 + "where no thread is held) and one request's p99 from the workload's drawn latencies; in process the driver paces "
                 + "itself, over HTTP blocklab's attacker checks its own health at every rate (an instrument-limited rate is a lower bound, never the entry's)."
-                + (servers.contains("db pool") ? " SQL steps on a real PostgreSQL: every model is also bound by the db pool (Little's law: connections "
-                        + "over the time a request holds one), whichever ceiling is lower." : ""));
+                + (servers.contains("db pool") || servers.contains("redis pool") ? " Steps on a real PostgreSQL or Redis: every model is also bound by the pools "
+                        + "its requests wait on (Little's law: connections over the time a request holds one), whichever ceiling is lower: the db pool; "
+                        + "for Redis, the Jedis pool under a blocking model, Lettuce's one connection under a non-blocking one (held only by commands that wait on the server, such as BLPOP)." : ""));
         notes.add("Knee curve's 'done req/s': in process, the requests completed within the step per second of the step after its "
                 + "fastest request's latency (requests still in flight at the step's end, as in any steady run, are allowed for), the figure "
                 + "a 'backlog grew' verdict quotes; over HTTP, requests completed per second of the whole run.");

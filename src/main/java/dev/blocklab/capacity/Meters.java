@@ -30,14 +30,13 @@ final class Meters {
 
     /** An open run of {@code stepNanos} at the rate, in real time, under the in-process driver. */
     static CapacitySearch.Meter inProcess(InProcessDriver driver, Workload workload, Entry.InProcess entry,
-                                          dev.blocklab.datastore.PoolPrediction pool, long stepNanos, RunSettings settings, Progress progress) {
+                                          dev.blocklab.datastore.PoolBounds pools, long stepNanos, RunSettings settings, Progress progress) {
         return phased((rate, phase) -> {
             StepCompletions step = new StepCompletions(stepNanos, System::nanoTime);
             // one run per call (settings: no warm-up, one repeat), so the driver's own "NAME run 1/1: " prefix says nothing
             String driverPrefix = entry.name() + " run 1/1: ";
             RunResult r = driver.run(workload.withArrival(new Arrival.Open(rate, stepNanos)), entry.name(),
-                    context -> step.watch(pool == null ? entry.spec().create(context)
-                            : new dev.blocklab.datastore.PoolBoundModel(entry.spec().create(context), pool)), settings,
+                    context -> step.watch(pools == null ? entry.spec().create(context) : pools.wrap(entry.spec().create(context), entry.spec())), settings,
                     line -> progress.update(label(entry, rate, phase) + (line.startsWith(driverPrefix) ? line.substring(driverPrefix.length()) : line)));
             return of(rate, r, step.perSecond(Math.round(r.timing().latencyMillis().min() * 1e6)));
         });

@@ -101,7 +101,7 @@ final class CapacityCommand implements Runnable {
         try (ResultsFile file = output.openResults(command);
              dev.blocklab.datastore.Datastores opened = servers ? dev.blocklab.datastore.Datastores.open(real, line -> { if (!output.quiet()) err.println(line); }) : null) {
             Capacity.Backends backends = opened == null ? Capacity.Backends.SIMULATED
-                    : new Capacity.Backends(opened::newBackend, real.postgres() ? dev.blocklab.datastore.PoolPrediction.forSql(w.graph(), real.dbPoolSize()) : null, opened.describe());
+                    : new Capacity.Backends(opened::newBackend, new dev.blocklab.datastore.PoolBounds(w.graph(), real), opened.describe());
             // each run streams to the file as it ends; Ctrl-C (SIGINT) or SIGTERM says what finished and where it is saved
             List<String> all = resolved.stream().map(Entry::name).toList();
             java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger(-1);   // read by the signal's thread

@@ -1,6 +1,7 @@
 package dev.blocklab.cli;
 
 import dev.blocklab.datastore.Datastores;
+import dev.blocklab.datastore.PoolBounds;
 import dev.blocklab.datastore.PoolPrediction;
 import dev.blocklab.datastore.PoolStats;
 import dev.blocklab.result.RunResult;
@@ -15,30 +16,30 @@ import java.util.Locale;
 final class DatastoreNotes {
     private DatastoreNotes() {}
 
-    /** The model, its prediction bounded by the db pool (Little's law), for a run over PostgreSQL. */
+    /** The model, its prediction bounded by the pools its requests wait on (Little's law), for a run over real servers. */
     static java.util.function.Function<dev.blocklab.model.ModelContext, dev.blocklab.model.Model> poolBound(
             Workload w, dev.blocklab.model.ModelSpec model, dev.blocklab.datastore.DatastoreSettings real) {
-        PoolPrediction pool = PoolPrediction.forSql(w.graph(), real.dbPoolSize());
-        return context -> new dev.blocklab.datastore.PoolBoundModel(model.create(context), pool);
+        PoolBounds bounds = new PoolBounds(w.graph(), real);
+        return context -> bounds.wrap(model.create(context), model);
     }
 
     /** What {@link #poolBound}'s model predicts, from the entry's own formula: no instance made, no thread started. */
     static java.util.function.Function<dev.blocklab.model.Demand, dev.blocklab.model.Prediction> poolBoundFormula(
             Workload w, dev.blocklab.model.ModelSpec model, dev.blocklab.datastore.DatastoreSettings real, int spareThreads) {
-        PoolPrediction pool = PoolPrediction.forSql(w.graph(), real.dbPoolSize());
-        return demand -> dev.blocklab.datastore.PoolBoundModel.bound(model.predict(demand, spareThreads), demand, pool);
+        PoolBounds bounds = new PoolBounds(w.graph(), real);
+        return demand -> bounds.bound(model.predict(demand, spareThreads), demand, model);
     }
 
-    static List<String> forRun(Workload w, RunResult r, Datastores servers, long timeScale) {
+    static List<String> forRun(Workload w, dev.blocklab.model.ModelSpec model, RunResult r, Datastores servers, long timeScale) {
         List<String> notes = new ArrayList<>();
         for (PoolStats s : servers.lastPoolStats()) notes.add(r.model() + ": " + s.line() + " (last measured run)");
-        PoolPrediction p = PoolPrediction.forSql(w.graph(), servers.settings().dbPoolSize());
-        if (servers.settings().postgres() && p.holdNanos() > 0) {
+        for (PoolBounds.Bound b : new PoolBounds(w.graph(), servers.settings()).of(model)) {
+            PoolPrediction p = b.pool();
             String offered = w.arrival() instanceof Arrival.Open o
                     ? String.format(Locale.ROOT, "; offered %.0f req/s, so at most %.0f req/s", o.peakRatePerSecond() * timeScale, p.throughputPerSecond(o.peakRatePerSecond() * timeScale))
                     : "";
-            notes.add(String.format(Locale.ROOT, "%s: Little's law for the db pool: %s%s; measured %.1f req/s (SQL steps are real time: --time-scale does not shorten them)",
-                    r.model(), p.basis(), offered, r.timing().throughputPerSecond()));
+            notes.add(String.format(Locale.ROOT, "%s: Little's law for the %s: %s%s; measured %.1f req/s (SQL and Redis steps are real time: --time-scale does not shorten them)",
+                    r.model(), b.what(), p.basis(), offered, r.timing().throughputPerSecond()));
         }
         return notes;
     }

@@ -110,7 +110,7 @@ final class RunCommand extends MeasuringCommand {
                         progress.begin(index);
                         RunResult r;
                         try {
-                            r = servers == null || !real.postgres() ? driver.run(w, m, settings, progress)
+                            r = servers == null ? driver.run(w, m, settings, progress)
                                     : driver.run(w, m.text(), DatastoreNotes.poolBound(w, m, real), settings, progress);
                         } catch (InProcessDriver.Stopped e) {
                             partial[0] = e.getMessage();
@@ -122,7 +122,7 @@ final class RunCommand extends MeasuringCommand {
                         progress.end();
                         file.write("run", r);
                         results.add(r);
-                        if (servers != null) poolNotes.addAll(DatastoreNotes.forRun(w, r, servers, settings.timeScaleDivisor()));
+                        if (servers != null) poolNotes.addAll(DatastoreNotes.forRun(w, m, r, servers, settings.timeScaleDivisor()));
                         if (r.interrupted() != null) {
                             partial[0] = m + " stopped after " + r.interrupted().sentText() + ", its " + r.counts().requests() + " completed kept";
                             break;
@@ -170,7 +170,7 @@ final class RunCommand extends MeasuringCommand {
                 case Arrival.Batch b -> { }
             }
             try {
-                double millis = (real.postgres() ? InProcessDriver.predictFromFormula(w, DatastoreNotes.poolBoundFormula(w, m, real, settings.spareThreads()), settings)
+                double millis = (real.postgres() || real.redis() ? InProcessDriver.predictFromFormula(w, DatastoreNotes.poolBoundFormula(w, m, real, settings.spareThreads()), settings)
                         : InProcessDriver.predict(w, m, settings)).millis();
                 nanos[i] = Double.isFinite(millis) && millis > 0 ? (long) (millis * 1e6 * runs) : 0;
             } catch (RuntimeException e) {

@@ -41,8 +41,10 @@ public final class EmbeddedRedis implements AutoCloseable {
             throw new IllegalStateException("cannot create Redis's directory: " + dev.blocklab.TextFiles.reason(e), e);
         }
         int port = ServerProcess.freePort();
+        // --hz 100: Redis checks blocked commands' timeouts hz times a second; at its default of 10 a 50 ms BLPOP on an
+        // empty list answers after about 100 ms, so timeouts below 100 ms could not be measured against their value
         List<String> command = List.of(executable.toString(), "--port", Integer.toString(port), "--bind", "127.0.0.1",
-                "--save", "", "--appendonly", "no", "--dir", dir.toString(), "--daemonize", "no", "--protected-mode", "yes");
+                "--save", "", "--appendonly", "no", "--dir", dir.toString(), "--daemonize", "no", "--protected-mode", "yes", "--hz", "100");
         ServerProcess process = ServerProcess.start("redis-server", command, dir.resolve("redis.log"),
                 "Ready to accept connections", ServerProcess.SIGTERM, 30, () -> ServerProcess.deleteTree(dir));
         return new EmbeddedRedis(process, port, System.nanoTime() - startNanos);

@@ -14,21 +14,27 @@ import java.util.concurrent.CompletableFuture;
  * whatever the model's own formula says about threads. The larger of the two is the prediction; the model itself
  * runs unchanged.
  */
-public record PoolBoundModel(Model model, PoolPrediction pool) implements Model {
+public record PoolBoundModel(Model model, PoolPrediction pool, String what) implements Model {
+
+    /** A model bound by the PostgreSQL pool, named {@code pool} in its basis. */
+    public PoolBoundModel(Model model, PoolPrediction pool) { this(model, pool, "pool"); }
 
     @Override public String name() { return model.name(); }
 
     @Override public CompletableFuture<Object> submit(Request request) { return model.submit(request); }
 
-    @Override public Prediction predict(Demand demand) { return bound(model.predict(demand), demand, pool); }
+    @Override public Prediction predict(Demand demand) { return bound(model.predict(demand), demand, pool, what); }
 
     /** The larger of a model's own prediction {@code own} for {@code demand} and the waves the pool allows. */
-    public static Prediction bound(Prediction own, Demand demand, PoolPrediction pool) {
+    public static Prediction bound(Prediction own, Demand demand, PoolPrediction pool) { return bound(own, demand, pool, "pool"); }
+
+    /** As {@link #bound(Prediction, Demand, PoolPrediction)}, the pool named {@code what} in the basis. */
+    public static Prediction bound(Prediction own, Demand demand, PoolPrediction pool, String what) {
         if (pool.holdNanos() == 0) return own;
         long poolNanos = demand.waves(pool.connections(), pool.holdNanos());
         if (poolNanos <= own.nanos()) return own;
-        return new Prediction(poolNanos, String.format(java.util.Locale.ROOT, "pool: ceil(%d / %d connections) x %.0f ms held (the model alone: %s)",
-                demand.requests(), pool.connections(), pool.holdNanos() / 1e6, own.basis()), own.path());
+        return new Prediction(poolNanos, String.format(java.util.Locale.ROOT, "%s: ceil(%d / %d connection%s) x %.0f ms held (the model alone: %s)",
+                what, demand.requests(), pool.connections(), pool.connections() == 1 ? "" : "s", pool.holdNanos() / 1e6, own.basis()), own.path());
     }
 
     @Override public void close() { model.close(); }

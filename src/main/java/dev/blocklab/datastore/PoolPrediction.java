@@ -29,6 +29,31 @@ public record PoolPrediction(int connections, long holdNanos) {
         return new PoolPrediction(connections, hold);
     }
 
+    /** Redis commands that wait on the server (on an empty list, a sorted set or a stream) before they answer. */
+    private static final java.util.Set<String> BLOCKING_COMMANDS = java.util.Set.of("BLPOP", "BRPOP", "BLMOVE", "BRPOPLPUSH",
+            "BLMPOP", "BZPOPMIN", "BZPOPMAX", "BZMPOP", "WAIT", "WAITAOF");
+
+    /**
+     * The prediction for a graph's Redis steps as a model calls them: a blocking model holds one of the Jedis
+     * pool's {@code connections} for each step's expected latency; a non-blocking one shares Lettuce's one
+     * connection, which answers in order, so only the commands that wait on the server (BLPOP and its kind, XREAD
+     * with BLOCK) hold it, every other request's commands queued behind them.
+     */
+    public static PoolPrediction forRedis(Graph graph, int connections, boolean nonBlocking) {
+        long hold = 0;
+        for (Step s : graph.steps())
+            if (s instanceof Step.Call c && c.operation() instanceof Operation.Redis r && (!nonBlocking || waitsOnServer(r)))
+                hold += c.latency().expectedNanos();
+        return new PoolPrediction(nonBlocking ? 1 : connections, hold);
+    }
+
+    /** True for a command that waits on the server before it answers: BLPOP and its kind, XREAD or XREADGROUP with BLOCK. */
+    static boolean waitsOnServer(Operation.Redis r) {
+        if (BLOCKING_COMMANDS.contains(r.command())) return true;
+        return (r.command().equals("XREAD") || r.command().equals("XREADGROUP"))
+                && r.args().stream().anyMatch(a -> a.equalsIgnoreCase("BLOCK"));
+    }
+
     /** The pool's capacity in requests per second; infinite when requests hold no measurable time. */
     public double maxRequestsPerSecond() {
         return holdNanos == 0 ? Double.POSITIVE_INFINITY : connections * 1e9 / holdNanos;

@@ -30,6 +30,12 @@ public record ModelSpec(ModelEntry entry, int size) {
     /** True when every request in flight holds a thread of its own ({@link ModelEntry#threadPerRequest}). */
     public boolean threadPerRequest() { return entry.threadPerRequest(); }
 
+    /**
+     * True for an engine model whose calls use the backend's non-blocking form ({@code callAsync}): on a real
+     * server, the non-blocking client (one shared Lettuce connection for Redis) serves it.
+     */
+    public boolean callsNonBlocking() { return entry.kind() == ModelEntry.Kind.MODEL && Models.NON_BLOCKING_CALLS.contains(entry.family()); }
+
     /** {@link #runsOnCaller()} for a model's name as given, before it is parsed. */
     public static boolean runsOnCaller(String name) { return name.equals("sequential"); }
 

@@ -59,6 +59,13 @@ public final class Models {
                 maxSize > 0 ? 1 : 0, maxSize, Optional.empty(), factory, predictor, threadPerRequest);
     }
 
+    /**
+     * The engine models that call the backend in its non-blocking form ({@link dev.blocklab.backend.Backend#callAsync}),
+     * so a real server's non-blocking client serves them (Vert.x PostgreSQL, Lettuce); every other engine model
+     * blocks a thread on each call (HikariCP, Jedis). {@code ModelContractTest} checks each model against it.
+     */
+    static final java.util.Set<String> NON_BLOCKING_CALLS = java.util.Set.of("cf-nonblocking");
+
     /** Every engine model, in the order {@code blocklab models} lists them. */
     public static List<ModelEntry> catalog() { return CATALOG; }
 

@@ -50,6 +50,23 @@ class RunDatabaseIT {
     }
 
     @Test
+    void run_blpopExample_isBoundByTheJedisPool_orByLettucesOneConnection() {
+        // 40 BLPOPs of 50 ms: a Jedis pool of 4 serves 4 at a time (10 waves, 500 ms); Lettuce's one connection answers in
+        // order, one BLPOP after another (2,000 ms). The predictions said 250 and 50 ms, and were off by 2 x and 40 x.
+        Datastores servers = TestServers.shared();
+        String[] r = out("run", "--workload", "examples/redis-blpop.yaml", "--redis-url", servers.embeddedRedis().orElseThrow().url(),
+                "--redis-pool", "4", "--model", "fixed:8", "--model", "cf-nonblocking:2", "--repeats", "1", "--warmups", "0",
+                "--quiet", "--wide", "--save", dir.resolve("r.jsonl").toString());
+        assertThat(r[0]).as(r[2]).isEqualTo("0");
+        assertThat(r[1]).contains("Jedis pool: ceil(40 / 4 connections) x 50 ms held (the model alone: ceil(40 / 8) x 50ms)")
+                .contains("Lettuce's one connection: ceil(40 / 1 connection) x 50 ms held")
+                .contains("Little's law for the Jedis pool: 4 connections / 50 ms held per request = 80 req/s");
+        // measured against those: generous bounds on a shared machine, but far from the old predictions' 2 x and 40 x
+        assertThat(r[1].lines().filter(l -> l.matches("(fixed:8|cf-nonblocking:2) +40 +100\\.00 +\\d+ +(500|2000) +(0\\.9\\d|1\\.[0-4]\\d) x.*")))
+                .as(r[1]).hasSize(2);
+    }
+
+    @Test
     void run_sqlWorkloadWithoutABackend_isOneLineNamingTheFlag() {
         String[] r = out("run", "--workload", "examples/slow-query.yaml", "--model", "virtual", "--quiet");
         assertThat(r[0]).isEqualTo("2");

@@ -54,4 +54,34 @@ class PoolPredictionTest {
         PoolPrediction p = PoolPrediction.forSql(new Graph(0L, List.of(a, b, simulated, redis)), 13);
         assertThat(p).isEqualTo(new PoolPrediction(13, 130 * MS));
     }
+
+    private static Step.Call redis(String name, String command, long latencyMillis) {
+        return new Step.Call(name, List.of(), new Latency.Fixed(latencyMillis * MS), new Value.Constant(0L), 0, null, 0, Operation.Redis.parse(command, 1));
+    }
+
+    @Test
+    void forRedis_blockingModelsHoldAJedisConnectionPerStep_nonBlockingOnesShareLettucesOnlyForCommandsThatWait() {
+        Graph g = new Graph(0L, List.of(redis("wait", "BLPOP q 0.05", 50), redis("read", "GET k", 2),
+                redis("stream", "XREAD BLOCK 30 STREAMS s $", 30), Step.Call.fixed("c", 500 * MS, 1L),
+                new Step.Call("sql", List.of(), new Latency.Fixed(100 * MS), new Value.Constant(0L), 0, null, 0, new Operation.Sql("select 1"))));
+        assertThat(PoolPrediction.forRedis(g, 8, false)).as("Jedis: every Redis step holds a pooled connection").isEqualTo(new PoolPrediction(8, 82 * MS));
+        assertThat(PoolPrediction.forRedis(g, 8, true)).as("Lettuce: one connection, held by BLPOP and XREAD BLOCK").isEqualTo(new PoolPrediction(1, 80 * MS));
+        assertThat(PoolPrediction.forRedis(new Graph(0L, List.of(redis("read", "GET k", 2))), 8, true).holdNanos()).as("no command waits: no bound").isZero();
+    }
+
+    @Test
+    void poolBounds_followTheModelsCallForm_andBoundItsPrediction() {
+        Graph g = new Graph(0L, List.of(redis("wait", "BLPOP q 0.05", 50)));
+        DatastoreSettings redisOnly = new DatastoreSettings(false, null, true, null, 10, 4, DatastoreSettings.DEFAULT_POOL_TIMEOUT_NANOS);
+        PoolBounds bounds = new PoolBounds(g, redisOnly);
+        var fixed8 = dev.blocklab.registry.Registry.parse("fixed:8");
+        var cf = dev.blocklab.registry.Registry.parse("cf-nonblocking:2");
+        assertThat(bounds.of(fixed8)).containsExactly(new PoolBounds.Bound("Jedis pool", new PoolPrediction(4, 50 * MS)));
+        assertThat(bounds.of(cf)).containsExactly(new PoolBounds.Bound("Lettuce's one connection", new PoolPrediction(1, 50 * MS)));
+        // 40 requests: fixed:8's own formula says 5 waves; the Jedis pool of 4 makes it 10; Lettuce's one connection, 40
+        dev.blocklab.model.Demand batch = new dev.blocklab.model.Demand(40, 50 * MS, 50 * MS, 50 * MS, 1, 0, 2);
+        assertThat(bounds.bound(fixed8.predict(batch, 0), batch, fixed8).nanos()).isEqualTo(500 * MS);
+        assertThat(bounds.bound(cf.predict(batch, 0), batch, cf).basis()).startsWith("Lettuce's one connection: ceil(40 / 1 connection) x 50 ms held");
+        assertThat(bounds.bound(cf.predict(batch, 0), batch, cf).nanos()).isEqualTo(2000 * MS);
+    }
 }

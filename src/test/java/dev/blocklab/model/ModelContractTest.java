@@ -193,6 +193,31 @@ class ModelContractTest {
     }
 
     @ParameterizedTest @MethodSource("entries")
+    void callsNonBlocking_isTheFormItsCallsTake(String name) throws Exception {
+        // a real server's client is chosen by the form a model calls in (Jedis or Lettuce), and so is the pool its
+        // prediction is bound by: the declared form must be the one used
+        ModelSpec spec = spec(name);
+        assumeTrue(spec.entry().kind() == ModelEntry.Kind.MODEL, "a framework variant runs only seed 002's use case, on no real server");
+        java.util.concurrent.atomic.AtomicInteger blocking = new java.util.concurrent.atomic.AtomicInteger(), async = new java.util.concurrent.atomic.AtomicInteger();
+        try (SimulatedBackend simulated = new SimulatedBackend()) {
+            dev.blocklab.backend.Backend recording = new dev.blocklab.backend.Backend() {
+                @Override public String name() { return "recording"; }
+                @Override public Object callBlocking(CallInvocation call) throws Exception { blocking.incrementAndGet(); return simulated.callBlocking(call); }
+                @Override public CompletableFuture<Object> callAsync(CallInvocation call) { async.incrementAndGet(); return simulated.callAsync(call); }
+                @Override public long callsStarted() { return simulated.callsStarted(); }
+                @Override public void close() {}
+            };
+            try (Model model = spec.create(new ModelContext(recording, 8))) {
+                model.submit(new Request(0, BuiltInWorkloads.taskGraph(false).graph(), SEED, SCALE)).get(30, TimeUnit.SECONDS);
+            }
+        }
+        assertThat(blocking.get() + async.get()).as(name + " made calls").isPositive();
+        assertThat(async.get() > 0 ? "non-blocking" : "blocking").as(name + " (blocking " + blocking + ", async " + async + ")")
+                .isEqualTo(spec.callsNonBlocking() ? "non-blocking" : "blocking");
+        assertThat(blocking.get() == 0 || async.get() == 0).as(name + " calls in one form only").isTrue();
+    }
+
+    @ParameterizedTest @MethodSource("entries")
     void predict_theEntrysFormulaWithoutAnInstance_isTheInstances(String name) {
         ModelSpec spec = spec(name);
         List<Demand> demands = new ArrayList<>();
