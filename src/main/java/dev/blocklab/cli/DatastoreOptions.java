@@ -7,40 +7,52 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Where the downstream calls of a {@code run} or {@code serve} go, as one picocli mixin: {@code --backend KIND}
- * and the pool options. {@code --db} is {@code serve}'s former name for it, kept hidden for a release.
+ * Where the downstream calls of {@code run}, {@code serve}, {@code capacity} and {@code advise} go, as one picocli
+ * mixin: {@code --backend KIND} and the pool options. {@link WithFormerDb} adds {@code --db}, the former name
+ * {@code run} and {@code serve} keep hidden for a release.
  */
-final class DatastoreOptions {
+class DatastoreOptions {
     @Option(names = "--backend", paramLabel = "KIND", split = ",",
             description = "Where downstream calls go: simulated (in process, the default); for sql: and redis: steps, postgres (an embedded "
                     + "PostgreSQL, started on a free port of 127.0.0.1 and removed afterwards), redis (redis-server from the PATH), or both: "
                     + "postgres,redis, other steps staying simulated; serve also takes http (with --backend-url).")
     List<String> backends = new ArrayList<>();
 
-    /** The former {@code serve --db KIND}: more of the same list. */
-    @Option(names = "--db", paramLabel = "KIND", split = ",", hidden = true)
-    List<String> formerDb = new ArrayList<>();
-
     @picocli.CommandLine.Mixin DatastorePoolOptions pools = new DatastorePoolOptions();
 
     @picocli.CommandLine.Spec(picocli.CommandLine.Spec.Target.MIXEE)
     picocli.CommandLine.Model.CommandSpec mixee;   // the command using these options: which of them were given
 
-    /** The kinds given, under either name. */
-    List<String> kinds() {
-        List<String> all = new ArrayList<>(backends);
-        all.addAll(formerDb);
-        return all;
+    /** The kinds given. */
+    List<String> kinds() { return new ArrayList<>(backends); }
+
+    /** As {@link DatastoreOptions}, with {@code --db}, the former name of {@code --backend} under {@code run} and {@code serve}. */
+    static final class WithFormerDb extends DatastoreOptions {
+        /** The former {@code serve --db KIND}: more of the same list. */
+        @Option(names = "--db", paramLabel = "KIND", split = ",", hidden = true)
+        List<String> formerDb = new ArrayList<>();
+
+        /** The kinds given, under either name. */
+        @Override List<String> kinds() {
+            List<String> all = super.kinds();
+            all.addAll(formerDb);
+            return all;
+        }
     }
 
     DatastoreSettings settings() { return settings(kinds()); }
+
+    /** A server URL with its password, if any, as {@code ***}: {@code postgresql://u:***@h:5432/db}, {@code redis://:***@h:6379}. */
+    static String masked(String url) {
+        return url.replaceFirst("(://[^:/@]*):[^@/]*@", "$1:***@").replaceAll("(?i)([?&]password=)[^&]*", "$1***");
+    }
 
     /** The options given, as a command line repeats them ({@code --backend postgres --db-pool 10}); empty when none was. */
     List<String> args() {
         List<String> args = new ArrayList<>();
         if (!kinds().isEmpty()) args.addAll(List.of("--backend", String.join(",", kinds())));
-        if (pools.postgresUrl != null) args.addAll(List.of("--postgres-url", "'" + pools.postgresUrl.replaceFirst("(://[^:/@]+):[^@]*@", "$1:***@") + "'"));
-        if (pools.redisUrl != null) args.addAll(List.of("--redis-url", pools.redisUrl));
+        if (pools.postgresUrl != null) args.addAll(List.of("--postgres-url", "'" + masked(pools.postgresUrl) + "'"));
+        if (pools.redisUrl != null) args.addAll(List.of("--redis-url", "'" + masked(pools.redisUrl) + "'"));
         if (Flags.given(mixee, "--db-pool")) args.addAll(List.of("--db-pool", String.valueOf(pools.dbPool)));
         if (Flags.given(mixee, "--redis-pool")) args.addAll(List.of("--redis-pool", String.valueOf(pools.redisPool)));
         if (Flags.given(mixee, "--pool-timeout")) args.addAll(List.of("--pool-timeout", pools.poolTimeout));

@@ -78,7 +78,11 @@ final class Interrupted {
             err.println(summary.get());
             err.flush();
         }, name);
-        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {   // Ctrl-C came before the work began (while a server started, say)
+            throw new IllegalStateException("interrupted before the work began: nothing measured, nothing saved", shuttingDown);
+        }
         return hook;
     }
 

@@ -58,7 +58,7 @@ final class RunCommand extends MeasuringCommand {
 
     @picocli.CommandLine.Mixin OutputOptions output = new OutputOptions();
 
-    @picocli.CommandLine.Mixin DatastoreOptions datastore = new DatastoreOptions();
+    @picocli.CommandLine.Mixin DatastoreOptions datastore = new DatastoreOptions.WithFormerDb();
 
     @picocli.CommandLine.Mixin AuditOptions audit = new AuditOptions();
 
@@ -86,8 +86,8 @@ final class RunCommand extends MeasuringCommand {
         // Ctrl-C mid-model: the driver stops the model, which keeps what completed; the signal's hook waits for it to be saved
         java.util.concurrent.CountDownLatch kept = new java.util.concurrent.CountDownLatch(1);
         String[] partial = {""};   // what the stopped model kept, for the signal's summary
-        Datastores.keepUpUntil(kept);   // the servers' own shutdown hooks wait for it too
         dev.blocklab.audit.Auditor auditor = audit.start();
+        Datastores.keepUpUntil(kept);   // the servers' own shutdown hooks wait for it too
         try {
             try (auditor; ResultsFile file = output.openResults("run");
                  Datastores servers = real.postgres() || real.redis() ? Datastores.open(real, line -> { if (!output.quiet()) err.println(line); }) : null) {
@@ -101,8 +101,11 @@ final class RunCommand extends MeasuringCommand {
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }
-                }, () -> Interrupted.summary("models", models, (int) results.stream().filter(r -> r.interrupted() == null).count(),
-                        running.get(), partial[0], file, null));
+                }, () -> {
+                    int finished = (int) results.stream().filter(r -> r.interrupted() == null).count();
+                    int at = running.get();   // a model that had ended before the signal is finished, not running
+                    return Interrupted.summary("models", models, finished, at < finished ? -1 : at, partial[0], file, null);
+                });
                 try {
                     for (int index = 0; index < specs.size() && !driver.stopRequested(); index++) {
                         ModelSpec m = specs.get(index);
@@ -125,6 +128,10 @@ final class RunCommand extends MeasuringCommand {
                         if (servers != null) poolNotes.addAll(DatastoreNotes.forRun(w, m, r, servers, settings.timeScaleDivisor()));
                         if (r.interrupted() != null) {
                             partial[0] = m + " stopped after " + r.interrupted().sentText() + ", its " + r.counts().requests() + " completed kept";
+                            break;
+                        }
+                        if (driver.stopRequested() && r.repeats().count() < settings.repeats()) {   // stopped in a later repeat
+                            partial[0] = m + " kept " + r.repeats().count() + " of its " + settings.repeats() + " repeats, those that ended";
                             break;
                         }
                     }

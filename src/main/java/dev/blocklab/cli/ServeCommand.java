@@ -54,7 +54,7 @@ final class ServeCommand extends ServerCommand {
     @Option(names = "--workload", paramLabel = "FILE", description = "Also serve this YAML/JSON workload under /run/{its name}/{model}; repeatable.")
     java.util.List<java.nio.file.Path> workloads = java.util.List.of();
 
-    @picocli.CommandLine.Mixin DatastoreOptions datastore = new DatastoreOptions();
+    @picocli.CommandLine.Mixin DatastoreOptions datastore = new DatastoreOptions.WithFormerDb();
 
     @picocli.CommandLine.Mixin SharedOptions.Seed seed = new SharedOptions.Seed();
 

@@ -206,8 +206,10 @@ public final class InProcessDriver {
             sampler.close();
         }
         int peakPlatform = ProcessMetrics.peakPlatformThreads();
-        // a stopped run's process is shutting down, with threads of its own (the signal's, the hooks'): not counted
-        int leftover = interruption != null ? 0 : leftoverThreads(before);
+        // a stopped run's process is shutting down, with threads of its own (the signal's, the hooks'): not counted,
+        // nor when the stop came during the wait for them
+        int leftover = stopRequested ? 0 : leftoverThreads(before);
+        if (stopRequested) leftover = 0;
 
         Histogram histogram = recorder.histogram();
         double wallMillis = (endNanos - startNanos) / 1e6;
@@ -370,7 +372,13 @@ public final class InProcessDriver {
                     cut = true;   // the users stop after their request; one still waiting after the grace is not counted
                     if (!executor.awaitTermination(graceLeftNanos(), TimeUnit.NANOSECONDS)) executor.shutdownNow();
                 } else {
-                    while (!executor.awaitTermination(1, TimeUnit.DAYS)) { }
+                    while (!executor.awaitTermination(250, TimeUnit.MILLISECONDS)) {
+                        if (stop.requested()) {   // during the last requests: they get the grace, as any stopped run's
+                            cut = true;
+                            if (!executor.awaitTermination(graceLeftNanos(), TimeUnit.NANOSECONDS)) executor.shutdownNow();
+                            break;
+                        }
+                    }
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

@@ -123,7 +123,7 @@ final class MillionJobsExperiment implements Experiment {
                 + " alternating rounds after " + warmups + " warm-up round(s)", settings.environment(), rows,
                 List.of(new Table(title, List.of("row", "kind", "requests", "ok", "median wall ms", "range ms",
                         "median / floor median", "median round ratio", "cpu ms", "alloc B/job", "peak RSS MiB"), cells)),
-                List.of("Wall time from the first start to the last completion (System.nanoTime); every run starts after a "
+                java.util.stream.Stream.concat(noise(floorRow, engineRow).stream(), java.util.stream.Stream.of("Wall time from the first start to the last completion (System.nanoTime); every run starts after a "
                                 + "full GC. Floor and engine alternate in one JVM, so load from elsewhere on the machine slows "
                                 + "both; the median round ratio compares the two runs of each round.",
                         "The floor is the cost of " + String.format(Locale.ROOT, "%,d", requests) + " virtual threads on "
@@ -135,7 +135,21 @@ final class MillionJobsExperiment implements Experiment {
                                 + "million jobs needs none (see docs/benchmarks.md).",
                         "Peak RSS is the process's, sampled: it keeps memory once touched, so in one JVM it shows the "
                                 + "larger row; allocated bytes per job compare the rows, and separate processes give each "
-                                + "its own RSS (docs/benchmarks.md)."));
+                                + "its own RSS (docs/benchmarks.md).")).toList());
+    }
+
+    /**
+     * A caution when the rounds say more about the machine than the engine: the engine measured faster than the bare
+     * threads it adds to, or the floor's own runs spread by more than a third.
+     */
+    static java.util.Optional<String> noise(MillionRow floor, MillionRow engine) {
+        double spread = floor.worstWallMillis() / floor.bestWallMillis() - 1;
+        if (!(engine.ratioToFloor() < 1) && !(spread > 1.0 / 3)) return java.util.Optional.empty();
+        return java.util.Optional.of(String.format(Locale.ROOT, "Noise: the floor's runs took %s to %s ms (%.0f %% apart)%s; on this "
+                        + "machine the load from elsewhere outweighed the engine's cost this time, so read the ratios as noise and "
+                        + "rerun (--full takes more rounds).", RunTables.ms(floor.bestWallMillis()), RunTables.ms(floor.worstWallMillis()),
+                spread * 100, engine.ratioToFloor() < 1 ? String.format(Locale.ROOT, ", and the engine's median came out %.2f x the "
+                        + "floor's, faster than the bare threads it runs on", engine.ratioToFloor()) : ""));
     }
 
     private static double median(double[] values) {

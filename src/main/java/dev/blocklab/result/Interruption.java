@@ -16,6 +16,7 @@ public record Interruption(long requestsSent, long requestsPlanned) {
 
     /** {@code 345 of 1000 requests sent}, or {@code 345 requests sent} where none were planned. */
     public String sentText() {
-        return requestsSent + (requestsPlanned > 0 ? " of " + requestsPlanned : "") + (requestsPlanned == 1 ? " request" : " requests") + " sent";
+        long count = requestsPlanned > 0 ? requestsPlanned : requestsSent;
+        return requestsSent + (requestsPlanned > 0 ? " of " + requestsPlanned : "") + (count == 1 ? " request" : " requests") + " sent";
     }
 }

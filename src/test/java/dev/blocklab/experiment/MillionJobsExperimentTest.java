@@ -64,4 +64,19 @@ class MillionJobsExperimentTest {
         assertThatThrownBy(() -> new MillionJobsExperiment(JOBS, 0, 1)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new MillionJobsExperiment(JOBS, JOB_NANOS, -1)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    private static MillionRow row(double best, double median, double worst, double ratio) {
+        return new MillionRow("r", "k", 1000, 1000, 100, median, best, worst, 3, ratio, ratio, 10, 100, 100);
+    }
+
+    @Test
+    void noise_anEngineFasterThanItsFloor_orAFloorSpreadByAThird_isCalledNoise() {
+        // the walkthrough's run: engine 0.76 x the floor, whose runs took 899-1,467 ms
+        assertThat(MillionJobsExperiment.noise(row(899, 1441, 1467, 1), row(1000, 1089, 1200, 0.76)))
+                .hasValue("Noise: the floor's runs took 899 to 1467 ms (63 % apart), and the engine's median came out 0.76 x the floor's, "
+                        + "faster than the bare threads it runs on; on this machine the load from elsewhere outweighed the engine's cost "
+                        + "this time, so read the ratios as noise and rerun (--full takes more rounds).");
+        assertThat(MillionJobsExperiment.noise(row(1000, 1100, 1200, 1), row(1300, 1400, 1500, 1.27))).as("20 % apart, engine slower").isEmpty();
+        assertThat(MillionJobsExperiment.noise(row(1000, 1100, 1400, 1), row(1300, 1400, 1500, 1.27))).as("40 % apart").isPresent();
+    }
 }
