@@ -143,7 +143,7 @@ public final class Capacity {
      * server's): a pool's connections over the time a request holds one, when that is lower than the model's own.
      */
     static Predicted predict(Workload workload, Entry entry, Settings settings, PoolBounds pools) {
-        Predicted own = predict(workload, entry, settings, true);
+        Predicted own = predictOwn(workload, entry, settings);
         if (pools == null || !(entry instanceof Entry.InProcess p)) return own;
         var tightest = pools.tightest(p.spec());
         if (tightest.isEmpty() || !(tightest.get().pool().maxRequestsPerSecond() < own.ceilingPerSecond())) return own;
@@ -152,7 +152,8 @@ public final class Capacity {
                         : " (its own formula: " + ceiling(own.ceilingPerSecond()) + ")"));
     }
 
-    private static Predicted predict(Workload workload, Entry entry, Settings settings, boolean modelAlone) {
+    /** The entry's ceiling from its own formula alone, no pool of a real server considered. */
+    private static Predicted predictOwn(Workload workload, Entry entry, Settings settings) {
         return switch (entry) {
             case Entry.InProcess p -> {
                 long n = 100_000;   // long enough that a limit, not the slowest of the drawn latencies, sets the time

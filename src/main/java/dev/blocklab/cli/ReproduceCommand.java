@@ -87,8 +87,8 @@ final class ReproduceCommand extends MeasuringCommand {
                     throw new IllegalArgumentException("--backend " + backend + ": only "
                             + Words.inWords(Experiments.all().stream().filter(Experiment::choosesBackend).map(Experiment::name).toList())
                             + " choose their backend, not " + (name == null ? "the default experiments" : e.name()));
-        if (name != null && Flags.given(spec, "--time-scale") && !experiments.getFirst().usesTimeScale())
-            throw new IllegalArgumentException("--time-scale: " + name + " has no delays it divides (it runs in real time); drop the flag");
+        if (name != null && Flags.given(spec, "--time-scale") && !experiments.getFirst().usesTimeScale() && !output.quiet())
+            spec.commandLine().getErr().println("blocklab: --time-scale does not apply to " + name + ": it has no delays to divide (it runs in real time)");
         // --full means real time unless --time-scale is given; the default (quick) is CommandDefaults' divisor
         long divisor = scale.full && !Flags.given(spec, "--time-scale")
                 ? dev.blocklab.Defaults.TIME_SCALE : timeScale.timeScale;

@@ -29,8 +29,6 @@ class MainTest {
             "reproduce no-such-experiment|unknown experiment 'no-such-experiment'",
             "reproduce frameworks --backend grpc|--backend must be simulated or http, got 'grpc'",
             "reproduce task-graph --backend http|--backend http: only frameworks, frameworks-capacity and frameworks-servlet choose their backend, not task-graph",
-            "reproduce thread-switch --time-scale 5|--time-scale: thread-switch has no delays it divides (it runs in real time); drop the flag",
-            "reproduce overhead --time-scale 5|--time-scale: overhead has no delays it divides",
             "run --workload hundred-calls|Missing required option: '--model=MODEL'",
             "run --workload hundred-calls --model virtual --repeats x|Invalid value for option '--repeats'"})
     void execute_badInput_exitsTwoWithOneLine(String args, String message) {
