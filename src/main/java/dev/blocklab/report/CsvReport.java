@@ -12,7 +12,8 @@ import java.util.stream.Collectors;
 /**
  * Every table in one rectangular RFC 4180 CSV that common readers load as is: a first column {@code table} holding
  * the table's title, then the union of the tables' columns in order of first appearance; a cell of a column that
- * its table does not have is empty. No comment lines, no blank lines.
+ * its table does not have is empty. No comment lines, no blank lines. A number the text report groups by thousands
+ * ({@code 9,059}) is written without the commas, so readers take it as a number.
  */
 final class CsvReport implements Report<ExperimentResult> {
 
@@ -33,7 +34,7 @@ final class CsvReport implements Report<ExperimentResult> {
                 String[] cells = new String[index.size()];
                 java.util.Arrays.fill(cells, "");
                 cells[0] = table.title();
-                for (int c = 0; c < row.size(); c++) cells[index.get(names.get(t).get(c))] = row.get(c);
+                for (int c = 0; c < row.size(); c++) cells[index.get(names.get(t).get(c))] = ungrouped(row.get(c));
                 out.append(line(List.of(cells)));
             }
         }
@@ -51,6 +52,11 @@ final class CsvReport implements Report<ExperimentResult> {
         }
         return unique;
     }
+
+    private static final java.util.regex.Pattern GROUPED = java.util.regex.Pattern.compile("-?\\d{1,3}(,\\d{3})+(\\.\\d+)?");
+
+    /** {@code 9,059} as {@code 9059}; any other cell as it is. */
+    static String ungrouped(String cell) { return GROUPED.matcher(cell).matches() ? cell.replace(",", "") : cell; }
 
     private static String line(List<String> cells) {
         return cells.stream().map(CsvReport::escape).collect(Collectors.joining(",")) + "\n";

@@ -44,6 +44,14 @@ class CsvReportGoldenTest {
         assertThat(records.get(1)).containsExactly("a, \"quoted\" title", "t", "1,5", "line\nbreak");
     }
 
+    @Test void render_numbersGroupedByThousands_areWrittenAsNumbers_otherCommasKept() {
+        // capacity's "9,059" req/s was a quoted string to every data-frame reader
+        Table t = new Table("t", List.of("rate", "other"), List.of(List.of("9,059", "1,5"), List.of("1,234,567.5", ">= 400"), List.of("-12,000", "a,bcd")));
+        ExperimentResult r = new ExperimentResult("e", "d", "s", null, List.of(), List.of(t), List.of());
+        List<List<String>> records = parse(ReportFormat.CSV.create().render(r));
+        assertThat(records.subList(1, 4)).containsExactly(List.of("t", "9059", "1,5"), List.of("t", "1234567.5", ">= 400"), List.of("t", "-12000", "a,bcd"));
+    }
+
     /** A small RFC 4180 reader: quoted fields with doubled quotes, commas and line breaks inside them. */
     static List<List<String>> parse(String csv) {
         List<List<String>> records = new ArrayList<>();
