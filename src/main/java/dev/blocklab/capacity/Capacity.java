@@ -107,8 +107,22 @@ public final class Capacity {
     /** Searches each entry in turn, telling {@code listener} as each begins and as each of its runs ends. */
     public static List<EntryResult> run(Workload workload, List<Entry> entries, Settings settings, Progress progress, Backends backends,
                                         Listener listener) {
+        return run(workload, entries, settings, progress, backends, driver(backends), listener);
+    }
+
+    /** The driver of in-process entries' runs, on {@code backends}. */
+    public static InProcessDriver driver(Backends backends) {
+        return backends.supplier() == null ? new InProcessDriver() : new InProcessDriver(backends.supplier());
+    }
+
+    /**
+     * As {@link #run(Workload, List, Settings, Progress, Backends, Listener)} with the given {@code driver}: its
+     * {@link InProcessDriver#stop} ends the search (Ctrl-C) with {@link InProcessDriver.Stopped}, the run it cut
+     * short discarded.
+     */
+    public static List<EntryResult> run(Workload workload, List<Entry> entries, Settings settings, Progress progress, Backends backends,
+                                        InProcessDriver driver, Listener listener) {
         List<EntryResult> results = new ArrayList<>();
-        InProcessDriver driver = backends.supplier() == null ? new InProcessDriver() : new InProcessDriver(backends.supplier());
         BackendServer backend = entries.stream().anyMatch(e -> e instanceof Entry.Http) ? BackendServer.start(0) : null;
         try {
             for (Entry entry : entries) {

@@ -38,6 +38,8 @@ final class Meters {
             RunResult r = driver.run(workload.withArrival(new Arrival.Open(rate, stepNanos)), entry.name(),
                     context -> step.watch(pools == null ? entry.spec().create(context) : pools.wrap(entry.spec().create(context), entry.spec())), settings,
                     line -> progress.update(label(entry, rate, phase) + (line.startsWith(driverPrefix) ? line.substring(driverPrefix.length()) : line)));
+            // a run cut short by a stop measured part of a step: not a point of the search
+            if (r.interrupted() != null) throw new InProcessDriver.Stopped("stopped during " + entry.name() + " at " + CapacitySearch.fmt(rate) + "/s");
             return of(rate, r, step.perSecond(Math.round(r.timing().latencyMillis().min() * 1e6)));
         });
     }

@@ -60,6 +60,7 @@ final class AdviseCommand implements Runnable {
         search.backendArgs = datastore.args();
         CapacityCommand.refuseUnreachable(search, names, "advise");
         CapacityCommand.Measured measured = CapacityCommand.measure(spec, search, names, output, datastore.settings(), "advise");
+        if (measured == null) return;   // stopped by Ctrl-C: the signal's hook says what was saved
         List<Slo> slos = search.settings().slos();
         PrintWriter out = spec.commandLine().getOut();
         Recommendation recommendation = Recommendation.of(measured.entries());

@@ -48,7 +48,8 @@ final class CapacityCommand implements Runnable {
         format.parse();
         search.backendArgs = datastore.args();
         refuseUnreachable(search, entries, "capacity");
-        format.print(spec, measure(spec, search, entries, output, datastore.settings(), "capacity").result(), output.columns());
+        Measured measured = measure(spec, search, entries, output, datastore.settings(), "capacity");
+        if (measured != null) format.print(spec, measured.result(), output.columns());   // null: stopped by Ctrl-C
     }
 
     /**
@@ -98,23 +99,39 @@ final class CapacityCommand implements Runnable {
         ConsoleProgress progress = new ConsoleProgress(err, output.quiet());
         ExperimentResult result;
         List<Capacity.EntryResult> results;
+        // Ctrl-C mid-run: the driver stops the run (discarded), and the signal's hook and the servers' wait for the file
+        java.util.concurrent.CountDownLatch kept = new java.util.concurrent.CountDownLatch(1);
+        dev.blocklab.datastore.Datastores.keepUpUntil(kept);
         try (ResultsFile file = output.openResults(command);
              dev.blocklab.datastore.Datastores opened = servers ? dev.blocklab.datastore.Datastores.open(real, line -> { if (!output.quiet()) err.println(line); }) : null) {
             Capacity.Backends backends = opened == null ? Capacity.Backends.SIMULATED
                     : new Capacity.Backends(opened::newBackend, new dev.blocklab.datastore.PoolBounds(w.graph(), real), opened.describe());
+            dev.blocklab.driver.InProcessDriver driver = Capacity.driver(backends);
             // each run streams to the file as it ends; Ctrl-C (SIGINT) or SIGTERM says what finished and where it is saved
             List<String> all = resolved.stream().map(Entry::name).toList();
             java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger(-1);   // read by the signal's thread
+            // an attack (an http: entry) does not stop with the driver: then the hook does not wait, as before
+            boolean inProcessOnly = resolved.stream().allMatch(e -> e instanceof Entry.InProcess);
             Thread interrupted = Interrupted.onSignal(command + "-interrupted", progress, err, () -> {
+                driver.stop();
+                if (!inProcessOnly) return;
+                try {
+                    kept.await(dev.blocklab.driver.InProcessDriver.STOP_GRACE_NANOS / 1_000_000 + 15_000, java.util.concurrent.TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, () -> {
                 int at = running.get();
                 return Interrupted.summary("entries", all, at, at, file, null);   // in order: those before it finished
             });
             try {
-                results = Capacity.run(w, resolved, settings, progress, backends, new Capacity.Listener() {
+                results = Capacity.run(w, resolved, settings, progress, backends, driver, new Capacity.Listener() {
                     @Override public void started(String entry) { running.incrementAndGet(); }
 
                     @Override public void measured(Capacity.Step step) { file.write(STEP, row(step)); }
                 });
+            } catch (dev.blocklab.driver.InProcessDriver.Stopped stopped) {
+                return null;   // the runs that ended are in the file; the signal's hook says so
             } finally {
                 Interrupted.remove(interrupted);
             }
@@ -123,6 +140,9 @@ final class CapacityCommand implements Runnable {
             result.rows().forEach(row -> file.write("capacity", row));
             file.writeResult(result);
             output.console.saved(err, "results", file.path());
+        } finally {
+            kept.countDown();
+            dev.blocklab.datastore.Datastores.release(kept);
         }
         if (output.html() != null) {
             ReportCommand.writeHtml(output.html(), command + " " + w.name(), List.of(result), ReportCommand.now());

@@ -101,7 +101,7 @@ public final class InProcessDriver {
 
     /** Thrown by a run stopped before it measured anything: in a warm-up, or before any request completed. */
     public static final class Stopped extends RuntimeException {
-        Stopped(String message) { super(message, null, false, false); }
+        public Stopped(String message) { super(message, null, false, false); }
     }
 
     /**
