@@ -13,7 +13,9 @@ import java.util.stream.Collectors;
  * Every table in one rectangular RFC 4180 CSV that common readers load as is: a first column {@code table} holding
  * the table's title, then the union of the tables' columns in order of first appearance; a cell of a column that
  * its table does not have is empty. No comment lines, no blank lines. A number the text report groups by thousands
- * ({@code 9,059}) is written without the commas, so readers take it as a number.
+ * ({@code 9,059}) is written without the commas, and a number the text report annotates ({@code 1.11 x},
+ * {@code 2.40 x: pool saturated}, {@code 114 (mean latency)}) as the number alone (the cause and the kind of
+ * prediction are columns of the prediction table), so readers take it as a number.
  */
 final class CsvReport implements Report<ExperimentResult> {
 
@@ -55,8 +57,14 @@ final class CsvReport implements Report<ExperimentResult> {
 
     private static final java.util.regex.Pattern GROUPED = java.util.regex.Pattern.compile("-?\\d{1,3}(,\\d{3})+(\\.\\d+)?");
 
-    /** {@code 9,059} as {@code 9059}; any other cell as it is. */
-    static String ungrouped(String cell) { return GROUPED.matcher(cell).matches() ? cell.replace(",", "") : cell; }
+    private static final java.util.regex.Pattern ANNOTATED = java.util.regex.Pattern.compile("(-?\\d+(\\.\\d+)?)( x(: .*)?| \\(mean latency\\))");
+
+    /** {@code 9,059} as {@code 9059}, {@code 1.11 x: cause} and {@code 114 (mean latency)} as their number; any other cell as it is. */
+    static String ungrouped(String cell) {
+        if (GROUPED.matcher(cell).matches()) return cell.replace(",", "");
+        java.util.regex.Matcher m = ANNOTATED.matcher(cell);
+        return m.matches() ? m.group(1) : cell;
+    }
 
     private static String line(List<String> cells) {
         return cells.stream().map(CsvReport::escape).collect(Collectors.joining(",")) + "\n";

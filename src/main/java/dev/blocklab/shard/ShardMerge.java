@@ -108,6 +108,8 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
             if (sources.size() == before)
                 failed.add(new Failed(label, cut
                         ? "holds its shard record cut short (the file ends in the middle of line " + lines.size() + ": the worker was stopped while writing it)"
+                        : lines.stream().anyMatch(l -> l.startsWith("{\"kind\":\"attack-interval\""))   // an attack's final timeline
+                        ? "is an attack saved on its own (no --shard or --workers), not a shard of one"
                         : "holds no shard record (the worker failed or was stopped before its end)"));
         }
         return new Found(sources, failed);
@@ -260,7 +262,9 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
         notes.addAll(e.notes());
         List<Table> tables = new ArrayList<>(e.tables());
         tables.add(shardsTable());
-        return new ExperimentResult(e.experiment(), e.description() + " (" + records.size() + " of " + shardCount() + " shards merged)",
+        // an incomplete merge says so first, in its title: its figures are a part of the attack
+        return new ExperimentResult(e.experiment(), (problems.isEmpty() ? "" : "INCOMPLETE, ") + e.description()
+                + " (" + records.size() + " of " + shardCount() + " shards merged)",
                 e.scale(), e.environment(), e.rows(), tables, notes, e.charts());
     }
 

@@ -63,7 +63,9 @@ public record Graph(Object input, List<Step> steps) {
 
     /** A call's expected latency at a time scale ({@link Step.Call#scaled}). */
     private static long expectedNanos(Step.Call c, long timeScaleDivisor) {
-        return c.scaled(c.latency().expectedNanos(), timeScaleDivisor);
+        long expected = c.scaled(c.latency().expectedNanos(), timeScaleDivisor);
+        // a call's first attempt lasts at most its timeout, as RequestTimes counts it for drawn latencies
+        return c.timeoutNanos() > 0 ? Math.min(expected, c.scaled(c.timeoutNanos(), timeScaleDivisor)) : expected;
     }
 
     /** The longest chain of expected call latencies: one request's time when independent calls overlap. */

@@ -88,6 +88,12 @@ class ShardMergeTest {
                 "shard 2/3 is missing: its requests are not in these figures");
         var experiment = m.experiment(null);
         assertThat(experiment.notes().getFirst()).startsWith("INCOMPLETE: failed shard: shard-1.jsonl");
+        assertThat(experiment.description()).as("named first, in the title").startsWith("INCOMPLETE, ");
+        // a whole attack saved on its own (its final timeline, no shard record) is not a failed worker
+        Path whole = dir.resolve("attack.jsonl");
+        Files.writeString(whole, "{\"kind\":\"attack-interval-live\"}\n{\"kind\":\"attack-interval\",\"startNanos\":0}\n");
+        assertThat(ShardMerge.of(ShardMerge.read(List.of(ok, whole))).problems())
+                .contains("failed shard: attack.jsonl is an attack saved on its own (no --shard or --workers), not a shard of one");
         assertThat(experiment.description()).endsWith("(1 of 3 shards merged)");
         assertThat(m.shardsTable().rows()).hasSize(4);
     }
