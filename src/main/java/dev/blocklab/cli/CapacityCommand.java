@@ -112,15 +112,8 @@ final class CapacityCommand implements Runnable {
             java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger(-1);   // read by the signal's thread
             // an attack (an http: entry) does not stop with the driver: then the hook does not wait, as before
             boolean inProcessOnly = resolved.stream().allMatch(e -> e instanceof Entry.InProcess);
-            Thread interrupted = Interrupted.onSignal(command + "-interrupted", progress, err, () -> {
-                driver.stop();
-                if (!inProcessOnly) return;
-                try {
-                    kept.await(dev.blocklab.driver.InProcessDriver.STOP_GRACE_NANOS / 1_000_000 + 15_000, java.util.concurrent.TimeUnit.MILLISECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, () -> {
+            Thread interrupted = Interrupted.onSignal(command + "-interrupted", progress, err,
+                    inProcessOnly ? Interrupted.stopAndAwait(driver, kept) : driver::stop, () -> {
                 int at = running.get();
                 return Interrupted.summary("entries", all, at, at, file, null);   // in order: those before it finished
             });

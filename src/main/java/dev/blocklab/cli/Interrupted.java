@@ -86,6 +86,22 @@ final class Interrupted {
         return hook;
     }
 
+    /**
+     * What a signal does first where an in-process driver runs: stop it (the run in progress keeps or discards what it
+     * completed), then wait for {@code saved} to open (the command has written its file), at most the driver's grace
+     * and 15 s.
+     */
+    static Runnable stopAndAwait(dev.blocklab.driver.InProcessDriver driver, java.util.concurrent.CountDownLatch saved) {
+        return () -> {
+            driver.stop();
+            try {
+                saved.await(dev.blocklab.driver.InProcessDriver.STOP_GRACE_NANOS / 1_000_000 + 15_000, java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+    }
+
     /** Removes a shutdown hook that is no longer needed; harmless when the JVM is already shutting down. */
     static void remove(Thread hook) {
         try {

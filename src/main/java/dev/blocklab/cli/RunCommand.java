@@ -94,14 +94,7 @@ final class RunCommand extends MeasuringCommand {
                 InProcessDriver driver = servers == null ? new InProcessDriver() : new InProcessDriver(servers::newBackend);
                 // Ctrl-C (or SIGTERM) mid-run: say what is already on disk
                 java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger(-1);   // read by the signal's thread
-                Thread interrupted = Interrupted.onSignal("run-interrupted", console, err, () -> {
-                    driver.stop();
-                    try {
-                        kept.await(InProcessDriver.STOP_GRACE_NANOS / 1_000_000 + 15_000, java.util.concurrent.TimeUnit.MILLISECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }, () -> {
+                Thread interrupted = Interrupted.onSignal("run-interrupted", console, err, Interrupted.stopAndAwait(driver, kept), () -> {
                     int finished = (int) results.stream().filter(r -> r.interrupted() == null).count();
                     int at = running.get();   // a model that had ended before the signal is finished, not running
                     return Interrupted.summary("models", models, finished, at < finished ? -1 : at, partial[0], file, null);

@@ -5,8 +5,6 @@ import dev.blocklab.datastore.TestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -16,34 +14,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CapacityDatabaseIT {
     @TempDir Path dir;
 
-    private String[] out(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new String[]{String.valueOf(code), out.toString(), err.toString()};
-    }
-
     @Test
     void capacity_ofASlowQuery_isThePoolsCeiling_whateverTheModel() throws Exception {
         // 50 ms queries through 2 connections: at most 2 / 0.05 s = 40 req/s, though virtual names no limit of its own.
         // The search doubles 10, 20, 40, 80/s: the pool keeps up to 40/s at best, and 80/s grows a backlog.
         Path workload = Files.writeString(dir.resolve("q.yaml"), "arrival: {batch: 1}\nsteps:\n  - sql: q\n    query: \"select pg_sleep(0.05)\"\n");
         Datastores servers = TestServers.shared();
-        String[] r = out("capacity", "--workload", workload.toString(), "--postgres-url", servers.embeddedPostgres().orElseThrow().url(),
+        Cli.Run r = Cli.run("capacity", "--workload", workload.toString(), "--postgres-url", servers.embeddedPostgres().orElseThrow().url(),
                 "--db-pool", "2", "--entry", "virtual", "--slo", "p99<=2s", "--start-rate", "10/s", "--max-rate", "80/s",
                 "--step", "1s", "--repeats", "1", "--bisections", "0", "--quiet", "--wide", "--save", dir.resolve("c.jsonl").toString());
-        assertThat(r[0]).as(r[2]).isEqualTo("0");
-        assertThat(r[1]).contains("db pool 2").contains("the db pool: 2 connections / 50 ms held per request = 40 req/s (its own formula names no limit)")
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("db pool 2").contains("the db pool: 2 connections / 50 ms held per request = 40 req/s (its own formula names no limit)")
                 .contains("broke: backlog grew").contains("--db-pool 2");
-        assertThat(r[1].lines().filter(l -> l.matches("1 +virtual +(20|40) +40 +80 .*"))).as("sustained 20 or 40/s, predicted 40, broke at 80/s").hasSize(1);
+        assertThat(r.out().lines().filter(l -> l.matches("1 +virtual +(20|40) +40 +80 .*"))).as("sustained 20 or 40/s, predicted 40, broke at 80/s").hasSize(1);
     }
 
     @Test
     void capacityAndAdvise_ofASqlWorkloadWithoutABackend_isOneLineNamingTheFlag() {
         for (String command : new String[]{"capacity", "advise"}) {
-            String[] r = out(command, "--workload", "examples/slow-query.yaml", "--entry", "virtual", "--quiet");
-            assertThat(r[0]).as(command).isEqualTo("2");
-            assertThat(r[2].strip()).as(command).contains("step 'report' is a SQL step: add --backend postgres").doesNotContain("\n");
+            Cli.Run r = Cli.run(command, "--workload", "examples/slow-query.yaml", "--entry", "virtual", "--quiet");
+            assertThat(r.exit()).as(command).isEqualTo(2);
+            assertThat(r.err().strip()).as(command).contains("step 'report' is a SQL step: add --backend postgres").doesNotContain("\n");
         }
     }
 }
