@@ -20,6 +20,7 @@ import dev.blocklab.result.FailureScore;
 import dev.blocklab.result.ArrivalKind;
 import dev.blocklab.result.Counts;
 import dev.blocklab.result.FirstFailure;
+import dev.blocklab.result.Interruption;
 import dev.blocklab.result.LatencyMillis;
 import dev.blocklab.result.Outcome;
 import dev.blocklab.result.Repeats;
@@ -175,7 +176,7 @@ public final class InProcessDriver {
         Prediction prediction;
         FailureScore failureScore = FailureScore.NOT_MEASURED;
         long backendCalls;
-        long[] interruption = null;   // requests sent and planned, when the run was stopped before its end
+        Interruption interruption = null;   // set when the run was stopped before its end
         try (Backend backend = watched(backends.get(), graph, settings);
              Model model = models.apply(new ModelContext(backend, settings.spareThreads()))) {
             prediction = predict(model::predict, workload, settings, cpuNanosPerRequest);
@@ -196,11 +197,11 @@ public final class InProcessDriver {
             end = ProcessMetrics.snapshot();   // not the failure meter's wait for stragglers, nor closing the model
             if (meter != null) failureScore = meter.score(meter.awaitQuiet(TimeUnit.MILLISECONDS.toNanos(100)));
             backendCalls = backend.callsStarted() - callsBefore;
-            if (runner.cut) interruption = new long[] {runner.sent(), switch (workload.arrival()) {
+            if (runner.cut) interruption = new Interruption(runner.sent(), switch (workload.arrival()) {
                 case Arrival.Batch b -> b.requests();
                 case Arrival.Open o -> openLoop(o, settings.timeScaleDivisor(), System::nanoTime, InProcessDriver::sleep, stop).requests();
                 case Arrival.Closed c -> 0;
-            }};
+            });
         } finally {
             if (timeouts != null) timeouts.shutdownNow();
             sampler.close();
@@ -232,7 +233,7 @@ public final class InProcessDriver {
                         (end.cpuNanos() - start.cpuNanos()) / 1e6, end.contextSwitches().minus(start.contextSwitches()),
                         end.allocatedBytes() - start.allocatedBytes(), sampler.peakRssBytes()),
                 FirstFailure.of(recorder.firstFailure()), failureScore, backendCalls);
-        return interruption == null ? result : result.interruptedAfter(interruption[0], interruption[1]);
+        return interruption == null ? result : result.interruptedAfter(interruption.requestsSent(), interruption.requestsPlanned());
     }
 
     /** The backend behind a {@link FailureMeter} when the run can fail, so its failures are scored. */
