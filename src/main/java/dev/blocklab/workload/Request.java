@@ -37,7 +37,7 @@ public record Request(long id, Graph graph, long seed, long timeScaleDivisor, lo
         Step.Call call = (Step.Call) graph.steps().get(stepIndex);
         if (attempt < 0 || attempt >= call.attempts().max())
             throw new IllegalArgumentException("call '" + call.name() + "' makes at most " + call.attempts().max() + " attempts, not attempt " + attempt);
-        SplittableRandom random = attempt == 0 ? random(call, stepIndex) : new SplittableRandom(mix(seed, id, stepIndex) ^ mix(attempt, id, stepIndex));
+        SplittableRandom random = attemptRandom(call, stepIndex, attempt);
         long delay = call.scaled(call.latency().sampleNanos(random), timeScaleDivisor);
         boolean fails = call.failureProbability() > 0 && random.nextDouble() < call.failureProbability();
         Object value = fails ? null : call.returns().apply(inputs, call.inputs());
@@ -57,6 +57,56 @@ public record Request(long id, Graph graph, long seed, long timeScaleDivisor, lo
     public long delayNanos(int stepIndex) {
         Step.Call call = (Step.Call) graph.steps().get(stepIndex);
         return call.scaled(call.latency().sampleNanos(random(call, stepIndex)), timeScaleDivisor);
+    }
+
+    /**
+     * How long call step {@code stepIndex} lasts in this request with all its attempts, in nanoseconds (time scale
+     * applied), when each attempt starts as soon as it is due: the same draws as {@link #invocation}, each attempt
+     * its delay or its timeout, whichever comes first (a timeout fails the attempt). A retry adds its attempts and
+     * backoffs up to the first success; a hedge ends at the first success of attempt 0 or of attempt 1 (sent after
+     * the hedge's delay), or, when both fail, at the later failure. Predictions read it. The request's own deadline
+     * is not applied.
+     */
+    public long callNanos(int stepIndex) {
+        Step.Call call = (Step.Call) graph.steps().get(stepIndex);
+        return switch (call.attempts()) {
+            case Step.Attempts.Once o -> Math.abs(attemptNanos(call, stepIndex, 0));
+            case Step.Attempts.Retry r -> {
+                long total = 0;
+                for (int k = 0; k < r.attempts(); k++) {
+                    if (k > 0) total += r.backoffBeforeNanos(k) / timeScaleDivisor;
+                    long t = attemptNanos(call, stepIndex, k);
+                    total += Math.abs(t);
+                    if (t >= 0) break;   // succeeded
+                }
+                yield total;
+            }
+            case Step.Attempts.Hedge h -> {
+                long first = attemptNanos(call, stepIndex, 0);
+                long after = h.afterNanos() / timeScaleDivisor;
+                if (Math.abs(first) <= after) yield Math.abs(first);   // answered, or failed, before the hedge was due
+                long second = attemptNanos(call, stepIndex, 1);
+                long secondEnds = after + Math.abs(second);
+                if (first >= 0 && (second < 0 || first <= secondEnds)) yield first;
+                if (second >= 0) yield secondEnds;
+                yield Math.max(-first, secondEnds);   // both failed: the call fails when the last one does
+            }
+        };
+    }
+
+    /** Attempt {@code attempt}'s time (its delay, or its timeout when that comes first): negated when it fails. */
+    private long attemptNanos(Step.Call call, int stepIndex, int attempt) {
+        SplittableRandom random = attemptRandom(call, stepIndex, attempt);
+        long delay = call.scaled(call.latency().sampleNanos(random), timeScaleDivisor);
+        boolean fails = call.failureProbability() > 0 && random.nextDouble() < call.failureProbability();
+        long timeout = call.scaled(call.timeoutNanos(), timeScaleDivisor);
+        if (timeout > 0 && delay > timeout) return -Math.max(1, timeout);
+        return fails ? -Math.max(1, delay) : delay;
+    }
+
+    /** The generator of attempt {@code attempt}'s draws: attempt 0's is {@link #random}'s. */
+    private SplittableRandom attemptRandom(Step.Call call, int stepIndex, int attempt) {
+        return attempt == 0 ? random(call, stepIndex) : new SplittableRandom(mix(seed, id, stepIndex) ^ mix(attempt, id, stepIndex));
     }
 
     /** The generator of one call's draws, or null when it draws nothing. */

@@ -11,8 +11,9 @@ import java.util.Map;
  * latencies the run will face, not their means. Predictions read them where the mean would mislead: a batch ends
  * with its slowest request, and the expected maximum of 100 log-normal draws is far above their mean.
  *
- * <p>All times are in nanoseconds with the time scale already applied. A call with a timeout counts at most its
- * timeout. CPU steps count zero (the demand adds CPU separately).
+ * <p>All times are in nanoseconds with the time scale already applied. A call counts its attempts as
+ * {@link Request#callNanos} does: each at most its timeout, a retry's backoffs, a hedge's faster answer. CPU steps
+ * count zero (the demand adds CPU separately).
  *
  * @param serialNanos       per request: its calls one after another (a sequence is the sum)
  * @param criticalPathNanos per request: its longest chain of calls (a fork is the maximum of its branches)
@@ -29,10 +30,14 @@ public record RequestTimes(long[] serialNanos, long[] criticalPathNanos, long[] 
         if (serialNanos.length == 0) throw new IllegalArgumentException("at least one request");
     }
 
-    /** True when some call's latency is drawn at random, so the mean of a call is not what every request faces. */
+    /**
+     * True when a call's time varies from request to request, so the mean of a call is not what every request
+     * faces: its latency is drawn at random, or it makes attempts (retries, a hedge) whose number and times are drawn.
+     */
     public static boolean isRandom(Graph graph) {
         for (Step s : graph.steps())
-            if (s instanceof Step.Call c && !(c.latency() instanceof Latency.Fixed)) return true;
+            if (s instanceof Step.Call c && (!(c.latency() instanceof Latency.Fixed) || !(c.attempts() instanceof Step.Attempts.Once)))
+                return true;
         return false;
     }
 
@@ -54,11 +59,7 @@ public record RequestTimes(long[] serialNanos, long[] criticalPathNanos, long[] 
             long longest = 0;
             for (int i = 0; i < steps.size(); i++) {
                 Step s = steps.get(i);
-                long d = 0;
-                if (s instanceof Step.Call c) {
-                    d = request.delayNanos(i);
-                    if (c.timeoutNanos() > 0) d = Math.min(d, c.scaled(c.timeoutNanos(), timeScaleDivisor));
-                }
+                long d = s instanceof Step.Call ? request.callNanos(i) : 0;
                 delay[i] = d;
                 sum += d;
                 long start = 0;

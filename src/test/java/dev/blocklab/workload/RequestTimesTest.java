@@ -71,4 +71,61 @@ class RequestTimesTest {
         assertThat(RequestTimes.isRandom(forkThenCall(new Latency.Uniform(MS, 2 * MS)))).isTrue();
         assertThatThrownBy(() -> RequestTimes.draw(forkThenCall(new Latency.Fixed(MS)), 1, 1, 0)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    private static Graph lone(Latency latency, double failure, long timeoutNanos, Step.Attempts attempts) {
+        return new Graph(0L, List.of(new Step.Call("c", List.of(), latency, new Value.Constant(1L), failure,
+                failure > 0 ? Step.FailureSpec.DEFAULT : null, timeoutNanos, null, attempts)));
+    }
+
+    @Test
+    void callNanos_retryAddsEveryAttemptAndBackoffUntilOneSucceeds() {
+        // every attempt times out at 20 ms: 20 + 10 (backoff) + 20 + 20 (doubled backoff) + 20
+        Graph timesOut = lone(new Latency.Fixed(30 * MS), 0, 20 * MS, new Step.Attempts.Retry(3, 10 * MS));
+        assertThat(new Request(0, timesOut, 1, 1).callNanos(0)).isEqualTo(90 * MS);
+        assertThat(new Request(0, timesOut, 1, 10).callNanos(0)).isEqualTo(9 * MS);   // the time scale applies to all
+        // a call that fails half the time: each request's time is the attempts it made until one succeeded
+        Graph flaky = lone(new Latency.Fixed(30 * MS), 0.5, 0, new Step.Attempts.Retry(3, 10 * MS));
+        java.util.Set<Long> seen = new java.util.HashSet<>();
+        for (int id = 0; id < 200; id++) {
+            Request r = new Request(id, flaky, 7, 1);
+            long expected = 0;
+            for (int k = 0; k < 3; k++) {
+                if (k > 0) expected += (10 * MS) << (k - 1);
+                expected += 30 * MS;
+                if (r.invocation(0, List.of(), k).failure() == null) break;
+            }
+            assertThat(r.callNanos(0)).as("request %d", id).isEqualTo(expected);
+            seen.add(expected);
+        }
+        assertThat(seen).containsExactlyInAnyOrder(30 * MS, 70 * MS, 120 * MS);   // one, two and three attempts (backoffs 10, 20)
+        assertThat(RequestTimes.isRandom(flaky)).isTrue();
+    }
+
+    @Test
+    void callNanos_hedgeEndsAtTheFirstSuccess_orAtTheLastFailure() {
+        // a fixed 100 ms call hedged at 30 ms: the second attempt would end at 130, so the first answers
+        assertThat(new Request(0, lone(new Latency.Fixed(100 * MS), 0, 0, new Step.Attempts.Hedge(30 * MS)), 1, 1).callNanos(0))
+                .isEqualTo(100 * MS);
+        // both attempts time out at 50 ms: the first at 50, the second (sent at 30) at 80, when the call fails
+        assertThat(new Request(0, lone(new Latency.Fixed(100 * MS), 0, 50 * MS, new Step.Attempts.Hedge(30 * MS)), 1, 1).callNanos(0))
+                .isEqualTo(80 * MS);
+        // a first attempt that fails before the hedge is due fails the call then
+        assertThat(new Request(0, lone(new Latency.Fixed(10 * MS), 1.0, 0, new Step.Attempts.Hedge(30 * MS)), 1, 1).callNanos(0))
+                .isEqualTo(10 * MS);
+        // a long tail: each request ends at the earlier of its first attempt and the hedge's, never later than the first
+        Graph tail = lone(new Latency.LogNormal(20 * MS, 500 * MS), 0, 0, new Step.Attempts.Hedge(60 * MS));
+        int cut = 0;
+        for (int id = 0; id < 500; id++) {
+            Request r = new Request(id, tail, 3, 1);
+            long first = r.invocation(0, List.of(), 0).delayNanos();
+            long second = 60 * MS + r.invocation(0, List.of(), 1).delayNanos();
+            long expected = first <= 60 * MS ? first : Math.min(first, second);
+            assertThat(r.callNanos(0)).as("request %d", id).isEqualTo(expected);
+            if (expected < first) cut++;
+        }
+        assertThat(cut).as("requests the hedge made faster").isGreaterThan(20);
+        RequestTimes drawn = RequestTimes.draw(tail, 3, 1, 500);
+        assertThat(drawn.percentileNanos(RequestTimes.Path.SERIAL, 99)).isLessThan(250 * MS);   // the unhedged p99 is 500 ms
+        assertThat(RequestTimes.isRandom(lone(new Latency.Fixed(MS), 0, 0, new Step.Attempts.Hedge(MS)))).isTrue();
+    }
 }
