@@ -1,6 +1,7 @@
 package dev.blocklab.attack;
 
 import dev.blocklab.result.InstrumentHealth;
+import dev.blocklab.result.InstrumentRows;
 import dev.blocklab.result.AttackResult;
 import dev.blocklab.result.AttackInterval;
 import dev.blocklab.result.GoDurations;
@@ -78,8 +79,7 @@ public final class AttackExperiment {
         for (Map.Entry<Integer, Long> e : r.statusCodes().entrySet())
             codes.append(codes.isEmpty() ? "" : "  ").append(e.getKey()).append(':').append(e.getValue());
         rows.add(List.of("Status Codes", "[code:count]", codes.toString()));
-        rows.add(List.of("Late sends", "[count, threshold, max, unsent]", r.lateSends() + ", "
-                + GoDurations.format(r.lateThresholdNanos()) + ", " + GoDurations.format(r.maxLateNanos()) + ", " + r.unsent()));
+        rows.addAll(InstrumentRows.of(r));
         StringBuilder errors = new StringBuilder();
         for (Map.Entry<String, Long> e : r.errors().entrySet())
             errors.append(errors.isEmpty() ? "" : "; ").append(e.getKey()).append(e.getValue() > 1 ? " (x" + e.getValue() + ")" : "");

@@ -2,6 +2,7 @@ package dev.blocklab.report;
 
 import dev.blocklab.result.AttackResult;
 import dev.blocklab.result.InstrumentHealth;
+import dev.blocklab.result.InstrumentRows;
 import dev.blocklab.result.GoDurations;
 import dev.blocklab.result.LatencyMillis;
 
@@ -36,25 +37,8 @@ final class TextAttackReport implements Report<AttackResult> {
             codes.append(e.getKey()).append(':').append(e.getValue());
         }
         rows.add(row("Status Codes", "[code:count]", codes.toString()));
-        if (r.retried() > 0)   // each still one request above: sent again when a kept-alive connection closed unanswered
-            rows.add(row("Retried", "[requests, on a new connection]", Long.toString(r.retried())));
-        rows.add(row("Late sends", "[count, threshold, max, unsent]", r.lateSends() + ", " + GoDurations.format(r.lateThresholdNanos())
-                + ", " + GoDurations.format(r.maxLateNanos()) + ", " + r.unsent()));
+        for (List<String> health : InstrumentRows.of(r)) rows.add(health.toArray(String[]::new));
         InstrumentHealth h = r.health();
-        InstrumentHealth.OwnDelays d = h.delays();
-        rows.add(row("Own delay", "[late 99, hand-off 99, own 99, max]", GoDurations.format(nanos(d.sendLatenessMillis().p99())) + ", "
-                + GoDurations.format(nanos(d.handOffMillis().p99())) + ", " + GoDurations.format(nanos(d.ownMillis().p99())) + ", "
-                + GoDurations.format(nanos(d.ownMillis().max()))));
-        rows.add(row("Conn wait", "[50, 99, max]", medianP99Max(d.connectionWaitMillis())));
-        if (d.latencyFromSendMillis().count() > 0) rows.add(row("From send", "[50, 99, max]", medianP99Max(d.latencyFromSendMillis())));
-        rows.add(row("Own load", "[cpu cores, loop busy, loop lag 99, max, machine busy]",
-                String.format(Locale.ROOT, "%s of %d, %s, %s, %s, %s", number(h.attackerCpuCores()), h.cores(),
-                        percent(h.eventLoopBusyShare()), millis(h.eventLoopLagP99Millis()), millis(h.eventLoopLagMaxMillis()),
-                        percent(h.machineBusyShare()))));
-        if (!Double.isNaN(h.lagWaitingShare()))
-            rows.add(row("Lag causes", "[waiting for a core, running, stopped]", String.format(Locale.ROOT, "%s, %s, %s",
-                    percent(h.lagWaitingShare()), percent(h.lagRunningShare()),
-                    percent(Math.max(0, 1 - h.lagWaitingShare() - h.lagRunningShare())))));
 
         int nameWidth = 0, legendWidth = 0;
         for (String[] row : rows) {
@@ -103,14 +87,6 @@ final class TextAttackReport implements Report<AttackResult> {
 
     private static double mean(long total, long count) { return count == 0 ? 0 : (double) total / count; }
 
-    private static long nanos(double millis) { return Math.round(millis * 1e6); }
-
-    private static String millis(double ms) { return Double.isNaN(ms) ? "-" : GoDurations.format(nanos(ms)); }
-
-    private static String percent(double share) { return Double.isNaN(share) ? "-" : String.format(Locale.ROOT, "%.0f%%", share * 100); }
-
-    private static String number(double v) { return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f", v); }
-
     private static String fixed(double v) { return String.format(Locale.ROOT, "%.2f", v); }
 
     private static String latencies(LatencyMillis l) {
@@ -121,9 +97,5 @@ final class TextAttackReport implements Report<AttackResult> {
             sb.append(GoDurations.format(Math.round(m * 1e6)));
         }
         return sb.toString();
-    }
-
-    private static String medianP99Max(LatencyMillis l) {
-        return GoDurations.format(nanos(l.p50())) + ", " + GoDurations.format(nanos(l.p99())) + ", " + GoDurations.format(nanos(l.max()));
     }
 }

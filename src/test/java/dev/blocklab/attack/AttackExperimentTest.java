@@ -1,0 +1,27 @@
+package dev.blocklab.attack;
+
+import dev.blocklab.report.AttackReportFormat;
+import dev.blocklab.result.Table;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class AttackExperimentTest {
+    /** A saved attack is rebuilt by 'blocklab report' from this table: it must keep the instrument's lines. */
+    @Test
+    void summary_keepsEveryInstrumentLineOfTheLiveReport_withTheSameValues() {
+        var result = AttackResults.sample(3, 0);
+        String live = AttackReportFormat.TEXT.create().render(result);
+        Table saved = AttackExperiment.summary(result);
+        List<String> names = saved.rows().stream().map(List::getFirst).toList();
+        assertThat(names).contains("Late sends", "Own delay", "Conn wait", "From send", "Own load");
+        for (List<String> row : saved.rows()) {
+            if (!List.of("Late sends", "Own delay", "Conn wait", "From send", "Own load", "Lag causes", "Retried").contains(row.getFirst())) continue;
+            // the live line: name, legend and values in columns
+            String line = live.lines().filter(l -> l.startsWith(row.getFirst() + " ")).findFirst().orElseThrow();
+            assertThat(line).as(row.getFirst()).contains(row.get(1)).endsWith(row.get(2));
+        }
+    }
+}
