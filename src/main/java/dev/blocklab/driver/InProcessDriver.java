@@ -261,6 +261,13 @@ public final class InProcessDriver {
         }
     }
 
+    /** A formula's text with the CPU its figure includes, when the workload has CPU steps. */
+    private static Prediction withCpu(Prediction p, long cpuNanosPerRequest) {
+        if (cpuNanosPerRequest <= 0) return p;
+        return new Prediction(p.nanos(), p.basis() + "; with CPU steps of " + Durations.format(cpuNanosPerRequest)
+                + " a request (measured here), ceil(requests / min(threads, cores)) of them in turn", p.path());
+    }
+
     /** Requests drawn to estimate a stream's (open or closed) mean and percentiles when its latencies are random. */
     static final int STREAM_SAMPLE = 4096;
 
@@ -276,7 +283,7 @@ public final class InProcessDriver {
         long divisor = settings.timeScaleDivisor();
         if (workload.arrival() instanceof Arrival.Batch b) {
             RequestTimes drawn = random ? RequestTimes.draw(graph, settings.seed(), divisor, b.requests()) : null;
-            return model.apply(Demand.of(graph, b.requests(), divisor, cpuNanosPerRequest, cores, drawn));
+            return withCpu(model.apply(Demand.of(graph, b.requests(), divisor, cpuNanosPerRequest, cores, drawn)), cpuNanosPerRequest);
         }
         long streamRequests = switch (workload.arrival()) {
             case Arrival.Open o -> o.requests();
@@ -285,7 +292,7 @@ public final class InProcessDriver {
         };
         // a stream's mean and percentiles are those of its distribution, not of as many draws as it has users
         RequestTimes sample = random ? RequestTimes.draw(graph, settings.seed(), divisor, STREAM_SAMPLE) : null;
-        Prediction one = model.apply(Demand.of(graph, 1, divisor, cpuNanosPerRequest, cores, sample));
+        Prediction one = withCpu(model.apply(Demand.of(graph, 1, divisor, cpuNanosPerRequest, cores, sample)), cpuNanosPerRequest);
         long n = Math.max(10_000, streamRequests);
         Prediction batch = model.apply(Demand.of(graph, n, divisor, cpuNanosPerRequest, cores, null));
         return ArrivalPrediction.of(one, ArrivalPrediction.capacityPerSecond(n, batch), workload.arrival(), divisor,

@@ -96,9 +96,13 @@ public record Demand(long requests, long serialNanos, long criticalPathNanos, lo
         return waves * perRequestNanos + cpuFloor(threads);
     }
 
-    /** The batch's CPU work spread over at most {@code min(threads, cores)} cores. */
+    /**
+     * The batch's CPU work spread over at most {@code min(threads, cores)} cores, a request's CPU on one of them:
+     * {@code ceil(requests / parallel) x cpu per request}. One request's CPU is not shared by two cores (it was
+     * {@code requests x cpu / parallel}, half a lone request's CPU on 2 cores).
+     */
     public long cpuFloor(long threads) {
         long parallel = Math.max(1, Math.min(threads, cores));
-        return requests * cpuNanosPerRequest / parallel;
+        return (requests + parallel - 1) / parallel * cpuNanosPerRequest;
     }
 }
