@@ -463,7 +463,7 @@ public final class InProcessDriver {
                     f.whenComplete((v, e) -> pending.cancel(false));
                 }
             }
-            if (meter != null) meter.watch(request.id(), future);
+            if (meter != null) future = meter.watch(request.id(), future);   // recorded by the meter before it counts as done
             return future.whenComplete(completion);
         }
 

@@ -107,9 +107,14 @@ public final class FailureMeter implements Backend {
         }
     }
 
-    /** Watches request {@code requestId}'s end: call once per request, with the future its model returned. */
-    public void watch(long requestId, CompletableFuture<?> request) {
-        request.whenComplete((v, e) -> requestEnded(requestId, e != null));
+    /**
+     * Watches request {@code requestId}'s end: call once per request, with the future its model returned. Returns
+     * the stage that completes, as the request did, once its end is recorded here: a caller that counts the request
+     * done on that stage never scores the run before its last request is in the score (a dependent stage of the
+     * request's own future may run first).
+     */
+    public <T> CompletableFuture<T> watch(long requestId, CompletableFuture<T> request) {
+        return request.whenComplete((v, e) -> requestEnded(requestId, e != null));
     }
 
     private Call started(CallInvocation call) {

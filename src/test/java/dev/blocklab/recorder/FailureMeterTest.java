@@ -49,6 +49,23 @@ class FailureMeterTest {
     }
 
     @Test
+    void watch_returnsAStageThatSeesTheRequestInTheScore() {
+        // a dependent of the request's own future registered after the watch runs before the meter's (the future
+        // runs its dependents last first): one that counted the run done there scored 19 of 20 failed requests
+        try (FailureMeter meter = new FailureMeter(new SimulatedBackend(), () -> 1_000)) {
+            for (int id = 0; id < 20; id++) {
+                CompletableFuture<Object> request = new CompletableFuture<>();
+                long before = meter.score(0).failedRequests();
+                AtomicLong seen = new AtomicLong(-1);
+                meter.watch(id, request).whenComplete((v, e) -> seen.set(meter.score(0).failedRequests()));
+                request.whenComplete((v, e) -> { });   // another dependent, registered later: runs first
+                request.completeExceptionally(new IllegalStateException("downstream failure"));
+                assertThat(seen.get()).as("request %d", id).isEqualTo(before + 1);
+            }
+        }
+    }
+
+    @Test
     void score_callStartedAfterItsFailedRequestEnded_isAnOrphan_evenOnceTheRequestsRecordIsGone() {
         // a queued request's work that starts after its deadline: the request ended with no call running, so its
         // record was dropped; the late call must still count as an orphan (it once counted as a normal call)
