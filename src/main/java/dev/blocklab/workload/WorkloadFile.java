@@ -389,6 +389,12 @@ public final class WorkloadFile {
             String type = text(node).trim();
             try {
                 Class<?> c = Class.forName(type, false, WorkloadFile.class.getClassLoader());
+                if (java.util.concurrent.TimeoutException.class.isAssignableFrom(c)
+                        || java.util.concurrent.CancellationException.class.isAssignableFrom(c))
+                    throw node.where().problem("'" + type + "' is how the lab records a "
+                            + (java.util.concurrent.TimeoutException.class.isAssignableFrom(c) ? "timeout" : "cancellation")
+                            + ", not a failure: a drawn failure of this type would be counted as one (give the call a 'timeout:'"
+                            + " to make it time out, or another exception type, e.g. java.io.IOException)");
                 if (Exception.class.isAssignableFrom(c)) {
                     c.getConstructor(String.class);
                     return type;
