@@ -44,9 +44,8 @@ public final class AttackExperiment {
                 + "attacker or the target held back counts its wait; service time counts from the actual send.");
         notes.add(String.format(Locale.ROOT, "Late sends: %d of %d left more than %s behind schedule (worst %s); %d scheduled requests were never sent.",
                 r.lateSends(), r.requests(), GoDurations.format(r.lateThresholdNanos()), GoDurations.format(r.maxLateNanos()), r.unsent()));
-        notes.add(r.fellBehind()
-                ? "The attacker FELL BEHIND its schedule: " + String.join("; ", r.health().reasons())
-                        + ". The target saw a lower or burstier rate than asked."
+        notes.add(r.fellBehind()   // the live report's verdict, word for word
+                ? r.health().verdictLine() + (r.unsent() > 0 ? " The target saw a lower rate than asked." : "")
                 : !r.health().judged() ? r.health().verdictLine()
                 : String.format(Locale.ROOT, "The attacker kept its schedule: its own delay stayed within its allowance of %s "
                         + "(%.0f %% of the latency p99, at least %.0f ms), so late sends are judged against the latency measured, not a fixed 1 ms.",

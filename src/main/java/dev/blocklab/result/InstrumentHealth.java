@@ -162,7 +162,7 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
                         measured, delaysOf, MIN_JUDGED_REQUESTS);
         } else if (added > budget) {
             reasons.add(String.format(Locale.ROOT,
-                    "the attacker added %s at p99 (its own delay before sending %s, event-loop lag %s), over its allowance of %s (%.0f%% of the latency p99, at least %s)",
+                    "the attacker added up to %s at p99 (its own delay before sending %s plus event-loop lag %s, each its p99), over its allowance of %s (%.0f%% of the latency p99, at least %s)",
                     ms(added), ms(delays.ownMillis().p99()), ms(lag), ms(budget), BUDGET_SHARE_OF_P99 * 100, ms(BUDGET_FLOOR_MILLIS)));
         }
         return new InstrumentHealth(scheduled, unsent, delays, m.eventLoopLagP99Millis(), m.eventLoopLagMaxMillis(),

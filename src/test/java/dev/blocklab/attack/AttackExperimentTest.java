@@ -24,4 +24,16 @@ class AttackExperimentTest {
             assertThat(line).as(row.getFirst()).contains(row.get(1)).endsWith(row.get(2));
         }
     }
+
+    @Test
+    void notes_sayTheLiveVerdictWordForWord() {
+        var limited = AttackResults.sample(50, 7);   // 7 of 1007 never sent
+        var saved = AttackExperiment.of(limited, List.of(), 1_000_000_000L, dev.blocklab.result.Environment.current());
+        assertThat(saved.notes()).anySatisfy(n -> assertThat(n).startsWith(limited.health().verdictLine())
+                .endsWith("The target saw a lower rate than asked."));
+        assertThat(AttackReportFormat.TEXT.create().render(limited)).startsWith(limited.health().verdictLine());
+        var ok = AttackResults.sample(3, 0);
+        assertThat(AttackExperiment.of(ok, List.of(), 1_000_000_000L, dev.blocklab.result.Environment.current()).notes())
+                .noneMatch(n -> n.contains("INSTRUMENT-LIMITED") || n.contains("lower rate"));
+    }
 }
