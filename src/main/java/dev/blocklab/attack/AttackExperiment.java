@@ -55,7 +55,8 @@ public final class AttackExperiment {
         if (r.cutOff() > 0) notes.add(r.cutOff() + (r.cutOff() == 1 ? " request was" : " requests were")
                 + " cut off at the end without a response: each counts as status 0, and its latency up to the report, a lower bound.");
         notes.add("Timeline intervals are " + every + " long; requests count in the interval they were sent, scheduled or "
-                + "completed in, latency percentiles per interval at 2 significant digits.");
+                + "completed in; latency percentiles per interval from an HdrHistogram of 2 significant digits (each within 1 % of the "
+                + "latency recorded, so an interval's max may read up to 1 % above the whole attack's, kept at 3 digits).");
         return new ExperimentResult(NAME, r.description(), "real time", environment, timeline,
                 List.of(summary(r), intervals(timeline)), notes,
                 List.of(latencyOverTime(timeline, every), rateOverTime(timeline, every),

@@ -34,6 +34,11 @@ public final class Advice {
     }
 
     public static List<String> lines(String workload, List<Slo> slos, Recommendation rec, String command) {
+        return lines(workload, slos, rec, null, command);
+    }
+
+    /** As above, with how the figures were measured ({@link CapacityReport#searchNote}) before the command. */
+    public static List<String> lines(String workload, List<Slo> slos, Recommendation rec, String method, String command) {
         List<String> lines = new ArrayList<>();
         String slo = String.join(" and ", slos.stream().map(Slo::text).toList());
         if (rec.ranked().isEmpty() || rec.ranked().getFirst().result().search().sustainablePerSecond() == 0) {
@@ -55,6 +60,7 @@ public final class Advice {
             lines.add(String.format(Locale.ROOT, "%s sustains %s%s/s: %s.", r.result().entry(), other.isLowerBound() ? "at least " : "",
                     Capacity.fmt(other.sustainablePerSecond()), r.result().why()));
         }
+        if (method != null) lines.add(method);
         lines.add("Reproduce: " + command);
         return lines;
     }

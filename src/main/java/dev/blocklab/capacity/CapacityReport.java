@@ -28,6 +28,15 @@ public final class CapacityReport {
                       double p99MinMillis, double p99MaxMillis, double cpuMicrosPerRequest, double allocatedBytesPerRequest,
                       int peakThreads, long peakRssBytes, String why, List<Point> knee) {}
 
+    /** How the search measured: the step, the repeats, the rates, where latency counts from, where CPU comes from. */
+    public static String searchNote(Capacity.Settings settings) {
+        return String.format(Locale.ROOT, "Search: open runs of %s at each rate, %d per rate (judged on the run of median p99), the rate x %s from %s/s "
+                        + "until an objective breaks (at most %s/s), then %d bisections; one discarded warm-up run per entry. Latency from each "
+                        + "request's intended send time; CPU is the whole process's (getrusage), allocation JVM-wide, both per request completed.",
+                dev.blocklab.workload.Durations.format(settings.stepNanos()), settings.repeats(), num(settings.rates().factor()),
+                Capacity.fmt(settings.rates().startPerSecond()), Capacity.fmt(settings.rates().maxPerSecond()), settings.rates().refinements());
+    }
+
     public static ExperimentResult of(String workload, Capacity.Settings settings, List<Capacity.EntryResult> results,
                                       String command, Environment environment) {
         return of(workload, settings, results, command, environment, "");
@@ -85,11 +94,7 @@ public final class CapacityReport {
         Table curve = new Table("Knee curve: every rate measured (median of the repeats, p99 range over them)",
                 List.of("entry", "offered req/s", "done req/s", "ok %", "p50 ms", "p99 ms", "p99 range ms", "runs", "verdict"), knee);
         List<String> notes = new ArrayList<>(rec.sentences());
-        notes.add(String.format(Locale.ROOT, "Search: open runs of %s at each rate, %d per rate (judged on the run of median p99), the rate x %s from %s/s "
-                        + "until an objective breaks (at most %s/s), then %d bisections; one discarded warm-up run per entry. Latency from each "
-                        + "request's intended send time; CPU is the whole process's (getrusage), allocation JVM-wide, both per request completed.",
-                dev.blocklab.workload.Durations.format(settings.stepNanos()), settings.repeats(), num(settings.rates().factor()),
-                Capacity.fmt(settings.rates().startPerSecond()), Capacity.fmt(settings.rates().maxPerSecond()), settings.rates().refinements()));
+        notes.add(searchNote(settings));
         notes.add("Predicted: the ceiling each entry's own formula gives (a pool of N threads holding a request t: N / t; no limit "
                 + "where no thread is held) and one request's p99 from the workload's drawn latencies; in process the driver paces "
                 + "itself, over HTTP blocklab's attacker checks its own health at every rate (an instrument-limited rate is a lower bound, never the entry's)."

@@ -78,9 +78,9 @@ public record Recommendation(double commonPerSecond, List<Ranked> ranked) {
                     s.isLowerBound() ? "at least " : "", Capacity.fmt(s.sustainablePerSecond()),
                     Capacity.ceiling(r.result().predicted().ceilingPerSecond()),
                     Double.isNaN(r.cpuMicrosAtCommonRate()) ? "" : String.format(Locale.ROOT,
-                            "; compared at the common %s/s (the lowest rate every entry sustained): %.0f us of CPU per request, measured at %s/s",
-                            Capacity.fmt(commonPerSecond), r.cpuMicrosAtCommonRate(),
-                            Capacity.fmt(r.cpuRatePerSecond())),
+                            "; compared at the common %s/s (the highest rate every entry sustained): %.0f us of CPU per request, measured at %s/s%s",
+                            Capacity.fmt(commonPerSecond), r.cpuMicrosAtCommonRate(), Capacity.fmt(r.cpuRatePerSecond()),
+                            r.cpuRatePerSecond() < commonPerSecond ? " (this entry's highest rate measured up to it)" : ""),
                     r.result().why());
         }).toList();
     }

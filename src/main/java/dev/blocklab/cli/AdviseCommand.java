@@ -65,7 +65,8 @@ final class AdviseCommand implements Runnable {
         PrintWriter out = spec.commandLine().getOut();
         Recommendation recommendation = Recommendation.of(measured.entries());
         String reproduce = search.command("capacity", names);
-        List<String> advice = Advice.lines(search.workload, slos, recommendation, reproduce);
+        List<String> advice = Advice.lines(search.workload, slos, recommendation,
+                dev.blocklab.capacity.CapacityReport.searchNote(search.settings()), reproduce);
         if (json) {
             var best = recommendation.ranked().isEmpty() ? null : recommendation.ranked().getFirst().result();
             double sustained = best == null ? 0 : best.search().sustainablePerSecond();

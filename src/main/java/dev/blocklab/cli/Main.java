@@ -98,7 +98,7 @@ public final class Main implements Runnable {
             List<String> args = unmatched.getUnmatched();
             boolean command = unmatched.getCommandLine().getParent() == null && !args.isEmpty() && !args.getFirst().startsWith("-");
             if (command) message = "unknown command '" + args.getFirst() + "'";
-            List<String> near = unmatched.getSuggestions();
+            List<String> near = unmatched.getSuggestions().stream().filter(s -> near(args.getFirst(), s)).toList();
             if (!near.isEmpty()) message += "; did you mean " + nearest(args.getFirst(), near) + "?";
         }
         return message;
@@ -111,6 +111,29 @@ public final class Main implements Runnable {
     static String nearest(String typed, List<String> suggestions) {
         String word = typed.contains("=") ? typed.substring(0, typed.indexOf('=')) : typed;
         return suggestions.stream().filter(s -> s.startsWith(word)).findFirst().orElse(suggestions.getFirst());
+    }
+
+    /**
+     * True when {@code suggestion} is near enough to {@code typed} to be offered: picocli offers a name for any
+     * word (for 'nosuchcommand', 'completion'); a suggestion within a third of the word's letters (edits), or one
+     * that starts with it, is kept.
+     */
+    static boolean near(String typed, String suggestion) {
+        String word = (typed.contains("=") ? typed.substring(0, typed.indexOf('=')) : typed).replaceFirst("^-+", "");
+        String name = suggestion.replaceFirst("^-+", "");
+        return name.startsWith(word) || editDistance(word, name) <= Math.max(2, word.length() / 3);
+    }
+
+    private static int editDistance(String a, String b) {
+        int[] prev = new int[b.length() + 1], cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) prev[j] = j;
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++)
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+            int[] t = prev; prev = cur; cur = t;
+        }
+        return prev[b.length()];
     }
 
     /** Every subcommand's --help offers -V/--version (the standard help options): make it print the version too. */

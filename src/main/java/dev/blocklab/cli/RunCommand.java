@@ -200,6 +200,14 @@ final class RunCommand extends MeasuringCommand {
         notes.add("Wall time from first submit to last completion (System.nanoTime); latency from each request's intended start; "
                 + "CPU and context switches from getrusage for the whole process, over the same window; peak threads are live platform threads (virtual threads excluded); "
                 + "RSS and OS threads sampled every 10 ms; each prediction's formula is in the JSON field predictionBasis.");
+        if (results.stream().anyMatch(r -> r.arrivalKind() == dev.blocklab.result.ArrivalKind.OPEN))
+            notes.add("Open arrivals (open loop): requests are sent on their schedule whatever the model answers, and latency counts "
+                    + "from each request's due time, so a model that falls behind shows its queue; req/s is completions over the wall "
+                    + "time, the drain after the last send included.");
+        if (results.stream().anyMatch(r -> r.arrivalKind() == dev.blocklab.result.ArrivalKind.CLOSED))
+            notes.add("Closed arrivals (closed loop): each user sends its next request when its last one answered, so a slower model "
+                    + "is offered less load and no queue forms ahead of the users; latency counts from each send, and the mean latency is "
+                    + "about users / req/s. Use an open rate (--rate) to see queueing.");
         return notes;
     }
 }

@@ -67,7 +67,7 @@ public final class RunTables {
         }
         return new Table(title, List.of("row", "prediction", "predicted ms", "measured ms", "measured/predicted",
                 "flag (> " + Deviation.TOLERANCE_PERCENT + " %)", "likely cause",
-                "Little's law: threads a rate needs when each request holds one"), cells);
+                "Little's law: requests in flight, queued ones included"), cells);
     }
 
     /** What one request cost, one row per run: the whole process' figures divided by the requests completed. */

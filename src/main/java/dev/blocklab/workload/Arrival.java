@@ -62,7 +62,12 @@ public sealed interface Arrival {
             };
         }
 
-        @Override public String label() { return "open " + rateLabel(pacer, Open::number) + " for " + Durations.format(durationNanos); }
+        @Override public String label() {
+            // a ramp over the whole schedule says its length once: "open 100/s..5000/s for 20s"
+            String rate = pacer instanceof Pacer.LinearRamp r && r.durationNanos() == durationNanos
+                    ? number(r.startPerSecond()) + "/s.." + number(r.endPerSecond()) + "/s" : rateLabel(pacer, Open::number);
+            return "open " + rate + " for " + Durations.format(durationNanos);
+        }
 
         /**
          * The pacer in the words of {@code --rate}: {@code 50/s}, {@code 100/s..5000/s over 10s},

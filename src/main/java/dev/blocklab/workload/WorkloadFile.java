@@ -436,9 +436,10 @@ public final class WorkloadFile {
         }
 
         private static int intBetween(FileNode node, int min, int max) {
-            int v = intAtLeast(node, min);
+            long v = wholeNumber(node);
+            if (v < min) throw node.where().problem("must be at least " + min + ", got " + v);
             if (v > max) throw node.where().problem("must be at most " + max + ", got " + v);
-            return v;
+            return (int) v;
         }
 
         private static int intAtLeast(FileNode node, int min) {

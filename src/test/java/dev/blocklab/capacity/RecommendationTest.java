@@ -51,7 +51,7 @@ class RecommendationTest {
         assertThat(rec.ranked()).extracting(r -> r.result().entry()).containsExactly("fast-cheap", "fast-costly", "slow");
         assertThat(rec.commonPerSecond()).isEqualTo(40.0);
         assertThat(rec.ranked().getFirst().cpuMicrosAtCommonRate()).isEqualTo(50.0);
-        assertThat(rec.sentences().getFirst()).startsWith("1. fast-cheap sustains 160/s (predicted ceiling: no limit); compared at the common 40/s (the lowest rate every entry sustained): 50 us of CPU per request, measured at 40/s: ");
+        assertThat(rec.sentences().getFirst()).startsWith("1. fast-cheap sustains 160/s (predicted ceiling: no limit); compared at the common 40/s (the highest rate every entry sustained): 50 us of CPU per request, measured at 40/s: ");
     }
 
     @Test
@@ -64,6 +64,10 @@ class RecommendationTest {
         assertThat(lines).anyMatch(l -> l.startsWith("For w, use unbroken: it kept p99<=550ms and success>=99.9% up to at least "));
         assertThat(lines).anyMatch(l -> l.startsWith("also-unbroken sustains at least "));
         assertThat(lines).anyMatch(l -> l.startsWith("slow sustains 40/s: "));
+        assertThat(lines).noneMatch(l -> l.startsWith("Search:"));
+        // advise says how it measured, just before the command that reproduces it
+        List<String> measured = Advice.lines("w", Slo.DEFAULTS, rec, "Search: open runs of 2s at each rate", "cmd");
+        assertThat(measured.subList(measured.size() - 2, measured.size())).containsExactly("Search: open runs of 2s at each rate", "Reproduce: cmd");
     }
 
     @Test

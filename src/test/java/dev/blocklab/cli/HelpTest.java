@@ -58,6 +58,12 @@ class HelpTest {
         assertThat(o.err()).contains("did you mean reproduce?").contains("Try 'blocklab --help'.").doesNotContain("  --help");
     }
 
+    @Test void unknownCommandFarFromEveryName_suggestsNone() {
+        Cli.Run o = Cli.run("nosuchcommand");
+        assertThat(o.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(o.err()).contains("unknown command 'nosuchcommand'").doesNotContain("did you mean");
+    }
+
     @Test void mistypedOption_suggestsTheNearest() {
         Cli.Run o = Cli.run("reproduce", "--ful");
         assertThat(o.exit()).isEqualTo(Main.EXIT_USAGE);

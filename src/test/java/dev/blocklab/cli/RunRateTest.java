@@ -32,7 +32,7 @@ class RunRateTest {
         JsonNode row = run("100/s..500/s", "--duration", "2s");
         assertThat(row.get("requests").asLong()).isEqualTo(600);
         assertThat(row.get("successes").asLong()).isEqualTo(600);
-        assertThat(row.get("arrival").asText()).isEqualTo("open 100/s..500/s over 2s for 2s");
+        assertThat(row.get("arrival").asText()).isEqualTo("open 100/s..500/s for 2s");
     }
 
     @Test

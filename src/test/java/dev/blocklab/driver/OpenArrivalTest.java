@@ -81,7 +81,7 @@ class OpenArrivalTest {
         assertThat(new Arrival.Open(100.0 / 60, 60 * S).label()).as("100/m").startsWith("open 1.667/s for ");
         assertThat(new Arrival.Open(1.0 / 3600, 3600 * S).label()).as("1/h").startsWith("open 0.000278/s for ");
         assertThat(new Arrival.Open(2.5, 10 * S).label()).isEqualTo("open 2.5/s for 10s");
-        assertThat(new Arrival.Open(new Pacer.LinearRamp(100, 5000, 20 * S), 20 * S).label()).isEqualTo("open 100/s..5000/s over 20s for 20s");
+        assertThat(new Arrival.Open(new Pacer.LinearRamp(100, 5000, 20 * S), 20 * S).label()).isEqualTo("open 100/s..5000/s for 20s");
         assertThat(new Arrival.Open(new Pacer.Steps(List.of(100.0, 500.0), 5 * S), 10 * S).label()).isEqualTo("open 100/s,500/s every 5s for 10s");
         assertThat(new Arrival.Open(new Pacer.Steps(List.of(100.0, 500.0, 900.0), 5 * S), 10 * S).peakRatePerSecond()).isEqualTo(500.0);
         assertThat(new Arrival.Open(new Pacer.LinearRamp(100, 500, 20 * S), 10 * S).peakRatePerSecond()).isEqualTo(300.0);
