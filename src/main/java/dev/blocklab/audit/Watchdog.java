@@ -38,6 +38,7 @@ final class Watchdog implements AutoCloseable {
         this.sink = sink;
         this.clock = clock;
         this.tracker = new StallTracker(settings.stallNanos());
+        ThreadDumps.prepare();   // not at the first stall: its cost there outlasted the stall (see prepare)
         this.thread = Thread.ofPlatform().daemon().name("blocklab-audit-watchdog").start(this::loop);
     }
 
