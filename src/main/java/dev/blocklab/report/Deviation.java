@@ -96,7 +96,8 @@ public record Deviation(double ratio, String cause, String detail) {
                     r.resources().cpuMillis(), r.timing().wallMillis(), cores, busy * 100, RunTables.num(cpuMicrosPerRequest),
                     threadsOverCores ? "; " + pool + " pool threads share the cores" : ""));
         }
-        if (r.resources().platformThreadsStarted() >= 100)
+        // thread creation explains the gap only at a believable cost per thread (tens to hundreds of us; at most 1 ms)
+        if (r.resources().platformThreadsStarted() >= 100 && extraMillis * 1000 / r.resources().platformThreadsStarted() <= 1000)
             return new Deviation(ratio, "thread creation cost", String.format(Locale.ROOT,
                     "%d platform threads started; the %.0f ms over the prediction is %.0f us per thread started",
                     r.resources().platformThreadsStarted(), extraMillis, extraMillis * 1000 / r.resources().platformThreadsStarted()));
@@ -105,11 +106,18 @@ public record Deviation(double ratio, String cause, String detail) {
             return new Deviation(ratio, "pool saturated", littlesLawText(r) + ", so requests queue");
         if (r.timeScaleDivisor() > 1)
             return new Deviation(ratio, "time-scale overhead", String.format(Locale.ROOT,
-                    "fixed per-request costs do not shrink with the scale (delays / %d): %s ms over the prediction",
-                    r.timeScaleDivisor(), RunTables.ms(extraMillis)));
+                    "fixed per-request costs do not shrink with the scale (delays / %d): %s ms over the prediction%s",
+                    r.timeScaleDivisor(), RunTables.ms(extraMillis), cpuClause(r)));
         return new Deviation(ratio, "overhead outside the formula", String.format(Locale.ROOT,
-                "%s ms over the prediction: scheduling, timers and warm-up that the formula leaves out",
-                RunTables.ms(extraMillis)));
+                "%s ms over the prediction: scheduling, timers and warm-up that the formula leaves out%s",
+                RunTables.ms(extraMillis), cpuClause(r)));
+    }
+
+    /** {@code ; 11,000 us of CPU per request (whole process)}: the fixed cost the time scale does not shrink, or empty. */
+    private static String cpuClause(RunResult r) {
+        if (r.counts().requests() == 0 || r.resources().cpuMillis() <= 0) return "";
+        return "; the run used " + RunTables.num(r.resources().cpuMillis() * 1000 / r.counts().requests())
+                + " us of CPU per request (whole process)";
     }
 
     /** The thread count of a fixed-size pool model ({@code fixed:N}, {@code forkjoin:N}, {@code cf-blocking:N}), or 0. */

@@ -95,6 +95,13 @@ public class DeviationTest {
         assertThat(d.detail()).contains("10000 platform threads started").contains("60 us per thread");
     }
 
+    @Test void of_aGapThreadsCannotExplain_isNotPutOnThreadCreation_andTheTimeScaleCauseGivesTheCpuPerRequest() {
+        // 160 threads started and 620 ms over the prediction: 3.9 ms a thread, no thread costs that much to start
+        Deviation d = Deviation.of(run("invokeall:16", 160, 160, 720, 100, 50, 160, 170, 200, 10), 2);
+        assertThat(d.cause()).isEqualTo("time-scale overhead");
+        assertThat(d.detail()).contains("620 ms over the prediction").contains("the run used 1250 us of CPU per request");
+    }
+
     @Test void of_poolFullByLittlesLaw_poolSaturated() {
         // 100 requests in 1 s with 500 ms mean latency: 50 in flight against 8 threads
         Deviation d = Deviation.of(run("fixed:8", 100, 100, 1000, 500, 500, 8, 10, 10, 1), 2);
