@@ -179,7 +179,7 @@ public final class InProcessDriver {
         Interruption interruption = null;   // set when the run was stopped before its end
         try (Backend backend = watched(backends.get(), graph, settings);
              Model model = models.apply(new ModelContext(backend, settings.spareThreads()))) {
-            prediction = predict(model::predict, workload, settings, cpuNanosPerRequest);
+            prediction = byDeadline(predict(model::predict, workload, settings, cpuNanosPerRequest), settings);
             FailureMeter meter = backend instanceof FailureMeter m ? m : null;
             Runner runner = new Runner(model, graph, settings, recorder, timeouts, progress, stop);
             runner.meter = meter;
@@ -259,6 +259,18 @@ public final class InProcessDriver {
         try (Backend backend = backends.get(); Model model = models.apply(new ModelContext(backend, settings.spareThreads()))) {
             return predict(model::predict, workload, settings, cpuNanosPerRequest(workload.graph()));
         }
+    }
+
+    /**
+     * The prediction of a run under {@code --timeout}: every request ends by its deadline, counted from its intended
+     * start, so a batch's wall time and a stream's mean latency are at most the timeout (a hanging call under a
+     * 500 ms timeout was predicted 20 s for a run of 500 ms).
+     */
+    static Prediction byDeadline(Prediction p, RunSettings settings) {
+        long timeout = settings.requestTimeoutNanos() / settings.timeScaleDivisor();
+        if (timeout <= 0 || p.nanos() <= timeout) return p;
+        return new Prediction(timeout, p.basis() + "; at most the request timeout " + Durations.format(timeout)
+                + " (--timeout): every request ends by its deadline, counted from its intended start", p.path());
     }
 
     /** A formula's text with the CPU its figure includes, when the workload has CPU steps. */

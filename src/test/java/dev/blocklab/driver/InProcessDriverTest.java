@@ -170,6 +170,9 @@ class InProcessDriverTest {
         assertThat(r.counts().successes()).isZero();
         assertThat(r.timing().wallMillis()).isLessThan(5_000.0);
         assertThat(r.resources().leftoverThreads()).isZero();
+        // the prediction knows every request ends by its deadline: the timeout, not the 1000 s call
+        assertThat(r.prediction().predictedMillis()).isEqualTo(10 * S / quick.timeScaleDivisor() / 1e6);
+        assertThat(r.prediction().predictionBasis()).contains("at most the request timeout");
     }
 
     @Test
