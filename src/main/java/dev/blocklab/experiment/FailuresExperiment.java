@@ -187,7 +187,9 @@ final class FailuresExperiment implements Experiment {
                         + "time they spent after it (all by System.nanoTime in a FailureMeter around the backend).",
                 "predicted orphan ms/failed: 0 for every registered model and variant, whose claim is that a failure cancels "
                         + "the calls still running; only " + WRONG + ", which cancels nothing by design, is predicted the backend "
-                        + "time its calls spend after the failure. A measured figure above the prediction is a leak, and the verdict says so.",
+                        + "time its calls spend after the failure. A measured figure above the prediction is work that ran on after a failure; "
+                        + "a call may end on its own in the instant its cancel is sent, so the verdict says leaks only when more than a "
+                        + "tenth of the calls that had to stop ran on, or a call was still running after the run.",
                 "calls left running: calls still in flight when the last request had completed; threads left: platform threads "
                         + "alive after the model closed.",
                 "verdict: cancels (nine in ten calls that had to stop were cancelled or interrupted); leaks (calls ran on after "

@@ -68,8 +68,11 @@ public final class Comparison {
                     r.environment() == null ? "-" : r.environment().summary(), String.valueOf(r.charts().size())));
         }
         Table table = new Table(SOURCES_TABLE, List.of("source", "experiment", "scale", "machine", "charts"), rows);
-        return new ExperimentResult(NAME, "the same charts, experiment and time scale from "
-                + sources.stream().map(Source::label).distinct().count() + " sources, overlaid", "mixed", null,
+        long count = sources.stream().map(Source::label).distinct().count();
+        String description = merged.isEmpty()
+                ? count + " sources with no chart of the same experiment, workload and time scale: none overlaid (each is shown below)"
+                : "the same charts, experiment and time scale from " + count + " sources, overlaid";
+        return new ExperimentResult(NAME, description, "mixed", null,
                 List.of(), List.of(table), List.of("Charts that appear in only one source are shown with that source below, not here; "
                                 + "runs of different workloads or targets (their descriptions differ) or at different time scales are not overlaid.",
                         "In each chart a name keeps its colour in every source; each source has its own shade (darker, lighter) and, for lines, its own dash.",

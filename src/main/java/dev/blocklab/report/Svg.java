@@ -482,7 +482,8 @@ final class Svg {
             // bars grow from the bottom of a log axis: keep the smallest a visible height above it
             if (log) return logScale(fromZero ? min * 0.9 : min, max, axis, pixLo, pixHi);
             if (fromZero || min >= 0) min = Math.min(0, min);
-            if (max <= min) max = min + 1;
+            // all values equal (every bar 0): a percent axis spans 0-100 %, others one unit, so ticks are not 0, 0.2 ... 1 %
+            if (max <= min) max = min + ("%".equals(axis.unit()) ? 100 : 1);
             double step = niceStep((max - min) / 5);
             double lo = Math.floor(min / step) * step;
             double hi = Math.ceil(max / step) * step;

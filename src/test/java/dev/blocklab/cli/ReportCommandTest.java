@@ -165,6 +165,7 @@ class ReportCommandTest {
         String page = Files.readString(html);
         String comparison = page.substring(page.indexOf("id=\"r1-comparison\""), page.indexOf("id=\"r2-quick-jsonl-synthetic-runs\""));
         assertThat(comparison).doesNotContain("data-series=\"quick.jsonl: ").doesNotContain("<svg");
+        assertThat(comparison).contains("none overlaid").doesNotContain("sources, overlaid");
     }
 
     @Test void report_twoFilesOfDifferentWorkloads_areNotOverlaid() throws Exception {

@@ -115,6 +115,13 @@ class SvgTest {
         assertThat(Svg.Styles.shade("#808080", 2)).isEqualTo("#acacac");
     }
 
+    @Test void scale_allZeroPercentages_spanAHundredPercent_otherUnitsOne() {
+        var percent = Svg.Scale.of(new double[]{0, 0}, new dev.blocklab.result.Axis("successful requests", "%"), false, true, 0, 100);
+        assertThat(percent.hi()).isEqualTo(100);
+        assertThat(percent.ticks()).extracting(Svg.Scale.Tick::value).contains(0.0, 100.0);
+        assertThat(Svg.Scale.of(new double[]{0, 0}, new dev.blocklab.result.Axis("requests", "count"), false, true, 0, 100).hi()).isEqualTo(1);
+    }
+
     @Test void niceStep_roundsUpToOneTwoOrFive() {
         assertThat(Svg.Scale.niceStep(0.7)).isEqualTo(1);
         assertThat(Svg.Scale.niceStep(13)).isEqualTo(20);
