@@ -33,6 +33,20 @@ public final class Advice {
                         (long) Math.max(1, Math.floor(byDesign * 100) - 1)))));
     }
 
+    /**
+     * {@code (at the 512 us of CPU a request measured here, 2 cores give at most 3,906/s)} when that bound is below
+     * the formula's ceiling: a formula counts the workload's own CPU steps, not the CPU the whole process spends on
+     * a request (scheduling, the backend, collection), which the search measures.
+     */
+    static String cpuCeiling(double formulaPerSecond, double cpuMicrosPerRequest) {
+        if (!(cpuMicrosPerRequest > 0)) return "";
+        int cores = Runtime.getRuntime().availableProcessors();
+        double cpuBound = cores * 1e6 / cpuMicrosPerRequest;
+        if (cpuBound >= formulaPerSecond) return "";
+        return String.format(Locale.ROOT, " (the formula counts the workload's CPU steps, not the process's; at the %.0f us of CPU a "
+                + "request measured here, %d cores give at most %s/s)", cpuMicrosPerRequest, cores, Capacity.fmt(cpuBound));
+    }
+
     public static List<String> lines(String workload, List<Slo> slos, Recommendation rec, String command) {
         return lines(workload, slos, rec, null, command);
     }
@@ -48,10 +62,11 @@ public final class Advice {
             CapacitySearch.Result s = best.result().search();
             Measurement m = s.atSustainable().map(Point::median).orElseThrow();
             lines.add(String.format(Locale.ROOT, "For %s, use %s: it kept %s up to %s%s requests a second (p99 %.0f ms there, %.0f us of CPU "
-                            + "and %.0f KiB allocated per request); its formula's predicted ceiling: %s.",
+                            + "and %.0f KiB allocated per request); its formula's predicted ceiling: %s%s.",
                     workload, best.result().entry(), slo, s.isLowerBound() ? "at least " : "",
                     Capacity.fmt(s.sustainablePerSecond()), m.p99Millis(), m.cpuMicrosPerRequest(), m.allocatedBytesPerRequest() / 1024,
-                    Capacity.ceiling(best.result().predicted().ceilingPerSecond())));
+                    Capacity.ceiling(best.result().predicted().ceilingPerSecond()),
+                    cpuCeiling(best.result().predicted().ceilingPerSecond(), m.cpuMicrosPerRequest())));
             lines.add("It stops there because " + best.result().why() + ".");
             rec.tie().ifPresent(lines::add);
         }

@@ -71,6 +71,17 @@ class RecommendationTest {
     }
 
     @Test
+    void cpuCeiling_isSaidOnlyWhenTheMeasuredCpuBindsBelowTheFormula() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        double bound = cores * 1e6 / 512;
+        assertThat(Advice.cpuCeiling(bound * 10, 512)).contains("at the 512 us of CPU a request measured here, " + cores + " cores give at most "
+                + Capacity.fmt(bound) + "/s");
+        assertThat(Advice.cpuCeiling(Double.POSITIVE_INFINITY, 512)).contains("at most " + Capacity.fmt(bound) + "/s");
+        assertThat(Advice.cpuCeiling(bound / 2, 512)).isEmpty();   // the formula's own ceiling is the tighter
+        assertThat(Advice.cpuCeiling(1000, Double.NaN)).isEmpty();
+    }
+
+    @Test
     void why_poolCeilingNearTheBreak_namesThePoolFormula() {
         Capacity.Predicted pool = new Capacity.Predicted(80, 100, 1, "a pool of 8 threads holding each request 100ms = 80/s");
         Capacity.EntryResult r = entry("fixed:8", 80, 10, pool);
