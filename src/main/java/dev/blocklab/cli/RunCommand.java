@@ -170,8 +170,9 @@ final class RunCommand extends MeasuringCommand {
                 case Arrival.Batch b -> { }
             }
             try {
-                double millis = (real.postgres() || real.redis() ? InProcessDriver.predictFromFormula(w, DatastoreNotes.poolBoundFormula(w, m, real, settings.spareThreads()), settings)
-                        : InProcessDriver.predict(w, m, settings)).millis();
+                double millis = InProcessDriver.byDeadline(real.postgres() || real.redis()
+                        ? InProcessDriver.predictFromFormula(w, DatastoreNotes.poolBoundFormula(w, m, real, settings.spareThreads()), settings)
+                        : InProcessDriver.predict(w, m, settings), settings).millis();
                 nanos[i] = Double.isFinite(millis) && millis > 0 ? (long) (millis * 1e6 * runs) : 0;
             } catch (RuntimeException e) {
                 nanos[i] = 0;

@@ -266,7 +266,7 @@ public final class InProcessDriver {
      * start, so a batch's wall time and a stream's mean latency are at most the timeout (a hanging call under a
      * 500 ms timeout was predicted 20 s for a run of 500 ms).
      */
-    static Prediction byDeadline(Prediction p, RunSettings settings) {
+    public static Prediction byDeadline(Prediction p, RunSettings settings) {
         long timeout = settings.requestTimeoutNanos() / settings.timeScaleDivisor();
         if (timeout <= 0 || p.nanos() <= timeout) return p;
         return new Prediction(timeout, p.basis() + "; at most the request timeout " + Durations.format(timeout)
@@ -277,7 +277,7 @@ public final class InProcessDriver {
     private static Prediction withCpu(Prediction p, long cpuNanosPerRequest) {
         if (cpuNanosPerRequest <= 0) return p;
         return new Prediction(p.nanos(), p.basis() + "; with CPU steps of " + Durations.format(cpuNanosPerRequest)
-                + " a request (measured here), ceil(requests / min(threads, cores)) of them in turn", p.path());
+                + " a request (measured here), spread over min(threads, cores) and at least one request's", p.path());
     }
 
     /** Requests drawn to estimate a stream's (open or closed) mean and percentiles when its latencies are random. */
@@ -306,7 +306,8 @@ public final class InProcessDriver {
         RequestTimes sample = random ? RequestTimes.draw(graph, settings.seed(), divisor, STREAM_SAMPLE) : null;
         Prediction one = withCpu(model.apply(Demand.of(graph, 1, divisor, cpuNanosPerRequest, cores, sample)), cpuNanosPerRequest);
         long n = Math.max(10_000, streamRequests);
-        Prediction batch = model.apply(Demand.of(graph, n, divisor, cpuNanosPerRequest, cores, null));
+        // the capacity from the sample's mean where times are drawn: a retried call's attempts, a hedge's faster answer
+        Prediction batch = model.apply(Demand.of(graph, n, divisor, cpuNanosPerRequest, cores, sample));
         return ArrivalPrediction.of(one, ArrivalPrediction.capacityPerSecond(n, batch), workload.arrival(), divisor,
                 sample, cpuNanosPerRequest);
     }

@@ -33,7 +33,7 @@ final class CfBlockingModel extends PooledModel {
     /** {@link #predict} without an instance: the registry entry's prediction. */
     static Prediction formula(int threads, Demand d) {
         int k = Math.max(1, d.callsPerRequest());
-        long meanCall = d.serialNanos() / k;
+        long meanCall = d.expectedNanos(Path.SERIAL) / k;   // the drawn mean where calls are drawn (retries, hedges)
         long waves = (d.requests() * k + threads - 1) / threads;
         long nanos = Math.max(d.slowestNanos(Path.CRITICAL), waves * meanCall) + d.cpuFloor(threads);
         return new Prediction(nanos, "max(critical path " + d.describe(Path.CRITICAL) + ", ceil("

@@ -97,12 +97,12 @@ public record Demand(long requests, long serialNanos, long criticalPathNanos, lo
     }
 
     /**
-     * The batch's CPU work spread over at most {@code min(threads, cores)} cores, a request's CPU on one of them:
-     * {@code ceil(requests / parallel) x cpu per request}. One request's CPU is not shared by two cores (it was
-     * {@code requests x cpu / parallel}, half a lone request's CPU on 2 cores).
+     * The batch's CPU work spread over at most {@code min(threads, cores)} cores, and never less than one request's
+     * CPU, which runs on one core: {@code max(cpu, requests x cpu / parallel)} (it was the second alone, half a lone
+     * request's CPU on 2 cores). A floor for time-sliced platform threads and for tasks that run to the end alike.
      */
     public long cpuFloor(long threads) {
         long parallel = Math.max(1, Math.min(threads, cores));
-        return (requests + parallel - 1) / parallel * cpuNanosPerRequest;
+        return Math.max(requests == 0 ? 0 : cpuNanosPerRequest, requests * cpuNanosPerRequest / parallel);
     }
 }

@@ -38,8 +38,8 @@ public record Request(long id, Graph graph, long seed, long timeScaleDivisor, lo
         if (attempt < 0 || attempt >= call.attempts().max())
             throw new IllegalArgumentException("call '" + call.name() + "' makes at most " + call.attempts().max() + " attempts, not attempt " + attempt);
         SplittableRandom random = attemptRandom(call, stepIndex, attempt);
-        long delay = call.scaled(call.latency().sampleNanos(random), timeScaleDivisor);
-        boolean fails = call.failureProbability() > 0 && random.nextDouble() < call.failureProbability();
+        long delay = drawDelay(call, random);   // first the delay, then whether it fails: the order every draw keeps
+        boolean fails = drawFails(call, random);
         Object value = fails ? null : call.returns().apply(inputs, call.inputs());
         boolean rescuable = switch (call.attempts()) {
             case Step.Attempts.Once o -> false;
@@ -50,14 +50,6 @@ public record Request(long id, Graph graph, long seed, long timeScaleDivisor, lo
                 fails ? call.failure() : null, call.operation(), attempt, rescuable, deadlineAtNanos);
     }
 
-    /**
-     * The delay in nanoseconds (time scale applied) that call step {@code stepIndex} waits in this request: the
-     * same draw as {@link #invocation}, without computing the call's value. Predictions read it.
-     */
-    public long delayNanos(int stepIndex) {
-        Step.Call call = (Step.Call) graph.steps().get(stepIndex);
-        return call.scaled(call.latency().sampleNanos(random(call, stepIndex)), timeScaleDivisor);
-    }
 
     /**
      * How long call step {@code stepIndex} lasts in this request with all its attempts, in nanoseconds (time scale
@@ -97,11 +89,21 @@ public record Request(long id, Graph graph, long seed, long timeScaleDivisor, lo
     /** Attempt {@code attempt}'s time (its delay, or its timeout when that comes first): negated when it fails. */
     private long attemptNanos(Step.Call call, int stepIndex, int attempt) {
         SplittableRandom random = attemptRandom(call, stepIndex, attempt);
-        long delay = call.scaled(call.latency().sampleNanos(random), timeScaleDivisor);
-        boolean fails = call.failureProbability() > 0 && random.nextDouble() < call.failureProbability();
+        long delay = drawDelay(call, random);   // in invocation's order
+        boolean fails = drawFails(call, random);
         long timeout = call.scaled(call.timeoutNanos(), timeScaleDivisor);
         if (timeout > 0 && delay > timeout) return -Math.max(1, timeout);
         return fails ? -Math.max(1, delay) : delay;
+    }
+
+    /** An attempt's delay (time scale applied): its first draw. */
+    private long drawDelay(Step.Call call, SplittableRandom random) {
+        return call.scaled(call.latency().sampleNanos(random), timeScaleDivisor);
+    }
+
+    /** Whether an attempt fails: its draw after the delay's. */
+    private static boolean drawFails(Step.Call call, SplittableRandom random) {
+        return call.failureProbability() > 0 && random.nextDouble() < call.failureProbability();
     }
 
     /** The generator of attempt {@code attempt}'s draws: attempt 0's is {@link #random}'s. */

@@ -19,8 +19,8 @@ class DemandTest {
     void cpuFloor_aRequestsCpuRunsOnOneCore_requestsSpreadOverMinOfThreadsAndCores() {
         // one request alone: its 10 ms of CPU on one core, however many cores and threads
         assertThat(Demand.of(ONE_CALL, 1, 1, 10 * MS, 2).cpuFloor(8)).isEqualTo(10 * MS);
-        // three requests on 2 cores: two at once, then the third
-        assertThat(Demand.of(ONE_CALL, 3, 1, 10 * MS, 2).cpuFloor(8)).isEqualTo(20 * MS);
+        // three requests on 2 cores: 30 ms of CPU over 2 cores (time-sliced threads end together at 15)
+        assertThat(Demand.of(ONE_CALL, 3, 1, 10 * MS, 2).cpuFloor(8)).isEqualTo(15 * MS);
         // a hundred on 2 cores but one thread: one after another
         assertThat(Demand.of(ONE_CALL, 100, 1, 10 * MS, 2).cpuFloor(1)).isEqualTo(1000 * MS);
         assertThat(Demand.of(ONE_CALL, 100, 1, 10 * MS, 4).cpuFloor(8)).isEqualTo(250 * MS);

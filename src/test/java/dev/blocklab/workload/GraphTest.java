@@ -125,6 +125,6 @@ class GraphTest {
         assertThat(r.invocation(0, List.of()).timeoutNanos()).as("the query's own timeout, whole").isEqualTo(150 * MS);
         assertThat(r.invocation(0, List.of()).delayNanos()).isEqualTo(100 * MS);
         assertThat(r.invocation(1, List.of(1L)).timeoutNanos()).as("the simulated call's, divided").isEqualTo(50 * MS);
-        assertThat(r.delayNanos(1)).isEqualTo(100 * MS);
+        assertThat(r.invocation(1, List.of(1L)).delayNanos()).isEqualTo(100 * MS);
     }
 }
