@@ -34,7 +34,8 @@ public final class Advice {
     }
 
     /**
-     * {@code (at the 512 us of CPU a request measured here, 2 cores give at most 3,906/s)} when that bound is below
+     * {@code (the formula counts ...; at the 512 us of CPU a request measured here, 2 cores give at most 3,906/s)}
+     * when that bound is below
      * the formula's ceiling: a formula counts the workload's own CPU steps, not the CPU the whole process spends on
      * a request (scheduling, the backend, collection), which the search measures.
      */

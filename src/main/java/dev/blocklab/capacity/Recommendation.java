@@ -8,7 +8,8 @@ import java.util.Optional;
 /**
  * The entries ranked: by the highest rate each sustained at the objectives (higher first), then, among entries
  * that sustained the same rate, by CPU per request at that rate (cheaper first). The table compares every entry's
- * CPU at a common rate, the lowest sustainable rate among them. Pure: reads results only.
+ * CPU at a common rate: the lowest of the rates they sustained, so the highest that every entry that sustained any
+ * rate held. Pure: reads results only.
  *
  * @param commonPerSecond the rate at which costs are compared (0 when no entry sustained any rate)
  * @param ranked          the entries, best first
@@ -78,7 +79,7 @@ public record Recommendation(double commonPerSecond, List<Ranked> ranked) {
                     s.isLowerBound() ? "at least " : "", Capacity.fmt(s.sustainablePerSecond()),
                     Capacity.ceiling(r.result().predicted().ceilingPerSecond()),
                     Double.isNaN(r.cpuMicrosAtCommonRate()) ? "" : String.format(Locale.ROOT,
-                            "; compared at the common %s/s (the highest rate every entry sustained): %.0f us of CPU per request, measured at %s/s%s",
+                            "; compared at the common %s/s (the highest rate every entry that sustained any held): %.0f us of CPU per request, measured at %s/s%s",
                             Capacity.fmt(commonPerSecond), r.cpuMicrosAtCommonRate(), Capacity.fmt(r.cpuRatePerSecond()),
                             r.cpuRatePerSecond() < commonPerSecond ? " (this entry's highest rate measured up to it)" : ""),
                     r.result().why());

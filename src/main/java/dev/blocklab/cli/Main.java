@@ -115,8 +115,8 @@ public final class Main implements Runnable {
 
     /**
      * True when {@code suggestion} is near enough to {@code typed} to be offered: picocli offers a name for any
-     * word (for 'nosuchcommand', 'completion'); a suggestion within a third of the word's letters (edits), or one
-     * that starts with it, is kept.
+     * word (for 'nosuchcommand', 'completion'); a suggestion within a third of the word's letters in edits (at
+     * least 2), or one that starts with it, is kept.
      */
     static boolean near(String typed, String suggestion) {
         String word = (typed.contains("=") ? typed.substring(0, typed.indexOf('=')) : typed).replaceFirst("^-+", "");

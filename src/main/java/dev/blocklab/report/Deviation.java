@@ -113,7 +113,7 @@ public record Deviation(double ratio, String cause, String detail) {
                 RunTables.ms(extraMillis), cpuClause(r)));
     }
 
-    /** {@code ; 11,000 us of CPU per request (whole process)}: the fixed cost the time scale does not shrink, or empty. */
+    /** {@code ; the run used 11000 us of CPU per request (whole process)}: a cost the time scale does not shrink, or empty. */
     private static String cpuClause(RunResult r) {
         if (r.counts().requests() == 0 || r.resources().cpuMillis() <= 0) return "";
         return "; the run used " + RunTables.num(r.resources().cpuMillis() * 1000 / r.counts().requests())
@@ -139,7 +139,8 @@ public record Deviation(double ratio, String cause, String detail) {
 
     /**
      * Little's law, L = lambda x W: the mean number of requests in flight, from the measured throughput and mean
-     * latency. For a model that holds a thread per request, it is also the number of threads the rate needs.
+     * latency, those waiting in a queue included; only where no request waits is it the threads a rate needs
+     * from a model that holds a thread per request.
      */
     public static double littlesLaw(RunResult r) {
         return r.timing().throughputPerSecond() * r.timing().latencyMillis().mean() / 1000.0;

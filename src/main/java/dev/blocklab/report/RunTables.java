@@ -54,7 +54,7 @@ public final class RunTables {
     /**
      * Prediction beside measurement, one row per run: the formula, both figures, their ratio, the likely cause
      * with its figures when they differ by more than {@value Deviation#TOLERANCE_PERCENT} %, and Little's law
-     * (throughput x mean latency = requests in flight, the threads that rate needs where each holds a thread).
+     * (throughput x mean latency = requests in flight, those queued for a thread included).
      */
     public static Table predictions(String title, List<LabelledRun> runs) {
         List<List<String>> cells = new ArrayList<>();

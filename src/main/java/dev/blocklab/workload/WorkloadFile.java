@@ -390,7 +390,8 @@ public final class WorkloadFile {
             try {
                 Class<?> c = Class.forName(type, false, WorkloadFile.class.getClassLoader());
                 if (java.util.concurrent.TimeoutException.class.isAssignableFrom(c)
-                        || java.util.concurrent.CancellationException.class.isAssignableFrom(c))
+                        || java.util.concurrent.CancellationException.class.isAssignableFrom(c)
+                        || InterruptedException.class.isAssignableFrom(c))
                     throw node.where().problem("'" + type + "' is how the lab records a "
                             + (java.util.concurrent.TimeoutException.class.isAssignableFrom(c) ? "timeout" : "cancellation")
                             + ", not a failure: a drawn failure of this type would be counted as one (give the call a 'timeout:'"

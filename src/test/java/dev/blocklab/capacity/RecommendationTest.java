@@ -51,7 +51,7 @@ class RecommendationTest {
         assertThat(rec.ranked()).extracting(r -> r.result().entry()).containsExactly("fast-cheap", "fast-costly", "slow");
         assertThat(rec.commonPerSecond()).isEqualTo(40.0);
         assertThat(rec.ranked().getFirst().cpuMicrosAtCommonRate()).isEqualTo(50.0);
-        assertThat(rec.sentences().getFirst()).startsWith("1. fast-cheap sustains 160/s (predicted ceiling: no limit); compared at the common 40/s (the highest rate every entry sustained): 50 us of CPU per request, measured at 40/s: ");
+        assertThat(rec.sentences().getFirst()).startsWith("1. fast-cheap sustains 160/s (predicted ceiling: no limit); compared at the common 40/s (the highest rate every entry that sustained any held): 50 us of CPU per request, measured at 40/s: ");
     }
 
     @Test

@@ -293,6 +293,8 @@ class WorkloadFileTest {
                         "steps[0].failure.type", "is how the lab records a timeout, not a failure"),
                 arguments("cancel-type.yaml", "steps:\n  - call: a\n    latency: 1ms\n    failure: {probability: 1, type: java.util.concurrent.CancellationException}\n", 4,
                         "steps[0].failure.type", "is how the lab records a cancellation"),
+                arguments("interrupt-type.yaml", "steps:\n  - call: a\n    latency: 1ms\n    failure: {probability: 1, type: java.lang.InterruptedException}\n", 4,
+                        "steps[0].failure.type", "is how the lab records a cancellation"),
                 arguments("unknown-input.yaml", "steps:\n  - call: a\n    latency: 1ms\n  - call: b\n    latency: 1ms\n    inputs: [a, usr]\n",
                         6, "steps[1].inputs[1]", "'usr' is not an earlier step (can read: input, a)"),
                 arguments("later-input.yaml", "steps:\n  - call: a\n    latency: 1ms\n    inputs: [b]\n  - call: b\n    latency: 1ms\n",
