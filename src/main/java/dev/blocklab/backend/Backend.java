@@ -1,7 +1,9 @@
 package dev.blocklab.backend;
 
 import dev.blocklab.workload.CallInvocation;
+import dev.blocklab.workload.Request;
 
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -19,6 +21,15 @@ public interface Backend extends AutoCloseable {
      * an interrupted caller gets {@link InterruptedException} at once.
      */
     Object callBlocking(CallInvocation call) throws Exception;
+
+    /**
+     * The first attempt of call step {@code step} of {@code request} with these inputs, as
+     * {@link #callBlocking(CallInvocation)} of {@link Request#invocation(int, List)}: a backend may serve a call that
+     * draws nothing without building its invocation.
+     */
+    default Object callBlocking(Request request, int step, List<Object> inputs) throws Exception {
+        return callBlocking(request.invocation(step, inputs));
+    }
 
     /**
      * Returns at once. The future completes after the call's delay, on a thread of the backend's own (so

@@ -10,7 +10,8 @@ import java.util.concurrent.Callable;
 
 /** Runs a request's graph on the current thread, one step after another, as plain blocking code would. */
 final class DirectStyle {
-    private static final Object[] NO_VALUES = {};
+    /** No step computed yet: what a lone step reads its inputs from. */
+    static final Object[] NO_VALUES = {};
 
     private DirectStyle() {}
 
@@ -64,10 +65,6 @@ final class DirectStyle {
         return steps.size() == 1 && steps.getFirst() instanceof Step.Call call && call.attempts() instanceof Step.Attempts.Once;
     }
 
-    /** The invocation of the call of a graph that {@link #isLoneCallOnce} holds for: what {@link #evaluate} would make. */
-    static CallInvocation loneCall(Request request) {
-        return request.invocation(0, request.inputsOf(0, NO_VALUES));
-    }
 
     /** Computes step {@code i} from the values computed so far; a call makes its attempts ({@link CallAttempts}). */
     static Object step(Request request, int i, Object[] values, BlockingCaller caller) throws Exception {

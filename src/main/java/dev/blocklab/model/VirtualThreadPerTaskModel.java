@@ -67,9 +67,9 @@ final class VirtualThreadPerTaskModel implements Model {
 
     /**
      * One request on its own virtual thread: the future, the task, the request and its slot among those in flight
-     * in one object. A lone call made once (seed 004's job) goes to the backend straight from {@link #work}: while
-     * it waits, three frames lie below the backend's on the thread's stack (with the executor and the graph walker,
-     * seven and a method reference's).
+     * in one object. A lone call made once (seed 004's job) goes to the backend straight from {@link #work}, with
+     * the request, not a call description the backend would build: while it waits, three frames lie below the
+     * backend's on the thread's stack (with the executor and the graph walker, seven and a method reference's).
      */
     private final class RequestTask extends Tasks.OwnThreadTask {
         private final Request request;
@@ -89,7 +89,7 @@ final class VirtualThreadPerTaskModel implements Model {
         @Override Object work() throws Exception {
             thread = Thread.currentThread();
             return DirectStyle.isLoneCallOnce(request.graph())
-                    ? backend.callBlocking(DirectStyle.loneCall(request))
+                    ? backend.callBlocking(request, 0, request.inputsOf(0, DirectStyle.NO_VALUES))
                     : DirectStyle.evaluate(request, caller);
         }
 

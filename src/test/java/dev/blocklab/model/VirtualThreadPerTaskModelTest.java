@@ -167,6 +167,11 @@ class VirtualThreadPerTaskModelTest {
         Request request = new Request(42, BuiltInWorkloads.tenThousandJobs().graph(), 7, 100);
         List<Object> seen = new ArrayList<>();
         DirectStyle.evaluate(request, call -> { seen.add(call); return null; });
-        assertThat(seen).containsExactly(DirectStyle.loneCall(request));
+        // the virtual model hands the backend the request and step (work()); a recording backend builds the invocation
+        try (var recording = new dev.blocklab.backend.SimulatedBackend(true)) {
+            Object viaStep = recording.callBlocking(request, 0, request.inputsOf(0, DirectStyle.NO_VALUES));
+            assertThat(viaStep).isEqualTo(DirectStyle.evaluate(request, recording::callBlocking));
+            assertThat(recording.recordedCalls()).hasSize(2).allMatch(c -> c.equals(seen.getFirst()));
+        }
     }
 }
