@@ -54,7 +54,7 @@ public final class SimulatedBackend implements Backend {
      * A call that draws nothing (a fixed latency, attempted once, that never fails, with no timeout) is served off
      * its step, without its {@link CallInvocation}, in the same order: the value, then the call counted, then the
      * wait. At a million requests in flight the invocation was 72 bytes a request of the engine's own (peak RSS of
-     * the million-job run 1.21-1.29 x the bare floor without it, 1.31-1.44 x with it; docs/benchmarks.md). Any other
+     * the million-job run 1.19-1.35 x the bare floor without it, 1.29-1.44 x with it; docs/benchmarks.md). Any other
      * call, a request with a deadline (kept to the invocation's path, as a {@code FailureMeter} around a run with
      * one does), and every call of a backend that records them go through {@link #callBlocking(CallInvocation)}.
      */

@@ -65,7 +65,6 @@ final class DirectStyle {
         return steps.size() == 1 && steps.getFirst() instanceof Step.Call call && call.attempts() instanceof Step.Attempts.Once;
     }
 
-
     /** Computes step {@code i} from the values computed so far; a call makes its attempts ({@link CallAttempts}). */
     static Object step(Request request, int i, Object[] values, BlockingCaller caller) throws Exception {
         List<Object> inputs = request.inputsOf(i, values);

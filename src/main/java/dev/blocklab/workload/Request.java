@@ -50,7 +50,6 @@ public record Request(long id, Graph graph, long seed, long timeScaleDivisor, lo
                 fails ? call.failure() : null, call.operation(), attempt, rescuable, deadlineAtNanos);
     }
 
-
     /**
      * How long call step {@code stepIndex} lasts in this request with all its attempts, in nanoseconds (time scale
      * applied), when each attempt starts as soon as it is due: the same draws as {@link #invocation}, each attempt
