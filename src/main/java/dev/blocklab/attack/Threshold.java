@@ -76,6 +76,8 @@ public record Threshold(String metric, Comparison comparison, double limit, Stri
             if (limit > 1) throw new IllegalArgumentException("--fail-if: '" + text + "': a percentage above 100%");
         } else if (metric.equals("errors") || metric.equals("late")) {
             limit = number(text, value);
+            if (limit != Math.rint(limit))
+                throw new IllegalArgumentException("--fail-if: '" + text + "': " + metric + " is a count of requests: give a whole number, not '" + value + "'");
         } else {
             throw new IllegalArgumentException("--fail-if: '" + text + "': unknown metric '" + metric + "'" + hint);
         }

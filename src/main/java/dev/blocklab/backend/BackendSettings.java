@@ -23,7 +23,7 @@ public record BackendSettings(String host, int port, List<Route> routes, long ti
         for (Route r : routes)
             if (r.path().equals("/call") || r.path().equals("/stats") || r.path().equals("/health"))
                 throw new IllegalArgumentException("route " + r.path() + " is reserved (/call, /stats, /health)");
-        if (timeScaleDivisor < 1) throw new IllegalArgumentException("--time-scale must be at least 1, got " + timeScaleDivisor);
+        dev.blocklab.workload.Durations.checkTimeScale(timeScaleDivisor);
         if (eventLoops < 1) throw new IllegalArgumentException("--event-loops must be at least 1, got " + eventLoops);
     }
 

@@ -18,7 +18,7 @@ public record RunSettings(long timeScaleDivisor, int warmups, int repeats, long 
             Defaults.SEED, Defaults.SPARE_THREADS);
 
     public RunSettings {
-        if (timeScaleDivisor < 1) throw new IllegalArgumentException("--time-scale must be at least 1, got " + timeScaleDivisor);
+        dev.blocklab.workload.Durations.checkTimeScale(timeScaleDivisor);
         if (warmups < 0) throw new IllegalArgumentException("--warmups must be at least 0, got " + warmups);
         if (repeats < 1) throw new IllegalArgumentException("--repeats must be at least 1, got " + repeats);
         if (requestTimeoutNanos < 0) throw new IllegalArgumentException("--timeout must not be negative");

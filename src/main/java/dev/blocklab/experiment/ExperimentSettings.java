@@ -36,7 +36,7 @@ public record ExperimentSettings(boolean full, long timeScale, Progress progress
     }
 
     public ExperimentSettings {
-        if (timeScale < 1) throw new IllegalArgumentException("--time-scale must be at least 1, got " + timeScale);
+        dev.blocklab.workload.Durations.checkTimeScale(timeScale);
         java.util.Objects.requireNonNull(backend, "backend");
     }
 

@@ -201,9 +201,9 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
         double lag = Double.isNaN(eventLoopLagP99Millis) ? 0 : eventLoopLagP99Millis;
         if (!judged() && scheduled - unsent == 0) return "Instrument not judged: " + notJudged + cpuClause() + ".";
         if (!judged())
-            return "Instrument not judged: " + notJudged + "; the attacker added " + ms(delays.ownMillis().p99() + lag)
+            return "Instrument not judged: " + notJudged + "; the attacker added up to " + ms(delays.ownMillis().p99() + lag)
                     + " at p99, beside an allowance of " + ms(budgetMillis) + cpuClause() + ".";
-        return "Instrument OK: the attacker added " + ms(delays.ownMillis().p99() + lag) + " at p99, within its allowance of "
+        return "Instrument OK: the attacker added up to " + ms(delays.ownMillis().p99() + lag) + " at p99, within its allowance of "
                 + ms(budgetMillis) + cpuClause() + ".";
     }
 

@@ -33,7 +33,7 @@ public record ServerSettings(String host, int port, ServerProfile profile, int q
         if (port < 0 || port > 65_535) throw new IllegalArgumentException("--port must be in 0..65535, got " + port);
         Objects.requireNonNull(profile, "profile");
         if (queueCapacity < 1) throw new IllegalArgumentException("--queue must be at least 1, got " + queueCapacity);
-        if (timeScaleDivisor < 1) throw new IllegalArgumentException("--time-scale must be at least 1, got " + timeScaleDivisor);
+        dev.blocklab.workload.Durations.checkTimeScale(timeScaleDivisor);
         Objects.requireNonNull(log, "log");
         Objects.requireNonNull(admission, "admission");
         if (requestTimeoutNanos < 0) throw new IllegalArgumentException("--request-timeout must be positive");

@@ -13,6 +13,17 @@ public final class Durations {
 
     private Durations() {}
 
+    /** The largest {@code --time-scale}: it turns a second into a microsecond; beyond it every delay rounds to nothing. */
+    public static final long MAX_TIME_SCALE = 1_000_000;
+
+    /** {@code divisor} when it is a time scale from 1 to {@link #MAX_TIME_SCALE}; else a one-line error naming the flag. */
+    public static long checkTimeScale(long divisor) {
+        if (divisor < 1) throw new IllegalArgumentException("--time-scale must be at least 1, got " + divisor);
+        if (divisor > MAX_TIME_SCALE)
+            throw new IllegalArgumentException("--time-scale must be at most " + MAX_TIME_SCALE + " (a second becomes a microsecond), got " + divisor);
+        return divisor;
+    }
+
     /** Parses a duration with a unit; throws IllegalArgumentException naming the text otherwise. */
     public static long parseNanos(String text) {
         Matcher m = DURATION.matcher(text.trim());

@@ -30,6 +30,8 @@ class ThresholdTest {
         assertThatThrownBy(() -> Threshold.parse("p98>1s")).hasMessageContaining("unknown metric 'p98'");
         assertThatThrownBy(() -> Threshold.parse("p99>600")).hasMessageContaining("needs a duration");
         assertThatThrownBy(() -> Threshold.parse("success<99")).hasMessageContaining("percentage");
+        assertThatThrownBy(() -> Threshold.parse("errors>1.5")).hasMessageContaining("errors is a count of requests: give a whole number, not '1.5'");
+        assertThat(Threshold.parse("late>=2").limit()).isEqualTo(2);
         assertThatThrownBy(() -> Threshold.parse("success<120%")).hasMessageContaining("above 100%");
         assertThatThrownBy(() -> Threshold.parse("errors>x")).hasMessageContaining("not a non-negative number");
         assertThatThrownBy(() -> Threshold.parse("p99=1s")).hasMessageStartingWith("--fail-if:");

@@ -58,6 +58,12 @@ class HelpTest {
         assertThat(o.err()).contains("did you mean reproduce?").contains("Try 'blocklab --help'.").doesNotContain("  --help");
     }
 
+    @Test void aTimeScaleThatRoundsEveryDelayAway_isRefusedInOneLine() {
+        Cli.Run o = Cli.run("run", "--workload", "hundred-calls", "--model", "virtual", "--time-scale", "2000000000");
+        assertThat(o.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(o.err().strip()).isEqualTo("blocklab: --time-scale must be at most 1000000 (a second becomes a microsecond), got 2000000000");
+    }
+
     @Test void unknownCommandFarFromEveryName_suggestsNone() {
         Cli.Run o = Cli.run("nosuchcommand");
         assertThat(o.exit()).isEqualTo(Main.EXIT_USAGE);
