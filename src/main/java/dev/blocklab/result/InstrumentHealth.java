@@ -137,10 +137,20 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
 
     /**
      * As above, where {@code delays} are those of one part of the attack: {@code delaysOf} says which beside their
-     * count of requests in an unjudged verdict (a merge: " in the shard judged, of 755 sent").
+     * count of requests in an unjudged verdict (a merge: " in all shards, of 755 sent").
      */
     public static InstrumentHealth assess(long scheduled, long unsent, long successes, LatencyMillis latency, OwnDelays delays, Measured m,
                                           String delaysOf) {
+        return assess(scheduled, unsent, successes, latency, delays, m, delaysOf, delays.ownMillis().count());
+    }
+
+    /**
+     * As above, judged once {@code measured} requests were measured in all: a merge whose worst shard's own delays
+     * cover fewer requests than the verdict takes, but whose shards together cover enough, is judged on that
+     * shard's delays (its p99 over fewer requests, the larger if anything).
+     */
+    public static InstrumentHealth assess(long scheduled, long unsent, long successes, LatencyMillis latency, OwnDelays delays, Measured m,
+                                          String delaysOf, long measured) {
         double budget = Math.max(BUDGET_FLOOR_MILLIS, BUDGET_SHARE_OF_P99 * latency.p99());
         List<String> reasons = new ArrayList<>();
         // unsent requests are a count, not a percentile: they decide whatever the target did and however few were sent
@@ -149,7 +159,7 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
         double lag = Double.isNaN(m.eventLoopLagP99Millis()) ? 0 : m.eventLoopLagP99Millis();
         double added = delays.ownMillis().p99() + lag;
         String notJudged = null;
-        long sent = scheduled - unsent, measured = delays.ownMillis().count();
+        long sent = scheduled - unsent;
         if (targetFailed(sent, successes)) {
             if (reasons.isEmpty())
                 notJudged = String.format(Locale.ROOT, "the target failed (%d of %d requests succeeded), so there is no service time"

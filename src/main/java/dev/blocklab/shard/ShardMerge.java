@@ -246,9 +246,11 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
             machine = maxNan(machine, h.machineBusyShare());
             cores = Math.max(cores, h.cores());
         }
+        // judged once the shards together measured enough requests: 2 workers of 300 each are an attack of 600
+        long measured = sources.stream().mapToLong(s -> s.record().health().delays().ownMillis().count()).sum();
         return InstrumentHealth.assess(scheduled, unsent, successes, latency, worst.delays(), new InstrumentHealth.Measured(
                 worst.eventLoopLagP99Millis(), worst.eventLoopLagMaxMillis(), cpu, busy, machine, worst.lagWaitingShare(),
-                worst.lagRunningShare(), cores), sources.size() > 1 ? " in the shard judged, of " + (scheduled - unsent) + " sent" : "");
+                worst.lagRunningShare(), cores), sources.size() > 1 ? " in all shards, of " + (scheduled - unsent) + " sent" : "", measured);
     }
 
     /** The merge as an experiment result (every report format), with a table of the shards and the problems first. */
@@ -258,7 +260,8 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
         if (!problems.isEmpty()) notes.add("INCOMPLETE: " + String.join("; ", problems) + ".");
         notes.add("Merged from " + records.size() + " shard" + (records.size() == 1 ? "" : "s") + " of " + shardCount()
                 + ": histograms added and counters summed, exactly as one process recording every sample; the instrument "
-                + "verdict is the worst shard's own delay against the merged latency.");
+                + "verdict is the worst shard's own delay against the merged latency, judged once the shards together measured "
+                + dev.blocklab.result.InstrumentHealth.MIN_JUDGED_REQUESTS + " requests.");
         notes.addAll(e.notes());
         List<Table> tables = new ArrayList<>(e.tables());
         tables.add(shardsTable());

@@ -56,7 +56,30 @@ class ShardMergeTest {
         assertThat(m.intervals().getFirst().completed()).isEqualTo(100);
         // judged on the worst shard's own delays: too few says whose, beside the merge's count
         assertThat(m.result().health().notJudged())
-                .isEqualTo("too few requests (0 in the shard judged, of 100 sent) to judge the instrument at p99 (it takes 500)");
+                .isEqualTo("too few requests (0 in all shards, of 100 sent) to judge the instrument at p99 (it takes 500)");
+    }
+
+    /** {@link #record} whose own delays were measured: {@code samples} sends, each {@code lateMillis} late. */
+    static ShardRecord withOwnDelays(ShardRecord r, int samples, long lateMillis) {
+        Histogram late = new Histogram(3_600_000_000_000L, 3);
+        for (int k = 0; k < samples; k++) late.recordValue(lateMillis * 1_000_000);
+        InstrumentHealth health = InstrumentHealth.assess(samples, 0, LatencyMillis.of(Histograms.decode(r.latencyHistogram())),
+                InstrumentHealth.OwnDelays.sendLatenessOnly(LatencyMillis.of(late)), InstrumentHealth.Measured.none(2));
+        return new ShardRecord(r.shard(), r.startAt(), r.description(), r.targets(), r.schedule(), r.pacer(), r.durationNanos(),
+                r.intervalNanos(), r.lateThresholdNanos(), r.requests(), r.unsent(), r.successes(), r.bytesIn(), r.bytesOut(),
+                r.statusCodes(), r.errors(), r.lateSends(), r.maxLateNanos(), r.stopped(), r.cutOff(), r.firstSendNanos(),
+                r.lastSendNanos(), r.lastEndNanos(), r.latencyHistogram(), r.serviceHistogram(), health, r.intervals(), r.retried());
+    }
+
+    @Test
+    void of_twoShardsTooFewEach_areJudgedTogether_onTheWorstShardsDelays() {
+        // 300 requests a shard, under the 500 a verdict takes; 600 together. One shard sent 40 ms late on 5 ms answers.
+        ShardMerge m = ShardMerge.of(new ShardMerge.Found(List.of(
+                new ShardMerge.Source("a", withOwnDelays(record(0, 2, 300, 300, 5), 300, 40)),
+                new ShardMerge.Source("b", withOwnDelays(record(1, 2, 300, 300, 5), 300, 0))), List.of()));
+        assertThat(m.result().health().judged()).isTrue();
+        assertThat(m.result().health().instrumentLimited()).isTrue();
+        assertThat(m.result().health().verdictLine()).contains("the attacker added up to 40");
     }
 
     @Test
