@@ -44,8 +44,13 @@ public record IndexedJob(String name, String namespace, String image, int worker
                          String cpu, String memory, String volumeClaim) {
     /** Where a volume claim is mounted in the pods. */
     public static final String RESULTS_MOUNT = "/results";
-    /** The label every pod of one attack carries, with the attack's name. */
+    /** The label every pod of one attack carries, with the attack's name (both Jobs carry it too, to delete them together). */
     public static final String LABEL = "blocklab.dev/attack";
+    /**
+     * The label of the merge Job's pod, with the attack's name: not {@link #LABEL}, so {@code kubectl logs -l
+     * blocklab.dev/attack=NAME} reads the shards' pods and not the merge's.
+     */
+    public static final String MERGE_LABEL = "blocklab.dev/attack-merge";
 
     public IndexedJob {
         if (name == null || !name.matches("[a-z0-9]([-a-z0-9]{0,40}[a-z0-9])?"))
@@ -96,7 +101,7 @@ public record IndexedJob(String name, String namespace, String image, int worker
                 .withNewMetadata().addToLabels(LABEL, name).endMetadata()
                 .withNewSpec()
                 .withRestartPolicy("Never")
-                .withContainers(container("attack", args))
+                .withContainers(container("attack", args, true))
                 .withVolumes(volumeClaim == null ? List.of() : List.of(new io.fabric8.kubernetes.api.model.VolumeBuilder()
                         .withName("results").withNewPersistentVolumeClaim().withClaimName(volumeClaim).endPersistentVolumeClaim().build()))
                 .endSpec()
@@ -113,10 +118,10 @@ public record IndexedJob(String name, String namespace, String image, int worker
                 .withNewSpec()
                 .withCompletions(1).withParallelism(1).withBackoffLimit(0).withTtlSecondsAfterFinished(86_400)
                 .withNewTemplate()
-                .withNewMetadata().addToLabels(LABEL, name).endMetadata()
+                .withNewMetadata().addToLabels(MERGE_LABEL, name).endMetadata()
                 .withNewSpec()
                 .withRestartPolicy("Never")
-                .withContainers(container("merge", List.of("report", "--merge", shardDir(), "--out", shardDir() + "/merged.txt")))
+                .withContainers(container("merge", List.of("report", "--merge", shardDir(), "--out", shardDir() + "/merged.txt"), false))
                 .withVolumes(new io.fabric8.kubernetes.api.model.VolumeBuilder()
                         .withName("results").withNewPersistentVolumeClaim().withClaimName(volumeClaim).endPersistentVolumeClaim().build())
                 .endSpec()
@@ -127,12 +132,13 @@ public record IndexedJob(String name, String namespace, String image, int worker
 
     private String shardDir() { return RESULTS_MOUNT + "/" + name; }
 
-    private Container container(String containerName, List<String> args) {
-        ContainerBuilder c = new ContainerBuilder().withName(containerName).withImage(image).withArgs(args)
-                // what the Job controller also sets in an Indexed Job's pods; explicit, so $(JOB_COMPLETION_INDEX) expands
-                .addNewEnv().withName("JOB_COMPLETION_INDEX").withNewValueFrom().withNewFieldRef()
-                .withFieldPath("metadata.annotations['batch.kubernetes.io/job-completion-index']").endFieldRef().endValueFrom().endEnv()
-                .withNewResources()
+    /** @param indexed a pod of the Indexed Job, whose arguments name its index (the merge's pod has none) */
+    private Container container(String containerName, List<String> args, boolean indexed) {
+        ContainerBuilder c = new ContainerBuilder().withName(containerName).withImage(image).withArgs(args);
+        if (indexed)   // what the Job controller also sets in an Indexed Job's pods; explicit, so $(JOB_COMPLETION_INDEX) expands
+            c.addNewEnv().withName("JOB_COMPLETION_INDEX").withNewValueFrom().withNewFieldRef()
+                    .withFieldPath("metadata.annotations['batch.kubernetes.io/job-completion-index']").endFieldRef().endValueFrom().endEnv();
+        c.withNewResources()
                 .withRequests(Map.of("cpu", new Quantity(cpu), "memory", new Quantity(memory)))
                 .withLimits(Map.of("cpu", new Quantity(cpu), "memory", new Quantity(memory)))
                 .endResources();

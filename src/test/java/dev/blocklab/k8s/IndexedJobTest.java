@@ -57,6 +57,14 @@ class IndexedJobTest {
         assertThat(back).containsExactlyElementsOf(jobs);
         assertThat(((Job) back.get(1)).getSpec().getTemplate().getSpec().getContainers().getFirst().getArgs())
                 .containsExactly("report", "--merge", "/results/load-test", "--out", "/results/load-test/merged.txt");
+        // the shards' logs are read by the pods' label: the merge's pod has its own, and no completion index
+        var mergePod = spec.mergeJob().getSpec().getTemplate();
+        assertThat(mergePod.getMetadata().getLabels()).containsExactly(java.util.Map.entry(IndexedJob.MERGE_LABEL, "load-test"));
+        assertThat(mergePod.getSpec().getContainers().getFirst().getEnv()).isEmpty();
+        assertThat(spec.attackJob().getSpec().getTemplate().getMetadata().getLabels()).containsEntry(IndexedJob.LABEL, "load-test");
+        assertThat(spec.attackJob().getSpec().getTemplate().getSpec().getContainers().getFirst().getEnv())
+                .extracting(e -> e.getName()).containsExactly("JOB_COMPLETION_INDEX");
+        assertThat(spec.mergeJob().getMetadata().getLabels()).containsEntry(IndexedJob.LABEL, "load-test");   // deleted with the attack's
     }
 
     @Test
