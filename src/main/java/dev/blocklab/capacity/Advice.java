@@ -3,6 +3,7 @@ package dev.blocklab.capacity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /** The answer for a user's workload in plain words, with the numbers and the command that reproduces them. */
 public final class Advice {
@@ -34,18 +35,18 @@ public final class Advice {
     }
 
     /**
-     * {@code (the formula counts ...; at the 512 us of CPU a request measured here, 2 cores give at most 3,906/s)}
-     * when that bound is below
-     * the formula's ceiling: a formula counts the workload's own CPU steps, not the CPU the whole process spends on
-     * a request (scheduling, the backend, collection), which the search measures.
+     * {@code the formula counts the workload's CPU steps, not the process's; at the 512 us of CPU a request measured
+     * here, 2 cores give at most 3,906/s} when that bound is below the formula's ceiling: a formula counts the
+     * workload's own CPU steps, not the CPU the whole process spends on a request (scheduling, the backend,
+     * collection), which the search measures.
      */
-    static String cpuCeiling(double formulaPerSecond, double cpuMicrosPerRequest) {
-        if (!(cpuMicrosPerRequest > 0)) return "";
+    static Optional<String> cpuCeiling(double formulaPerSecond, double cpuMicrosPerRequest) {
+        if (!(cpuMicrosPerRequest > 0)) return Optional.empty();
         int cores = Runtime.getRuntime().availableProcessors();
         double cpuBound = cores * 1e6 / cpuMicrosPerRequest;
-        if (cpuBound >= formulaPerSecond) return "";
-        return String.format(Locale.ROOT, " (the formula counts the workload's CPU steps, not the process's; at the %.0f us of CPU a "
-                + "request measured here, %d cores give at most %s/s)", cpuMicrosPerRequest, cores, Capacity.fmt(cpuBound));
+        if (cpuBound >= formulaPerSecond) return Optional.empty();
+        return Optional.of(String.format(Locale.ROOT, "the formula counts the workload's CPU steps, not the process's; at the %.0f us "
+                + "of CPU a request measured here, %d cores give at most %s/s", cpuMicrosPerRequest, cores, Capacity.fmt(cpuBound)));
     }
 
     public static List<String> lines(String workload, List<Slo> slos, Recommendation rec, String command) {
@@ -67,7 +68,7 @@ public final class Advice {
                     workload, best.result().entry(), slo, s.isLowerBound() ? "at least " : "",
                     Capacity.fmt(s.sustainablePerSecond()), m.p99Millis(), m.cpuMicrosPerRequest(), m.allocatedBytesPerRequest() / 1024,
                     Capacity.ceiling(best.result().predicted().ceilingPerSecond()),
-                    cpuCeiling(best.result().predicted().ceilingPerSecond(), m.cpuMicrosPerRequest())));
+                    cpuCeiling(best.result().predicted().ceilingPerSecond(), m.cpuMicrosPerRequest()).map(c -> " (" + c + ")").orElse("")));
             lines.add("It stops there because " + best.result().why() + ".");
             rec.tie().ifPresent(lines::add);
         }

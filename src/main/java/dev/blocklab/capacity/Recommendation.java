@@ -75,9 +75,10 @@ public record Recommendation(double commonPerSecond, List<Ranked> ranked) {
     public List<String> sentences() {
         return ranked.stream().map(r -> {
             CapacitySearch.Result s = r.result().search();
-            return String.format(Locale.ROOT, "%d. %s sustains %s%s/s (predicted ceiling: %s)%s: %s.", r.rank(), r.result().entry(),
+            return String.format(Locale.ROOT, "%d. %s sustains %s%s/s (predicted ceiling: %s%s)%s: %s.", r.rank(), r.result().entry(),
                     s.isLowerBound() ? "at least " : "", Capacity.fmt(s.sustainablePerSecond()),
                     Capacity.ceiling(r.result().predicted().ceilingPerSecond()),
+                    Advice.cpuCeiling(r.result().predicted().ceilingPerSecond(), r.cpuMicrosAtCommonRate()).map(c -> "; " + c).orElse(""),
                     Double.isNaN(r.cpuMicrosAtCommonRate()) ? "" : String.format(Locale.ROOT,
                             "; compared at the common %s/s (the highest rate every entry that sustained any held): %.0f us of CPU per request, measured at %s/s%s",
                             Capacity.fmt(commonPerSecond), r.cpuMicrosAtCommonRate(), Capacity.fmt(r.cpuRatePerSecond()),

@@ -51,7 +51,10 @@ class RecommendationTest {
         assertThat(rec.ranked()).extracting(r -> r.result().entry()).containsExactly("fast-cheap", "fast-costly", "slow");
         assertThat(rec.commonPerSecond()).isEqualTo(40.0);
         assertThat(rec.ranked().getFirst().cpuMicrosAtCommonRate()).isEqualTo(50.0);
-        assertThat(rec.sentences().getFirst()).startsWith("1. fast-cheap sustains 160/s (predicted ceiling: no limit); compared at the common 40/s (the highest rate every entry that sustained any held): 50 us of CPU per request, measured at 40/s: ");
+        // a formula with no limit: the bound its measured CPU sets is beside it
+        assertThat(rec.sentences().getFirst()).startsWith("1. fast-cheap sustains 160/s (predicted ceiling: no limit; the formula counts "
+                + "the workload's CPU steps, not the process's; at the 50 us of CPU a request measured here, ")
+                .contains("); compared at the common 40/s (the highest rate every entry that sustained any held): 50 us of CPU per request, measured at 40/s: ");
     }
 
     @Test
@@ -74,9 +77,9 @@ class RecommendationTest {
     void cpuCeiling_isSaidOnlyWhenTheMeasuredCpuBindsBelowTheFormula() {
         int cores = Runtime.getRuntime().availableProcessors();
         double bound = cores * 1e6 / 512;
-        assertThat(Advice.cpuCeiling(bound * 10, 512)).contains("at the 512 us of CPU a request measured here, " + cores + " cores give at most "
+        assertThat(Advice.cpuCeiling(bound * 10, 512).orElseThrow()).contains("at the 512 us of CPU a request measured here, " + cores + " cores give at most "
                 + Capacity.fmt(bound) + "/s");
-        assertThat(Advice.cpuCeiling(Double.POSITIVE_INFINITY, 512)).contains("at most " + Capacity.fmt(bound) + "/s");
+        assertThat(Advice.cpuCeiling(Double.POSITIVE_INFINITY, 512).orElseThrow()).contains("at most " + Capacity.fmt(bound) + "/s");
         assertThat(Advice.cpuCeiling(bound / 2, 512)).isEmpty();   // the formula's own ceiling is the tighter
         assertThat(Advice.cpuCeiling(1000, Double.NaN)).isEmpty();
     }
