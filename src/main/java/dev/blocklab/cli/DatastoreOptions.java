@@ -59,10 +59,24 @@ class DatastoreOptions {
         return args;
     }
 
-    DatastoreSettings settings(List<String> kinds) { return poolsUsed(pools.settings("--backend", kinds, "")); }
+    DatastoreSettings settings(List<String> kinds) { return installed(poolsUsed(pools.settings("--backend", kinds, ""))); }
 
-    /** As {@link #settings(List)} for {@code serve}, which also takes {@code http} (removed from {@code kinds} before). */
+    /**
+     * As {@link #settings(List)} for {@code serve}, which also takes {@code http} (removed from {@code kinds} before),
+     * without asking whether this machine has {@code redis-server}: {@code serve} checks its workloads against the
+     * settings first, then calls {@link #installed}, so a mistake in the command is named wherever it runs.
+     */
     DatastoreSettings serveSettings(List<String> kinds) { return poolsUsed(pools.settings("--backend", kinds, ", or http with --backend-url")); }
+
+    /**
+     * {@code settings}, once this machine can start what they need: before any server starts (PostgreSQL takes
+     * seconds), one line saying how to install {@code redis-server} when it is missing, exit 2.
+     */
+    static DatastoreSettings installed(DatastoreSettings settings) {
+        if (settings.redis() && settings.redisUrl() == null && !dev.blocklab.datastore.EmbeddedRedis.available())
+            throw new IllegalArgumentException(dev.blocklab.datastore.EmbeddedRedis.INSTALL_HINT);
+        return settings;
+    }
 
     /** {@code settings}, refused where a pool option was given for a server that is not used (it would be ignored). */
     private DatastoreSettings poolsUsed(DatastoreSettings settings) {

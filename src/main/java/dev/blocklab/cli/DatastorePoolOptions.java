@@ -37,9 +37,6 @@ final class DatastorePoolOptions {
                 default -> throw new IllegalArgumentException(kindsFlag + " must be simulated, postgres, redis or postgres,redis" + otherKinds + ", got '" + b + "'");
             }
         }
-        // before any server starts (PostgreSQL takes seconds): one line saying how to install it, exit 2
-        if (redis && redisUrl == null && !dev.blocklab.datastore.EmbeddedRedis.available())
-            throw new IllegalArgumentException(dev.blocklab.datastore.EmbeddedRedis.INSTALL_HINT);
         return new DatastoreSettings(postgres, postgresUrl, redis, redisUrl, dbPool, redisPool, Flags.duration("--pool-timeout", poolTimeout));
     }
 }

@@ -88,16 +88,16 @@ final class ServeCommand extends ServerCommand {
                 err.println("blocklab serve: --workload " + workloads.get(i) + " is named '" + name + "' like a built-in workload: /run/"
                         + name + "/{model} serves the file's; rename it (its name: field) to serve both");
         }
-        // usage first, then what this machine has (redis-server on the PATH): a mistake is named the same everywhere
-        boolean realServers = kinds.stream().map(String::trim).anyMatch(k -> k.equals("postgres") || k.equals("redis"))
-                || datastore.pools.postgresUrl != null || datastore.pools.redisUrl != null;
-        if (realServers) {
+        // every mistake in the command first, then what this machine has (redis-server on the PATH): a mistake is
+        // named the same on every machine
+        dev.blocklab.datastore.DatastoreSettings real = datastore.serveSettings(kinds);
+        if (real.postgres() || real.redis()) {
             // the real servers replace the backend of every endpoint: a --backend-url would be ignored without a word
             if (backend != null) throw new IllegalArgumentException("--backend-url and --backend postgres or redis (or --postgres-url, --redis-url) both name the backend: choose one");
             if (served.isEmpty()) throw new IllegalArgumentException("--backend postgres or redis serves the sql: and redis: steps of --workload files: add --workload FILE");
         }
-        dev.blocklab.datastore.DatastoreSettings real = datastore.serveSettings(kinds);
         for (var w : served) dev.blocklab.datastore.Datastores.check(w.graph(), real);
+        DatastoreOptions.installed(real);
         // started once the input is known to be good, and stopped if the server does not start: a JFR recording
         // and the watchdog thread must not outlive a command that failed (Main.execute runs in tests' JVMs too)
         dev.blocklab.audit.Auditor auditor = audit.start();

@@ -92,6 +92,9 @@ class ServeCommandTest {
         assertThat(err.toString()).contains("--backend postgres or redis serves the sql: and redis: steps of --workload files: add --workload FILE");
         assertThat(err.toString().strip().lines()).hasSize(2);
         assertThat(out.toString()).doesNotContain("listening");
+        // a mistake in the command is named before what the machine lacks (redis-server), wherever it runs
+        assertThat(run("serve", "--port", "0", "--backend", "redis", "--db-pool", "4", "--workload", "examples/slow-query.yaml")).isEqualTo(2);
+        assertThat(err.toString()).contains("--db-pool sizes the PostgreSQL pool: it needs --backend postgres or --postgres-url");
     }
 
     @Test void serve_formerNames_dbAndBackendUrl_stillParseToTheSameChecks() {
