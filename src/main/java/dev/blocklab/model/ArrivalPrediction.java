@@ -71,7 +71,8 @@ public final class ArrivalPrediction {
                         : num(rate) + "/s on average (" + num(peak) + "/s at its peak)";
                 yield new Prediction(mean, String.format(Locale.ROOT,
                         "open %s%s above the capacity %s/s: while arrivals outpace it the backlog grows by their excess and drains at %s/s, so each "
-                                + "request waits for the backlog ahead of it / %s/s; over the schedule's %d arrivals (%d servers each holding a request %s) "
+                                + "request waits for the backlog ahead of it / %s/s; over the schedule's %d arrivals (%d servers each holding a request %s: "
+                                + "the capacity x one request's time, rounded, and that count / the capacity) "
                                 + "the mean wait is %s%s; mean latency %s + %s = %s; throughput %s/s",
                         rateText, scaled(timeScaleDivisor), num(capacityPerSecond), num(capacityPerSecond), num(capacityPerSecond), o.requests(),
                         q.servers(), Durations.format(q.holdNanos()), Durations.format(q.meanWaitNanos()), continuous, Durations.format(r),

@@ -48,7 +48,7 @@ class ArrivalPredictionTest {
         Prediction one = new Prediction(S, "1s (one thread per request)", RequestTimes.Path.SERIAL);
         Prediction p = ArrivalPrediction.of(one, 10, new Arrival.Open(20, 5 * S), 1, null, 0);
         assertThat(p.nanos()).isEqualTo(3_250 * MS);
-        assertThat(p.basis()).contains("above the capacity 10.0/s", "100 arrivals (10 servers each holding a request 1s)",
+        assertThat(p.basis()).contains("above the capacity 10.0/s", "100 arrivals (10 servers each holding a request 1s: the capacity x one request's time, rounded, and that count / the capacity)",
                 "mean wait is 2.25s", "continuous form 5s x (20.0 / 10.0 - 1) / 2 = 2.5s", "= 3.25s", "throughput 10.0/s");
     }
 
