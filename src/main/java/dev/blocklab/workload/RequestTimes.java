@@ -12,10 +12,8 @@ import java.util.Map;
  * with its slowest request, and the expected maximum of 100 log-normal draws is far above their mean.
  *
  * <p>All times are in nanoseconds with the time scale already applied. A call counts its attempts as
- * {@link Request#callNanos} does: each at most its timeout, a retry's backoffs, a hedge's faster answer. A call
- * that fails ends its request there, as every model fails fast (docs/workloads.md, "Failures"): calls one after
- * another stop at it, a graph's paths at the earliest failure, a level at its first. CPU steps count zero (the
- * demand adds CPU separately).
+ * {@link Request#callNanos} does: each at most its timeout, a retry's backoffs, a hedge's faster answer. CPU steps
+ * count zero (the demand adds CPU separately).
  *
  * @param serialNanos       per request: its calls one after another (a sequence is the sum)
  * @param criticalPathNanos per request: its longest chain of calls (a fork is the maximum of its branches)
@@ -34,13 +32,11 @@ public record RequestTimes(long[] serialNanos, long[] criticalPathNanos, long[] 
 
     /**
      * True when a call's time varies from request to request, so the mean of a call is not what every request
-     * faces: its latency is drawn at random, it may fail (ending its request early), or it makes attempts (retries,
-     * a hedge) whose number and times are drawn.
+     * faces: its latency is drawn at random, or it makes attempts (retries, a hedge) whose number and times are drawn.
      */
     public static boolean isRandom(Graph graph) {
         for (Step s : graph.steps())
-            if (s instanceof Step.Call c && (!(c.latency() instanceof Latency.Fixed) || c.failureProbability() > 0
-                    || !(c.attempts() instanceof Step.Attempts.Once)))
+            if (s instanceof Step.Call c && (!(c.latency() instanceof Latency.Fixed) || !(c.attempts() instanceof Step.Attempts.Once)))
                 return true;
         return false;
     }
@@ -57,40 +53,28 @@ public record RequestTimes(long[] serialNanos, long[] criticalPathNanos, long[] 
         long[] finish = new long[steps.size()];
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < steps.size(); i++) index.put(steps.get(i).name(), i);
-        boolean[] fails = new boolean[steps.size()];
         for (int id = 0; id < count; id++) {
             Request request = new Request(id, graph, seed, timeScaleDivisor);
             long sum = 0;
-            long serialEnd = -1;               // where the calls one after another stop: at the first that fails
             long longest = 0;
-            long failedAt = Long.MAX_VALUE;    // the first failure on the graph ends the request (fail fast)
             for (int i = 0; i < steps.size(); i++) {
                 Step s = steps.get(i);
-                long end = s instanceof Step.Call ? request.callEndNanos(i) : 0;
-                long d = Math.abs(end);
-                fails[i] = end < 0;
+                long d = s instanceof Step.Call ? request.callNanos(i) : 0;
                 delay[i] = d;
                 sum += d;
-                if (fails[i] && serialEnd < 0) serialEnd = sum;
                 long start = 0;
                 for (String in : s.inputs()) if (!Graph.INPUT.equals(in)) start = Math.max(start, finish[index.get(in)]);
                 finish[i] = start + d;
                 longest = Math.max(longest, finish[i]);
-                if (fails[i]) failedAt = Math.min(failedAt, finish[i]);
             }
             long byLevel = 0;
             for (List<Integer> level : levels) {
                 long max = 0;
-                long firstFailure = Long.MAX_VALUE;
-                for (int i : level) {
-                    max = Math.max(max, delay[i]);
-                    if (fails[i]) firstFailure = Math.min(firstFailure, delay[i]);
-                }
-                byLevel += Math.min(max, firstFailure);
-                if (firstFailure != Long.MAX_VALUE) break;   // the level's first failure ends the request
+                for (int i : level) max = Math.max(max, delay[i]);
+                byLevel += max;
             }
-            serial[id] = serialEnd < 0 ? sum : serialEnd;
-            critical[id] = Math.min(longest, failedAt);
+            serial[id] = sum;
+            critical[id] = longest;
             levelled[id] = byLevel;
         }
         return new RequestTimes(serial, critical, levelled);

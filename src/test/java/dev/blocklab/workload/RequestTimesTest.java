@@ -128,32 +128,4 @@ class RequestTimesTest {
         assertThat(drawn.percentileNanos(RequestTimes.Path.SERIAL, 99)).isLessThan(250 * MS);   // the unhedged p99 is 500 ms
         assertThat(RequestTimes.isRandom(lone(new Latency.Fixed(MS), 0, 0, new Step.Attempts.Hedge(MS)))).isTrue();
     }
-
-    private static Step.Call failing(String name, List<String> inputs, long nanos, double probability) {
-        return new Step.Call(name, inputs, new Latency.Fixed(nanos), new Value.Constant(1L), probability, Step.FailureSpec.DEFAULT, 0);
-    }
-
-    @Test
-    void draw_aFailingCallEndsItsRequest_inOrder_onThePaths_andInItsLevel() {
-        // x (100 ms) and y (10 ms, always fails) side by side, then z (1 s) after both
-        Graph g = new Graph(0L, List.of(call("x", List.of(), new Latency.Fixed(100 * MS)), failing("y", List.of(), 10 * MS, 1.0),
-                call("z", List.of("x", "y"), new Latency.Fixed(1000 * MS))));
-        RequestTimes t = RequestTimes.draw(g, 1, 1, 3);
-        assertThat(t.serialNanos()).as("one after another: x, then y fails").containsOnly(110 * MS);
-        assertThat(t.criticalPathNanos()).as("side by side: y's failure at 10 ms ends it").containsOnly(10 * MS);
-        assertThat(t.levelledPathNanos()).as("the first level ends at its first failure").containsOnly(10 * MS);
-        assertThat(RequestTimes.isRandom(g)).isTrue();
-        // half the requests fail at 10 ms, the others run the whole second
-        Graph half = new Graph(0L, List.of(failing("a", List.of(), 10 * MS, 0.5), call("b", List.of("a"), new Latency.Fixed(1000 * MS))));
-        RequestTimes h = RequestTimes.draw(half, 1, 1, 400);
-        for (int id = 0; id < 400; id++) {
-            boolean fails = new Request(id, half, 1, 1).invocation(0, List.of()).failure() != null;
-            assertThat(h.serialNanos()[id]).as("request %d", id).isEqualTo(fails ? 10 * MS : 1010 * MS);
-        }
-        assertThat(h.meanNanos(RequestTimes.Path.SERIAL)).isBetween(300.0 * MS, 720.0 * MS);
-        // a retry that rescues the call does not end the request
-        Graph rescued = new Graph(0L, List.of(new Step.Call("r", List.of(), new Latency.Fixed(10 * MS), new Value.Constant(1L), 0.2,
-                Step.FailureSpec.DEFAULT, 0, null, new Step.Attempts.Retry(8, 0)), call("b", List.of("r"), new Latency.Fixed(1000 * MS))));
-        assertThat(java.util.Arrays.stream(RequestTimes.draw(rescued, 1, 1, 50).serialNanos()).min().orElseThrow()).isGreaterThanOrEqualTo(1010 * MS);
-    }
 }
