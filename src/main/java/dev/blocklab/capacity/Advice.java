@@ -68,7 +68,8 @@ public final class Advice {
                     workload, best.result().entry(), slo, s.isLowerBound() ? "at least " : "",
                     Capacity.fmt(s.sustainablePerSecond()), m.p99Millis(), m.cpuMicrosPerRequest(), m.allocatedBytesPerRequest() / 1024,
                     Capacity.ceiling(best.result().predicted().ceilingPerSecond()),
-                    cpuCeiling(best.result().predicted().ceilingPerSecond(), m.cpuMicrosPerRequest()).map(c -> " (" + c + ")").orElse("")));
+                    best.result().entry().startsWith(Entries.HTTP) ? ""
+                            : cpuCeiling(best.result().predicted().ceilingPerSecond(), m.cpuMicrosPerRequest()).map(c -> " (" + c + ")").orElse("")));
             lines.add("It stops there because " + best.result().why() + ".");
             rec.tie().ifPresent(lines::add);
         }

@@ -89,6 +89,7 @@ final class CapacityCommand implements Runnable {
         List<Entry> resolved = Entries.resolve(names, w);
         dev.blocklab.datastore.Datastores.check(w.graph(), real);   // a sql: or redis: step needs its server, as under run
         dev.blocklab.datastore.Datastores.checkUsed(w.graph(), real);
+        DatastoreOptions.installed(real);
         boolean servers = real.postgres() || real.redis();
         if (servers)
             for (Entry e : resolved)

@@ -59,13 +59,14 @@ class DatastoreOptions {
         return args;
     }
 
-    DatastoreSettings settings(List<String> kinds) { return installed(poolsUsed(pools.settings("--backend", kinds, ""))); }
-
     /**
-     * As {@link #settings(List)} for {@code serve}, which also takes {@code http} (removed from {@code kinds} before),
-     * without asking whether this machine has {@code redis-server}: {@code serve} checks its workloads against the
-     * settings first, then calls {@link #installed}, so a mistake in the command is named wherever it runs.
+     * The settings of the options given, without asking whether this machine has {@code redis-server}: a command
+     * checks its workload against them first, then calls {@link #installed}, so a mistake in the command is named
+     * the same wherever it runs.
      */
+    DatastoreSettings settings(List<String> kinds) { return poolsUsed(pools.settings("--backend", kinds, "")); }
+
+    /** As {@link #settings(List)} for {@code serve}, which also takes {@code http} (removed from {@code kinds} before). */
     DatastoreSettings serveSettings(List<String> kinds) { return poolsUsed(pools.settings("--backend", kinds, ", or http with --backend-url")); }
 
     /**

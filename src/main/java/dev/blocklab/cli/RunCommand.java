@@ -78,6 +78,7 @@ final class RunCommand extends MeasuringCommand {
         DatastoreSettings real = datastore.settings();
         Datastores.check(w.graph(), real);
         Datastores.checkUsed(w.graph(), real);
+        DatastoreOptions.installed(real);
         ConsoleProgress console = output.console.progress(err);
         OverallProgress progress = new OverallProgress(console, System::nanoTime, "model", models, estimates(w, specs, settings, real));
         List<RunResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();

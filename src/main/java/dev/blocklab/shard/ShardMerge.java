@@ -233,9 +233,18 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
                 cutOff, latency, service, health(sources, requests + unsent, unsent, ok, latencyMillis), retried);
     }
 
-    /** The merged verdict: the worst worker's own delays and loop lag against the merged latency. */
+    /** A shard's own delays over this many requests have a p99 that is not their one slowest send. */
+    static final long SHARD_P99_REQUESTS = 100;
+
+    /**
+     * The merged verdict: the worst worker's own delays and loop lag against the merged latency. The worst is
+     * chosen among the shards that measured {@value #SHARD_P99_REQUESTS} requests or more, where any did: a shard of
+     * a few requests has its slowest send (a cold first one) for its p99.
+     */
     private static InstrumentHealth health(List<Source> sources, long scheduled, long unsent, long successes, LatencyMillis latency) {
-        InstrumentHealth worst = sources.stream().map(s -> s.record().health())
+        List<InstrumentHealth> judged = sources.stream().map(s -> s.record().health())
+                .filter(h -> h.delays().ownMillis().count() >= SHARD_P99_REQUESTS).toList();
+        InstrumentHealth worst = (judged.isEmpty() ? sources.stream().map(s -> s.record().health()).toList() : judged).stream()
                 .max(Comparator.comparingDouble(h -> h.delays().ownMillis().p99() + nanToZero(h.eventLoopLagP99Millis()))).orElseThrow();
         double cpu = 0, busy = Double.NaN, machine = Double.NaN;
         int cores = 0;

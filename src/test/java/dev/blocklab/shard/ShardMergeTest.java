@@ -80,6 +80,13 @@ class ShardMergeTest {
         assertThat(m.result().health().judged()).isTrue();
         assertThat(m.result().health().instrumentLimited()).isTrue();
         assertThat(m.result().health().verdictLine()).contains("the attacker added up to 40");
+        // a shard of 3 requests has its slowest send for its p99: the worst is chosen among the shards of 100 or more
+        ShardMerge small = ShardMerge.of(new ShardMerge.Found(List.of(
+                new ShardMerge.Source("a", withOwnDelays(record(0, 3, 300, 300, 5), 300, 0)),
+                new ShardMerge.Source("b", withOwnDelays(record(1, 3, 300, 300, 5), 300, 0)),
+                new ShardMerge.Source("c", withOwnDelays(record(2, 3, 300, 3, 5), 3, 40))), List.of()));
+        assertThat(small.result().health().instrumentLimited()).isFalse();
+        assertThat(small.result().health().judged()).isTrue();
     }
 
     @Test
