@@ -35,6 +35,15 @@ public final class Advice {
     }
 
     /**
+     * {@link #cpuCeiling(double, double)} for an entry: in process only, since over HTTP the formula is a server's
+     * pool and the CPU the whole JVM's, the attacker's included.
+     */
+    static Optional<String> cpuCeiling(Capacity.EntryResult entry, double cpuMicrosPerRequest) {
+        if (entry.entry().startsWith(Entries.HTTP)) return Optional.empty();
+        return cpuCeiling(entry.predicted().ceilingPerSecond(), cpuMicrosPerRequest);
+    }
+
+    /**
      * {@code the formula counts the workload's CPU steps, not the process's; at the 512 us of CPU a request measured
      * here, 2 cores give at most 3,906/s} when that bound is below the formula's ceiling: a formula counts the
      * workload's own CPU steps, not the CPU the whole process spends on a request (scheduling, the backend,
@@ -68,8 +77,7 @@ public final class Advice {
                     workload, best.result().entry(), slo, s.isLowerBound() ? "at least " : "",
                     Capacity.fmt(s.sustainablePerSecond()), m.p99Millis(), m.cpuMicrosPerRequest(), m.allocatedBytesPerRequest() / 1024,
                     Capacity.ceiling(best.result().predicted().ceilingPerSecond()),
-                    best.result().entry().startsWith(Entries.HTTP) ? ""
-                            : cpuCeiling(best.result().predicted().ceilingPerSecond(), m.cpuMicrosPerRequest()).map(c -> " (" + c + ")").orElse("")));
+                    cpuCeiling(best.result(), m.cpuMicrosPerRequest()).map(c -> " (" + c + ")").orElse("")));
             lines.add("It stops there because " + best.result().why() + ".");
             rec.tie().ifPresent(lines::add);
         }

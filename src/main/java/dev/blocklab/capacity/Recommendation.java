@@ -78,9 +78,7 @@ public record Recommendation(double commonPerSecond, List<Ranked> ranked) {
             return String.format(Locale.ROOT, "%d. %s sustains %s%s/s (predicted ceiling: %s%s)%s: %s.", r.rank(), r.result().entry(),
                     s.isLowerBound() ? "at least " : "", Capacity.fmt(s.sustainablePerSecond()),
                     Capacity.ceiling(r.result().predicted().ceilingPerSecond()),
-                    // in process only: over HTTP the formula is a server's pool, and the CPU the whole JVM's, attacker included
-                    r.result().entry().startsWith(Entries.HTTP) ? ""
-                            : Advice.cpuCeiling(r.result().predicted().ceilingPerSecond(), r.cpuMicrosAtCommonRate()).map(c -> "; " + c).orElse(""),
+                    Advice.cpuCeiling(r.result(), r.cpuMicrosAtCommonRate()).map(c -> "; " + c).orElse(""),
                     Double.isNaN(r.cpuMicrosAtCommonRate()) ? "" : String.format(Locale.ROOT,
                             "; compared at the common %s/s (the highest rate every entry that sustained any held): %.0f us of CPU per request, measured at %s/s%s",
                             Capacity.fmt(commonPerSecond), r.cpuMicrosAtCommonRate(), Capacity.fmt(r.cpuRatePerSecond()),

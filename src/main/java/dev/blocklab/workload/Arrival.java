@@ -65,8 +65,13 @@ public sealed interface Arrival {
         @Override public String label() {
             // a ramp over the whole schedule says its length once: "open 100/s..5000/s for 20s"
             String rate = pacer instanceof Pacer.LinearRamp r && r.durationNanos() == durationNanos
-                    ? number(r.startPerSecond()) + "/s.." + number(r.endPerSecond()) + "/s" : rateLabel(pacer, Open::number);
+                    ? rampLabel(r, Open::number) : rateLabel(pacer, Open::number);
             return "open " + rate + " for " + Durations.format(durationNanos);
+        }
+
+        /** A ramp's two rates, {@code 100/s..5000/s}, without its length. */
+        private static String rampLabel(Pacer.LinearRamp r, java.util.function.DoubleFunction<String> number) {
+            return number.apply(r.startPerSecond()) + "/s.." + number.apply(r.endPerSecond()) + "/s";
         }
 
         /**
@@ -76,8 +81,7 @@ public sealed interface Arrival {
         public static String rateLabel(Pacer pacer, java.util.function.DoubleFunction<String> number) {
             return switch (pacer) {
                 case Pacer.Constant c -> number.apply(c.ratePerSecond()) + "/s";
-                case Pacer.LinearRamp r -> number.apply(r.startPerSecond()) + "/s.." + number.apply(r.endPerSecond())
-                        + "/s over " + Durations.format(r.durationNanos());
+                case Pacer.LinearRamp r -> rampLabel(r, number) + " over " + Durations.format(r.durationNanos());
                 case Pacer.Steps st -> st.ratesPerSecond().stream().map(v -> number.apply(v) + "/s")
                         .collect(java.util.stream.Collectors.joining(",")) + " every " + Durations.format(st.stepNanos());
             };
