@@ -247,7 +247,7 @@ final class AttackCommand implements Callable<Integer> {
             saved.finish(intervals);
             saved.file.writeResult(experiment);
             saved.file.writePageTitle("attack " + experiment.description());
-            console.saved(err, "results", results.save);
+            console.saved(err, saved.file);
         }
         if (results.html != null) {
             ReportCommand.writeHtml(results.html, "attack " + experiment.description(), List.of(experiment), ReportCommand.now());

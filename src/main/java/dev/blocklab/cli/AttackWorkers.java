@@ -149,8 +149,8 @@ final class AttackWorkers {
                 try (ResultsFile file = new ResultsFile(c.results.save)) {
                     for (AttackInterval i : merged.intervals()) file.write("attack-interval", i);
                     file.writeResult(experiment);
+                    c.console.saved(err, file);
                 }
-                c.console.saved(err, "results", c.results.save);
             }
             if (c.results.html != null) {
                 ReportCommand.writeHtml(c.results.html, "attack " + merged.result().description(), List.of(experiment), ReportCommand.now());

@@ -133,7 +133,7 @@ final class CapacityCommand implements Runnable {
             result = CapacityReport.of(w.name(), settings, results, search.command("capacity", names), Environment.current(), backends.described());
             result.rows().forEach(row -> file.write("capacity", row));
             file.writeResult(result);
-            output.console.saved(err, "results", file.path());
+            output.console.saved(err, file);
         } finally {
             kept.countDown();
             dev.blocklab.datastore.Datastores.release(kept);

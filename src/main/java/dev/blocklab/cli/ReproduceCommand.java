@@ -159,7 +159,7 @@ final class ReproduceCommand extends MeasuringCommand {
                 out.print(new dev.blocklab.report.HtmlReport(reportedAt).renderPage(pageTitle(done), done));
                 out.flush();
             }
-            output.console.saved(err, "results", file.path());
+            output.console.saved(err, file);
             if (output.html() != null) output.console.saved(err, "HTML report", output.html());
         }
     }

@@ -142,7 +142,7 @@ final class RunCommand extends MeasuringCommand {
                 }
                 file.writeResult(result);
                 file.writePageTitle("run " + w.name());
-                output.console.saved(err, "results", file.path());
+                output.console.saved(err, file);
             }
             if (output.html() != null) {
                 ReportCommand.writeHtml(output.html(), "run " + w.name(), List.of(result), ReportCommand.now());

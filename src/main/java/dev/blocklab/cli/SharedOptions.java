@@ -33,6 +33,11 @@ final class SharedOptions {
             err.flush();
         }
 
+        /** {@code results saved to FILE}, naming where the file's earlier results were kept, when it held any. */
+        void saved(PrintWriter err, dev.blocklab.report.ResultsFile file) {
+            saved(err, "results", file.path() + file.keptEarlier().map(p -> " (its earlier results kept as " + p + ")").orElse(""));
+        }
+
         ConsoleProgress progress(PrintWriter err) { return new ConsoleProgress(err, quiet); }
     }
 

@@ -28,7 +28,8 @@ import java.util.function.Consumer;
  * each experiment the whole {@link ExperimentResult} follows as one line of kind {@value #EXPERIMENT_RESULT}, which
  * {@link #read(Path)} (and so {@code blocklab report}) turns back into a result. A file nothing was written to is
  * removed when closed (a command that failed before measuring anything), so {@code blocklab report results/*.jsonl}
- * meets no empty file.
+ * meets no empty file. A file that already holds results is not overwritten in place: it is kept beside the new one
+ * as {@code FILE.previous} (one generation), and moved back if nothing new was written.
  */
 public final class ResultsFile implements AutoCloseable {
     /** The kind of the line that holds a whole experiment's result. */
@@ -39,6 +40,7 @@ public final class ResultsFile implements AutoCloseable {
     private final Path path;
     private final OutputStream out;   // unbuffered: each line goes to the file in one write
     private final boolean madeDirectory;   // the file's directory did not exist: removed with an empty file
+    private final Path keptEarlier;        // where the file's earlier content went, or null
     private boolean written;               // guarded by this: a line is in the file
     private boolean closed;                // guarded by this
     private boolean removedOnSignal;       // guarded by this: see removeIfEmpty
@@ -48,11 +50,19 @@ public final class ResultsFile implements AutoCloseable {
         madeDirectory = path.getParent() != null && !Files.isDirectory(path.getParent());
         try {
             if (path.getParent() != null) Files.createDirectories(path.getParent());
+            keptEarlier = Files.isRegularFile(path) && Files.size(path) > 0 ? previous(path) : null;
+            if (keptEarlier != null) Files.move(path, keptEarlier, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             out = Files.newOutputStream(path);
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot write results to " + path + ": " + dev.blocklab.TextFiles.reason(e));
         }
     }
+
+    /** Where a file's earlier results are kept when a new run writes to it: {@code FILE.previous}. */
+    static Path previous(Path file) { return file.resolveSibling(file.getFileName() + ".previous"); }
+
+    /** Where the file's earlier results were kept ({@code FILE.previous}), when it held any before this run. */
+    public java.util.Optional<Path> keptEarlier() { return java.util.Optional.ofNullable(keptEarlier); }
 
     /** {@code results/NAME-yyyyMMdd-HHmmss.jsonl} under the working directory. */
     public static Path defaultPath(String name) {
@@ -263,6 +273,7 @@ public final class ResultsFile implements AutoCloseable {
         try {
             out.close();
             if (!written) Files.deleteIfExists(path);
+            if (!written && keptEarlier != null) Files.move(keptEarlier, path);   // nothing new: the earlier results stay where they were
             if (!written && madeDirectory) Files.deleteIfExists(path.getParent());
         } catch (java.nio.file.DirectoryNotEmptyException e) {
             // another file went there meanwhile: the directory stays

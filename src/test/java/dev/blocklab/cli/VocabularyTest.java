@@ -187,6 +187,13 @@ class VocabularyTest {
         assertThat(Main.execute(quiet.toArray(String[]::new), new java.io.PrintWriter(new java.io.StringWriter(), true),
                 new java.io.PrintWriter(quietErr, true))).isZero();
         assertThat(quietErr.toString()).isEmpty();
+
+        // the quiet run wrote to the same --save: the first run's results were kept beside it, and a third run says so
+        java.io.StringWriter againErr = new java.io.StringWriter();
+        assertThat(Main.execute(args, new java.io.PrintWriter(new java.io.StringWriter(), true), new java.io.PrintWriter(againErr, true))).isZero();
+        assertThat(againErr.toString().lines().filter(l -> !l.startsWith("... ")))
+                .contains("results saved to " + save + " (its earlier results kept as " + save + ".previous)");
+        assertThat(tmp.resolve("r.jsonl.previous")).exists();
     }
 
     @Test void count_agreesInNumber() {

@@ -38,6 +38,32 @@ class ResultsFileTest {
     }
 
     @Test
+    void aFileHoldingResults_isKeptAsPrevious_notOverwritten() throws Exception {
+        Path path = dir.resolve("run.jsonl");
+        Files.writeString(path, "{\"kind\":\"run\",\"model\":\"fixed:8\"}\n");
+        try (ResultsFile file = new ResultsFile(path)) {
+            assertThat(file.keptEarlier()).contains(dir.resolve("run.jsonl.previous"));
+            file.write("run", Map.of("model", "virtual"));
+        }
+        assertThat(Files.readString(path)).isEqualTo("{\"kind\":\"run\",\"model\":\"virtual\"}\n");
+        assertThat(Files.readString(dir.resolve("run.jsonl.previous"))).contains("fixed:8");
+    }
+
+    @Test
+    void nothingNewWritten_theEarlierResultsGoBack_andAnEmptyFileIsNotKept() throws Exception {
+        Path path = dir.resolve("run.jsonl"), empty = dir.resolve("empty.jsonl");
+        Files.writeString(path, "{\"kind\":\"run\",\"model\":\"fixed:8\"}\n");
+        Files.writeString(empty, "");
+        try (ResultsFile file = new ResultsFile(path); ResultsFile other = new ResultsFile(empty)) {
+            assertThat(other.keptEarlier()).isEmpty();
+            other.write("run", Map.of("model", "virtual"));
+        }
+        assertThat(Files.readString(path)).contains("fixed:8");
+        assertThat(dir.resolve("run.jsonl.previous")).doesNotExist();
+        assertThat(dir.resolve("empty.jsonl.previous")).doesNotExist();
+    }
+
+    @Test
     void removeIfEmpty_onASignal_removesOnlyAnEmptyFile_andDropsLaterLines() {
         Path empty = dir.resolve("empty.jsonl"), saved = dir.resolve("saved.jsonl");
         try (ResultsFile file = new ResultsFile(empty)) {
