@@ -100,6 +100,8 @@ public final class WorkloadFile {
     private static final class Binder {
         /** Step names in file order, known before binding so that a forward reference can be named as such. */
         private final Map<String, Integer> allSteps = new HashMap<>();
+        /** Earlier steps that return a constant no sum can add (text that is not a whole number, true or false). */
+        private final Map<String, Object> notNumbers = new HashMap<>();
 
         Workload workload(FileNode root, String baseName) {
             Mapping top = mapping(root, "a workload file holds a mapping with at least 'steps' (see docs/workloads.md)");
@@ -251,6 +253,8 @@ public final class WorkloadFile {
                 }
             };
             defined.put(name, nameNode.where());
+            Value value = step instanceof Step.Call c ? c.returns() : step instanceof Step.Combine c ? c.function() : null;
+            if (value instanceof Value.Constant(Object v) && !(v instanceof Number) && !isWholeNumber(v)) notNumbers.put(name, v);
             return step;
         }
 
@@ -298,7 +302,13 @@ public final class WorkloadFile {
             FileNode n = f.required(given.getFirst());
             return Optional.of(switch (given.getFirst()) {
                 case "returns" -> new Value.Constant(constant(n));
-                case "sum" -> new Value.Sum(wholeNumber(n));
+                case "sum" -> {
+                    for (String in : inputs)
+                        if (notNumbers.containsKey(in))
+                            throw n.where().problem("sum cannot add '" + in + "', which returns " + describeConstant(notNumbers.get(in))
+                                    + "; use concat or format for text");
+                    yield new Value.Sum(wholeNumber(n));
+                }
                 case "concat" -> new Value.Concat(text(n));
                 default -> {
                     Value.Format format = new Value.Format(text(n));
@@ -451,6 +461,20 @@ public final class WorkloadFile {
         }
 
         /** A constant answer: text, a whole number (as Long), a decimal (as Double) or true/false. */
+        private static boolean isWholeNumber(Object v) {
+            if (!(v instanceof String text)) return false;
+            try {
+                Long.parseLong(text.trim());
+                return true;
+            } catch (NumberFormatException e) {
+                return false;
+            }
+        }
+
+        private static String describeConstant(Object v) {
+            return v instanceof String text ? "the text '" + FileNode.clip(text) + "'" : String.valueOf(v);
+        }
+
         private Object constant(FileNode node) {
             if (node instanceof Scalar(var w, Object v) && (v instanceof String || v instanceof Long || v instanceof Double || v instanceof Boolean))
                 return v;

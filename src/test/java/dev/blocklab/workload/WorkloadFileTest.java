@@ -124,6 +124,21 @@ class WorkloadFileTest {
     }
 
     @Test
+    void sum_addsAWholeNumberGivenAsText_butNotOtherText() throws IOException {
+        Workload w = WorkloadFile.load(write("sum-text.yaml", """
+                steps:
+                  - call: a
+                    latency: 1ms
+                    returns: "42"
+                  - combine: b
+                    inputs: [a]
+                    sum: 1
+                """));
+        Step.Combine b = (Step.Combine) w.graph().steps().get(1);
+        assertThat(b.function().apply(List.of("42"), List.of("a"))).isEqualTo(43L);
+    }
+
+    @Test
     void load_minimalFile_usesTheDefaults() throws IOException {
         Workload w = WorkloadFile.load(write("tiny-service.yml", """
                 steps:
@@ -311,6 +326,10 @@ class WorkloadFileTest {
                         6, "steps[1].format", "{c} is not one of this step's inputs [a]"),
                 arguments("two-values.yaml", "steps:\n  - call: a\n    latency: 1ms\n    returns: 1\n    sum: 2\n", 5, "steps[0].sum",
                         "only one of returns, sum, concat or format"),
+                arguments("sum-of-text.yaml", "steps:\n  - call: a\n    latency: 1ms\n    returns: Alice\n  - combine: b\n    inputs: [a]\n    sum: 0\n",
+                        7, "steps[1].sum", "sum cannot add 'a', which returns the text 'Alice'; use concat or format"),
+                arguments("sum-of-boolean.yaml", "steps:\n  - call: a\n    latency: 1ms\n    returns: true\n  - call: b\n    inputs: [a]\n    latency: 1ms\n    sum: 1\n",
+                        8, "steps[1].sum", "sum cannot add 'a', which returns true"),
                 arguments("combine-no-value.yaml", "steps:\n  - call: a\n    latency: 1ms\n  - combine: b\n    inputs: [a]\n", 4, "steps[1]",
                         "needs one of returns, sum, concat or format"),
                 arguments("cpu-kind.yaml", "steps:\n  - cpu: a\n    kind: md5\n    size: 1\n", 3, "steps[0].kind", "allowed: hash, sort"),
