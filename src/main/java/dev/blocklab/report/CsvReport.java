@@ -15,7 +15,9 @@ import java.util.stream.Collectors;
  * its table does not have is empty. No comment lines, no blank lines. A number the text report groups by thousands
  * ({@code 9,059}) is written without the commas, and a number the text report annotates ({@code 1.11 x},
  * {@code 2.40 x: pool saturated}, {@code 114 (mean latency)}) as the number alone (the cause and the kind of
- * prediction are columns of the prediction table), so readers take it as a number.
+ * prediction are columns of the prediction table), so readers take it as a number. A column whose cells are all
+ * two numbers in one ({@code ctx sw vol/invol}: {@code 643/163}; {@code rate /s (of capacity)}: {@code 90 (45 %)})
+ * becomes two columns ({@code ctx sw vol}, {@code ctx sw invol}; {@code rate /s}, {@code rate /s (of capacity, %)}).
  */
 final class CsvReport implements Report<ExperimentResult> {
 
@@ -23,15 +25,16 @@ final class CsvReport implements Report<ExperimentResult> {
         Map<String, Integer> index = new LinkedHashMap<>();
         index.put("table", 0);
         List<List<String>> names = new ArrayList<>();
-        for (Table table : result.tables()) {
+        List<Table> tables = result.tables().stream().map(CsvReport::splitPairs).toList();
+        for (Table table : tables) {
             List<String> unique = uniqueNames(table.columns());
             names.add(unique);
             for (String column : unique) index.putIfAbsent(column, index.size());
         }
-        if (result.tables().isEmpty()) return "";
+        if (tables.isEmpty()) return "";
         StringBuilder out = new StringBuilder(line(List.copyOf(index.keySet())));
-        for (int t = 0; t < result.tables().size(); t++) {
-            Table table = result.tables().get(t);
+        for (int t = 0; t < tables.size(); t++) {
+            Table table = tables.get(t);
             for (List<String> row : table.rows()) {
                 String[] cells = new String[index.size()];
                 java.util.Arrays.fill(cells, "");
@@ -41,6 +44,60 @@ final class CsvReport implements Report<ExperimentResult> {
             }
         }
         return out.toString();
+    }
+
+    private static final String NUMBER = "-?\\d[\\d,]*(?:\\.\\d+)?";
+    private static final java.util.regex.Pattern SLASH_NAME = java.util.regex.Pattern.compile("(.*?)([\\w-]+)/([\\w-]+)");
+    private static final java.util.regex.Pattern SLASH_CELL = java.util.regex.Pattern.compile("(" + NUMBER + ")/(" + NUMBER + ")");
+    private static final java.util.regex.Pattern SHARE_NAME = java.util.regex.Pattern.compile("(.+) \\((.+)\\)");
+    private static final java.util.regex.Pattern SHARE_CELL = java.util.regex.Pattern.compile("(" + NUMBER + ") \\((" + NUMBER + ") %\\)");
+
+    /**
+     * The table with each column of paired numbers as two columns: a name {@code A B/C} whose every non-empty cell is
+     * {@code n/m} gives {@code A B} and {@code A C}; a name {@code A (B)} whose every non-empty cell is {@code n (p %)}
+     * gives {@code A} and {@code A (B, %)}. Any other column stays as it is.
+     */
+    static Table splitPairs(Table table) {
+        List<String> columns = new ArrayList<>();
+        List<List<String>> rows = table.rows().stream().map(r -> (List<String>) new ArrayList<String>()).toList();
+        for (int c = 0; c < table.columns().size(); c++) {
+            String name = table.columns().get(c);
+            java.util.regex.Pattern cell = null;
+            List<String> split = null;
+            java.util.regex.Matcher slash = SLASH_NAME.matcher(name), share = SHARE_NAME.matcher(name);
+            if (slash.matches()) {
+                cell = SLASH_CELL;
+                split = List.of(slash.group(1) + slash.group(2), slash.group(1) + slash.group(3));
+            } else if (share.matches()) {
+                cell = SHARE_CELL;
+                split = List.of(share.group(1), share.group(1) + " (" + share.group(2) + ", %)");
+            }
+            if (split != null && allMatch(table, c, cell)) {
+                columns.addAll(split);
+                for (int r = 0; r < rows.size(); r++) {
+                    java.util.regex.Matcher m = cell.matcher(table.rows().get(r).get(c));
+                    boolean pair = m.matches();
+                    rows.get(r).add(pair ? m.group(1) : "");
+                    rows.get(r).add(pair ? m.group(2) : "");
+                }
+            } else {
+                columns.add(name);
+                for (int r = 0; r < rows.size(); r++) rows.get(r).add(table.rows().get(r).get(c));
+            }
+        }
+        return new Table(table.title(), columns, rows);
+    }
+
+    /** Column {@code c} has a non-empty cell, and every non-empty cell matches {@code cell}. */
+    private static boolean allMatch(Table table, int c, java.util.regex.Pattern cell) {
+        boolean any = false;
+        for (List<String> row : table.rows()) {
+            String v = row.get(c);
+            if (v.isEmpty()) continue;
+            if (!cell.matcher(v).matches()) return false;
+            any = true;
+        }
+        return any;
     }
 
     /** The columns, a repeated name numbered ({@code ms}, {@code ms (2)}) so each cell has its own column. */
