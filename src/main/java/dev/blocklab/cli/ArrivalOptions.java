@@ -95,6 +95,26 @@ final class ArrivalOptions {
                     + "; send fewer, run a pool model, or an open --rate or closed --users for a duration");
     }
 
+    /**
+     * Refuses a batch or closed users for which a model would start more platform threads at once than the
+     * machine lets it (see {@link dev.blocklab.driver.ThreadLimit}): past that limit a thread's start fails, and
+     * until the run ends no process on the machine can start one.
+     */
+    static void checkThreadsFit(Arrival arrival, String source, List<dev.blocklab.model.ModelSpec> specs,
+                                java.util.Optional<dev.blocklab.driver.ThreadLimit> limit) {
+        long inFlight = switch (arrival) {
+            case Arrival.Batch(int n) -> n;
+            case Arrival.Closed c -> c.users();
+            case Arrival.Open o -> 0;   // how many are in flight depends on the model's latency: not known before
+        };
+        if (inFlight == 0 || limit.isEmpty()) return;
+        List<String> over = specs.stream().filter(s -> s.platformThreadsAtMost(inFlight) > limit.get().spare())
+                .map(s -> s.text() + " (" + String.format(java.util.Locale.ROOT, "%,d", s.platformThreadsAtMost(inFlight)) + ")").toList();
+        if (over.isEmpty()) return;
+        throw new IllegalArgumentException(source + ": " + String.join(", ", over) + " would start that many platform threads at once, and "
+                + limit.get().text() + "; send fewer, run virtual, or a smaller pool");
+    }
+
     private static String gib(long bytes) {
         return String.format(java.util.Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30));
     }

@@ -75,6 +75,9 @@ final class RunCommand extends MeasuringCommand {
             ArrivalOptions.checkBatchFits(w.arrival(),
                     arrival.requests != null ? "--requests " + arrival.requests : "workload " + w.name() + "'s " + w.arrival().label(),
                     Runtime.getRuntime().maxMemory(), specs.stream().filter(ModelSpec::threadPerRequest).map(ModelSpec::text).toList());
+        ArrivalOptions.checkThreadsFit(w.arrival(), arrival.requests != null ? "--requests " + arrival.requests
+                : arrival.users != null ? "--users " + arrival.users : "workload " + w.name() + "'s " + w.arrival().label(),
+                specs, dev.blocklab.driver.ThreadLimit.current());
         DatastoreSettings real = datastore.settings();
         Datastores.check(w.graph(), real);
         Datastores.checkUsed(w.graph(), real);

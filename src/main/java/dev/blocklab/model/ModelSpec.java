@@ -31,6 +31,19 @@ public record ModelSpec(ModelEntry entry, int size) {
     public boolean threadPerRequest() { return entry.threadPerRequest(); }
 
     /**
+     * The platform threads this model may start with {@code inFlight} requests in flight at once: one each under
+     * {@code cached}, up to its size under a fixed pool ({@code fixed:N}, {@code cf-blocking:N}, {@code forkjoin:N});
+     * 0 for the rest, whose platform threads are bounded by the cores or a few hundred spares, or are virtual.
+     */
+    public long platformThreadsAtMost(long inFlight) {
+        return switch (entry.family()) {
+            case "cached" -> inFlight;
+            case "fixed", "cf-blocking", "forkjoin" -> Math.min(size, inFlight);
+            default -> 0;
+        };
+    }
+
+    /**
      * True for an engine model whose calls use the backend's non-blocking form ({@code callAsync}): on a real
      * server, the non-blocking client (one shared Lettuce connection for Redis) serves it.
      */

@@ -35,6 +35,22 @@ class ArrivalOptionsTest {
                 .doesNotThrowAnyException();
     }
 
+    @Test void threadsFit_refusesAPlatformThreadPerRequestBeyondTheMachinesLimit() {
+        var limit = java.util.Optional.of(new dev.blocklab.driver.ThreadLimit(32_768, "kernel.pid_max", 135));   // 31,633 spare
+        List<dev.blocklab.model.ModelSpec> specs = List.of("virtual", "fixed:8", "cached").stream().map(dev.blocklab.registry.Registry::parse).toList();
+        assertThatThrownBy(() -> ArrivalOptions.checkThreadsFit(new Arrival.Batch(40_000), "--requests 40000", specs, limit))
+                .hasMessage("--requests 40000: cached (40,000) would start that many platform threads at once, and this machine lets a"
+                        + " process start about 31,633 more platform threads (kernel.pid_max 32,768, 135 running now); send fewer, run"
+                        + " virtual, or a smaller pool");
+        assertThatThrownBy(() -> ArrivalOptions.checkThreadsFit(new Arrival.Closed(40_000, 1_000_000_000L), "--users 40000",
+                List.of(dev.blocklab.registry.Registry.parse("fixed:35000")), limit)).hasMessageStartingWith("--users 40000: fixed:35000 (35,000)");
+        // below the limit, or models that start no thread per request, or an open rate (its concurrency is not known before)
+        assertThatCode(() -> ArrivalOptions.checkThreadsFit(new Arrival.Batch(30_000), "x", specs, limit)).doesNotThrowAnyException();
+        assertThatCode(() -> ArrivalOptions.checkThreadsFit(new Arrival.Batch(1_000_000), "x",
+                List.of(dev.blocklab.registry.Registry.parse("virtual"), dev.blocklab.registry.Registry.parse("fixed:8")), limit)).doesNotThrowAnyException();
+        assertThatCode(() -> ArrivalOptions.checkThreadsFit(new Arrival.Batch(40_000), "x", specs, java.util.Optional.empty())).doesNotThrowAnyException();
+    }
+
     @Test void run_refusesABatchTooLargeForAThreadPerRequest_namingTheModel(@TempDir Path dir) {
         // one request more than this JVM's heap holds with a thread each: it would fit on a pool (at 150 B a request)
         long requests = Runtime.getRuntime().maxMemory() / ArrivalOptions.THREAD_BYTES_PER_WAITING_REQUEST + 1;

@@ -1,0 +1,91 @@
+package dev.blocklab.driver;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * How many more platform threads this machine lets a process start: the lowest of the kernel's limits on tasks
+ * ({@code kernel.pid_max}, {@code kernel.threads-max}, this process's {@code RLIMIT_NPROC}) less the tasks that
+ * already run on the machine. A platform thread takes one of them; a virtual thread does not. Read from Linux's
+ * {@code /proc}; elsewhere nothing is known and nothing is refused.
+ *
+ * @param limit   the lowest limit
+ * @param source  which limit it is, e.g. {@code kernel.pid_max}
+ * @param running tasks (threads of every process) running on the machine now
+ */
+public record ThreadLimit(long limit, String source, long running) {
+    /** Threads kept free for the JVM's own and the rest of the machine's. */
+    static final long HEADROOM = 1_000;
+
+    /** Platform threads a run may start at once, at most. */
+    public long spare() { return Math.max(0, limit - running - HEADROOM); }
+
+    /**
+     * {@code "this machine lets a process start about 31,633 more platform threads (kernel.pid_max 32,768, 135
+     * running now)"}.
+     */
+    public String text() {
+        return String.format(Locale.ROOT, "this machine lets a process start about %,d more platform threads (%s %,d, %,d running now)",
+                spare(), source, limit, running);
+    }
+
+    /** This machine's limit, when {@code /proc} tells it. */
+    public static Optional<ThreadLimit> current() { return read(Path.of("/proc")); }
+
+    static Optional<ThreadLimit> read(Path proc) {
+        List<ThreadLimit> limits = new ArrayList<>();
+        long running = runningTasks(proc);
+        if (running < 0) return Optional.empty();
+        number(proc.resolve("sys/kernel/pid_max")).ifPresent(n -> limits.add(new ThreadLimit(n, "kernel.pid_max", running)));
+        number(proc.resolve("sys/kernel/threads-max")).ifPresent(n -> limits.add(new ThreadLimit(n, "kernel.threads-max", running)));
+        maxProcesses(proc.resolve("self/limits")).ifPresent(n -> limits.add(new ThreadLimit(n, "the limit on processes (ulimit -u)", running)));
+        return limits.stream().min(java.util.Comparator.comparingLong(ThreadLimit::limit));
+    }
+
+    /** The total of {@code /proc/loadavg}'s fourth field ({@code runnable/total}), or -1. */
+    private static long runningTasks(Path proc) {
+        try {
+            String[] fields = firstLine(proc.resolve("loadavg")).trim().split("\\s+");
+            return Long.parseLong(fields[3].substring(fields[3].indexOf('/') + 1));
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    private static Optional<Long> number(Path file) {
+        try {
+            return Optional.of(Long.parseLong(firstLine(file).trim()));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * A file's first line, read line by line: {@code Files.readString} on a {@code /proc/sys} file, which reports a
+     * size of 0, returned its first byte only ("1" for 192731).
+     */
+    private static String firstLine(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file);
+        if (lines.isEmpty()) throw new IOException(file + " is empty");
+        return lines.getFirst();
+    }
+
+    /** The soft limit of {@code Max processes} in {@code /proc/self/limits}, unless unlimited. */
+    private static Optional<Long> maxProcesses(Path limits) {
+        try {
+            for (String line : Files.readAllLines(limits)) {
+                if (!line.startsWith("Max processes")) continue;
+                String soft = line.substring("Max processes".length()).trim().split("\\s+")[0];
+                return soft.equals("unlimited") ? Optional.empty() : Optional.of(Long.parseLong(soft));
+            }
+        } catch (IOException | RuntimeException e) {
+            // no such file, or a format this reader does not know: no limit known from it
+        }
+        return Optional.empty();
+    }
+}

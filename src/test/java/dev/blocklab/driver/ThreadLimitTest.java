@@ -1,0 +1,50 @@
+package dev.blocklab.driver;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ThreadLimitTest {
+    @TempDir Path proc;
+
+    private void write(String file, String text) throws IOException {
+        Files.createDirectories(proc.resolve(file).getParent());
+        Files.writeString(proc.resolve(file), text);
+    }
+
+    @Test void theLowestOfTheKernelsLimits_lessWhatRuns() throws IOException {
+        write("loadavg", "3.17 2.81 2.21 8/135 32117\n");
+        write("sys/kernel/pid_max", "32768\n");
+        write("sys/kernel/threads-max", "192731\n");
+        write("self/limits", "Limit                     Soft Limit           Hard Limit           Units     \n"
+                + "Max processes             96365                96365                processes \n");
+        ThreadLimit limit = ThreadLimit.read(proc).orElseThrow();
+        assertThat(limit).isEqualTo(new ThreadLimit(32768, "kernel.pid_max", 135));
+        assertThat(limit.spare()).isEqualTo(32768 - 135 - ThreadLimit.HEADROOM);
+        assertThat(limit.text()).isEqualTo("this machine lets a process start about 31,633 more platform threads (kernel.pid_max 32,768, 135 running now)");
+    }
+
+    @Test void aLowerUlimit_isTheLimit_andUnlimitedIsNone() throws IOException {
+        write("loadavg", "0.1 0.1 0.1 1/400 99\n");
+        write("sys/kernel/pid_max", "4194304\n");
+        write("self/limits", "Max processes             4096                 unlimited            processes \n");
+        assertThat(ThreadLimit.read(proc).orElseThrow().source()).isEqualTo("the limit on processes (ulimit -u)");
+        assertThat(ThreadLimit.read(proc).orElseThrow().spare()).isEqualTo(4096 - 400 - ThreadLimit.HEADROOM);
+        write("self/limits", "Max processes             unlimited            unlimited            processes \n");
+        assertThat(ThreadLimit.read(proc).orElseThrow().source()).isEqualTo("kernel.pid_max");
+    }
+
+    @Test void nothingKnown_withoutProc() throws IOException {
+        assertThat(ThreadLimit.read(proc)).isEmpty();                  // no /proc at all (another OS)
+        write("sys/kernel/pid_max", "32768\n");
+        assertThat(ThreadLimit.read(proc)).isEmpty();                  // no count of what runs: no spare to give
+        write("loadavg", "0.1 0.1 0.1 1/400 99\n");
+        assertThat(ThreadLimit.read(proc)).isPresent();
+        assertThat(new ThreadLimit(500, "kernel.pid_max", 400).spare()).isZero();   // never negative
+    }
+}
