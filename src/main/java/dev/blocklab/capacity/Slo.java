@@ -52,15 +52,32 @@ public record Slo(String metric, double limit, String text) {
         throw new IllegalArgumentException("SLO '" + text + "' is not of the form 'p99<=550ms' (p50, p90, p99, p999) or 'success>=99.9%'");
     }
 
-    /** Why {@code m} breaks this objective, or empty when it meets it. */
+    /** One-sided 95 % for the bound on a success share (the normal quantile 1.645). */
+    static final double Z_95 = 1.645;
+
+    /**
+     * Why {@code m} breaks this objective, or empty when it meets it. A success share breaks it only when the run
+     * shows the share below the bound: when even the upper end of its one-sided 95 % Wilson interval is below. One
+     * failure in 20 requests (95 %) does not show a share below 97 %; 50 in 1,000 do (upper end 96.1 %).
+     */
     public Optional<String> breach(Measurement m) {
         if (metric.equals("success")) {
+            double upper = successUpperBound(m.successRatio(), m.requests());
             // a share parsed from a percentage (99.9 / 100) is a hair above the same share counted (999 / 1000)
-            return m.successRatio() >= limit - 1e-12 ? Optional.empty() : Optional.of(String.format(Locale.ROOT,
-                    "success %.2f %% < %s", m.successRatio() * 100, pct(limit)));
+            return m.successRatio() >= limit - 1e-12 || upper >= limit - 1e-12 ? Optional.empty() : Optional.of(String.format(Locale.ROOT,
+                    "success %.2f %% < %s (of %d requests; the upper end of its 95 %% interval %.2f %%)",
+                    m.successRatio() * 100, pct(limit), m.requests(), upper * 100));
         }
         double v = m.latencyMillis(metric);
         return v <= limit ? Optional.empty() : Optional.of(String.format(Locale.ROOT, "%s %.1f ms > %s ms", metric, v, trim(limit)));
+    }
+
+    /** The upper end of the one-sided 95 % Wilson score interval of a share measured over {@code n} trials. */
+    static double successUpperBound(double share, long n) {
+        if (n <= 0) return 1;
+        double z2 = Z_95 * Z_95, center = share + z2 / (2.0 * n);
+        double half = Z_95 * Math.sqrt(share * (1 - share) / n + z2 / (4.0 * n * n));
+        return Math.min(1, (center + half) / (1 + z2 / n));
     }
 
     private static String pct(double share) { return trim(share * 100) + " %"; }

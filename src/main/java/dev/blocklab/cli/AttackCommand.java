@@ -51,21 +51,21 @@ import java.util.concurrent.TimeUnit;
                         + "is never hidden; service time counts from the actual send. Ctrl-C stops and still reports."},
         footer = {"", "Exit codes: 0 done (errors are reported, not fatal), 1 a --fail-if condition held, 2 bad input.",
                 "", "Examples:",
-                "  blocklab attack http://127.0.0.1:8080/async-non-blocking --rate 1000/s --duration 10s",
-                "  blocklab attack http://127.0.0.1:8080/ --rate 100/s..5000/s --duration 30s --format json",
-                "  blocklab attack http://127.0.0.1:8080/ --rate 100/s,500/s,1000/s --step 5s --duration 15s --hlog attack.hlog",
-                "  blocklab attack http://127.0.0.1:8080/ --users 50 --duration 10s",
-                "  blocklab attack http://127.0.0.1:8080/api --method POST --header 'Content-Type: application/json' --body @req.json",
-                "  blocklab attack http://127.0.0.1:8080/ --rate 100/s..2000/s --duration 20s --html attack.html --save attack.jsonl",
+                "  blocklab attack http://127.0.0.1:9000/async-non-blocking --rate 1000/s --duration 10s   # blocklab serve's port",
+                "  blocklab attack http://127.0.0.1:9000/health --rate 100/s..5000/s --duration 30s --format json",
+                "  blocklab attack http://127.0.0.1:9000/health --rate 100/s,500/s,1000/s --step 5s --duration 15s --hlog attack.hlog",
+                "  blocklab attack http://127.0.0.1:9000/sync-blocking --users 50 --duration 10s",
+                "  blocklab attack http://my-api:8080/api --method POST --header 'Content-Type: application/json' --body @req.json",
+                "  blocklab attack http://127.0.0.1:9000/health --rate 2000/s --duration 20s --html attack.html --save attack.jsonl",
                 "  blocklab attack --targets targets.txt --rate 500/s --responses hits.csv --fail-if 'p99>600ms' --fail-if 'success<99%%'",
-                "  blocklab attack http://127.0.0.1:8080/ --rate 20000/s --fail-if instrument-limited --warmup 0",
-                "  blocklab attack http://127.0.0.1:8080/ --rate 4000/s --duration 30s --workers 4",
-                "  blocklab attack http://127.0.0.1:8080/ --rate 4000/s --shard 0/4 --start-at 2026-11-23T17:30:00Z --save shard-0.jsonl",
+                "  blocklab attack http://127.0.0.1:9000/health --rate 20000/s --fail-if instrument-limited --warmup 0",
+                "  blocklab attack http://127.0.0.1:9000/async-non-blocking --rate 4000/s --duration 30s --workers 4",
+                "  blocklab attack http://127.0.0.1:9000/health --rate 4000/s --shard 0/4 --start-at 2026-11-23T17:30:00Z --save s0.jsonl",
                 "  blocklab attack --calibrate"})
 final class AttackCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "URL", description = "The target, e.g. http://127.0.0.1:8080/path (or use --targets).")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "URL", description = "The target, e.g. http://127.0.0.1:9000/async-non-blocking (or use --targets).")
     String url;
 
     @Option(names = "--targets", paramLabel = "FILE", description = "Several targets, vegeta's format: 'GET http://…' lines, optional 'Name: value' header lines and an '@body-file' line, blocks separated by blank lines; sent round-robin.")

@@ -23,7 +23,7 @@ import java.util.List;
                 "  blocklab capacity --workload mixed --entry fixed:16 --entry virtual --entry cf-nonblocking:2 --slo 'success>=98%%'",
                 "  blocklab capacity --workload examples/my-workload.yaml --entry virtual --slo 'success>=98%%' --max-rate 640/s",
                 "  blocklab capacity --workload frameworks --entry invokeall:16 --entry reactor --entry virtual",
-                "  blocklab capacity --workload profile-page --entry http:play-2.5/sync-blocking",
+                "  blocklab capacity --workload profile-page --entry http:play-2.5/sync-blocking --slo 'p99<=1200ms'",
                 "  blocklab capacity --workload profile-page --entry http:event-loop/async-non-blocking --slo 'p99<=1200ms'",
                 "  blocklab capacity --workload hundred-calls --entry fixed:8 --slo 'p99<=1500ms' --repeats 1 --step 2s --format json",
                 "  blocklab capacity --workload examples/slow-query.yaml --backend postgres --entry virtual --entry fixed:10"})

@@ -69,7 +69,7 @@ class CapacitySearchTest {
         CapacitySearch search = new CapacitySearch(new RateSearch(10, 2, 10_000, 0, 1), 1, slos);
         CapacitySearch.Result r = search.run(rate -> SloTest.at(rate, 10, rate >= 80 ? 0.99 : 1));
         assertThat(r.sustainablePerSecond()).isEqualTo(40.0);
-        assertThat(r.stopReason()).isEqualTo("at 80/s: success 99.00 % < 99.9 %");
+        assertThat(r.stopReason()).isEqualTo("at 80/s: success 99.00 % < 99.9 % (of 100 requests; the upper end of its 95 % interval 99.78 %)");
     }
 
     @Test

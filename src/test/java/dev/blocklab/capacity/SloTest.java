@@ -22,6 +22,19 @@ class SloTest {
     }
 
     @Test
+    void breach_aSuccessShare_onlyWhenTheRunShowsItBelowTheBound() {
+        Slo slo = Slo.parse("success>=97%");
+        // one failure in 20 requests (95 %) cannot show a share below 97 %: a short step's noise, not a breach
+        assertThat(slo.breach(new Measurement(10, 10, 20, 0.95, 1, 1, 1, 1, 1, 1, 1, -1, false, "", null))).isEmpty();
+        // 50 in 1,000 can: even the interval's upper end is below
+        assertThat(slo.breach(new Measurement(10, 10, 1000, 0.95, 1, 1, 1, 1, 1, 1, 1, -1, false, "", null)))
+                .contains("success 95.00 % < 97 % (of 1000 requests; the upper end of its 95 % interval 96.02 %)");
+        assertThat(Slo.successUpperBound(1, 10)).isEqualTo(1.0);
+        assertThat(Slo.successUpperBound(0, 1000)).isBetween(0.0, 0.003);
+        assertThat(Slo.successUpperBound(0.5, 0)).isEqualTo(1.0);   // nothing measured shows nothing
+    }
+
+    @Test
     void parse_badObjective_oneLineNamingIt() {
         assertThatThrownBy(() -> Slo.parse("p98<=1s")).hasMessageContaining("'p98<=1s' is not of the form");
         assertThatThrownBy(() -> Slo.parse("p99<=fast")).hasMessageStartingWith("SLO 'p99<=fast'");
@@ -33,7 +46,7 @@ class SloTest {
         assertThat(Slo.parse("p99<=550ms").breach(at(10, 500, 1))).isEmpty();
         assertThat(Slo.parse("p99<=550ms").breach(at(10, 600, 1))).contains("p99 600.0 ms > 550 ms");
         assertThat(Slo.parse("p999<=700ms").breach(at(10, 500, 1))).contains("p999 750.0 ms > 700 ms");
-        assertThat(Slo.parse("success>=99.9%").breach(at(10, 1, 0.99))).contains("success 99.00 % < 99.9 %");
+        assertThat(Slo.parse("success>=99.9%").breach(at(10, 1, 0.99))).contains("success 99.00 % < 99.9 % (of 100 requests; the upper end of its 95 % interval 99.78 %)");
         assertThat(Slo.parse("success>=99.9%").breach(at(10, 1, 0.999))).isEmpty();
     }
 }
