@@ -35,13 +35,19 @@ public final class Advice {
     }
 
     /**
-     * {@link #cpuCeiling(double, double)} for an entry: in process only, since over HTTP the formula is a server's
-     * pool and the CPU the whole JVM's, the attacker's included.
+     * {@link #cpuCeiling(double, double)} for an entry whose CPU per request was measured at {@code ratePerSecond}:
+     * in process only, since over HTTP the formula is a server's pool and the CPU the whole JVM's, the attacker's
+     * included; and only from a rate that kept at least {@link #CPU_BOUND_MIN_CORES} of a core busy, since at a few
+     * requests a second the process's own background work (compilation, collection, timers) divided by so few
+     * requests is most of the figure (22,082 us a request at 3/s read as a bound of 90/s).
      */
-    static Optional<String> cpuCeiling(Capacity.EntryResult entry, double cpuMicrosPerRequest) {
-        if (entry.entry().startsWith(Entries.HTTP)) return Optional.empty();
+    static Optional<String> cpuCeiling(Capacity.EntryResult entry, double cpuMicrosPerRequest, double ratePerSecond) {
+        if (entry.entry().startsWith(Entries.HTTP) || !(cpuMicrosPerRequest * ratePerSecond / 1e6 >= CPU_BOUND_MIN_CORES)) return Optional.empty();
         return cpuCeiling(entry.predicted().ceilingPerSecond(), cpuMicrosPerRequest);
     }
+
+    /** The least CPU (in cores) a measurement must have kept busy for its CPU per request to bound a rate. */
+    static final double CPU_BOUND_MIN_CORES = 0.25;
 
     /**
      * {@code the formula counts the workload's CPU steps, not the process's; at the 512 us of CPU a request measured
@@ -77,7 +83,7 @@ public final class Advice {
                     workload, best.result().entry(), slo, s.isLowerBound() ? "at least " : "",
                     Capacity.fmt(s.sustainablePerSecond()), m.p99Millis(), m.cpuMicrosPerRequest(), m.allocatedBytesPerRequest() / 1024,
                     Capacity.ceiling(best.result().predicted().ceilingPerSecond()),
-                    cpuCeiling(best.result(), m.cpuMicrosPerRequest()).map(c -> " (" + c + ")").orElse("")));
+                    cpuCeiling(best.result(), m.cpuMicrosPerRequest(), m.offeredPerSecond()).map(c -> " (" + c + ")").orElse("")));
             lines.add("It stops there because " + best.result().why() + ".");
             rec.tie().ifPresent(lines::add);
         }

@@ -64,6 +64,10 @@ public record Recommendation(double commonPerSecond, List<Ranked> ranked) {
         Capacity.EntryResult a = ranked.get(0).result(), b = ranked.get(1).result();
         double rate = a.search().sustainablePerSecond();
         if (rate == 0 || b.search().sustainablePerSecond() != rate) return Optional.empty();
+        if (a.search().isLowerBound() && b.search().isLowerBound())   // neither limit found: CPU at a low rate ranks nothing
+            return Optional.of(String.format(Locale.ROOT, "%s and %s tie: both held every rate up to %s/s, the highest tried, so the search "
+                            + "found neither's limit (their formulas' ceilings: %s and %s); the order between them is not measured, raise --max-rate to tell them apart.",
+                    a.entry(), b.entry(), Capacity.fmt(rate), Capacity.ceiling(a.predicted().ceilingPerSecond()), Capacity.ceiling(b.predicted().ceilingPerSecond())));
         double ca = costAt(a, rate), cb = costAt(b, rate);
         if (Double.isNaN(ca) || Double.isNaN(cb) || Math.abs(cb - ca) > CPU_NOISE * Math.min(ca, cb)) return Optional.empty();
         return Optional.of(String.format(Locale.ROOT, "%s and %s tie: both sustained %s%s/s, and their CPU per request there (%.0f and %.0f us) "
@@ -78,7 +82,7 @@ public record Recommendation(double commonPerSecond, List<Ranked> ranked) {
             return String.format(Locale.ROOT, "%d. %s sustains %s%s/s (predicted ceiling: %s%s)%s: %s.", r.rank(), r.result().entry(),
                     s.isLowerBound() ? "at least " : "", Capacity.fmt(s.sustainablePerSecond()),
                     Capacity.ceiling(r.result().predicted().ceilingPerSecond()),
-                    Advice.cpuCeiling(r.result(), r.cpuMicrosAtCommonRate()).map(c -> "; " + c).orElse(""),
+                    Advice.cpuCeiling(r.result(), r.cpuMicrosAtCommonRate(), r.cpuRatePerSecond()).map(c -> "; " + c).orElse(""),
                     Double.isNaN(r.cpuMicrosAtCommonRate()) ? "" : String.format(Locale.ROOT,
                             "; compared at the common %s/s (the highest rate every entry that sustained any held): %.0f us of CPU per request, measured at %s/s%s",
                             Capacity.fmt(commonPerSecond), r.cpuMicrosAtCommonRate(), Capacity.fmt(r.cpuRatePerSecond()),

@@ -46,15 +46,15 @@ class RecommendationTest {
     @Test
     void of_ranksBySustainedRate_thenByCpuAtTheCommonRate() {
         Capacity.Predicted none = new Capacity.Predicted(Double.POSITIVE_INFINITY, 100, 1, "no limit");
-        Recommendation rec = Recommendation.of(List.of(entry("slow", 40, 10, none), entry("fast-costly", 160, 500, none),
-                entry("fast-cheap", 160, 50, none)));
+        Recommendation rec = Recommendation.of(List.of(entry("slow", 40, 10, none), entry("fast-costly", 160, 100_000, none),
+                entry("fast-cheap", 160, 10_000, none)));
         assertThat(rec.ranked()).extracting(r -> r.result().entry()).containsExactly("fast-cheap", "fast-costly", "slow");
         assertThat(rec.commonPerSecond()).isEqualTo(40.0);
-        assertThat(rec.ranked().getFirst().cpuMicrosAtCommonRate()).isEqualTo(50.0);
-        // a formula with no limit: the bound its measured CPU sets is beside it
+        assertThat(rec.ranked().getFirst().cpuMicrosAtCommonRate()).isEqualTo(10_000.0);
+        // a formula with no limit: the bound its measured CPU sets (0.4 of a core busy at 40/s) is beside it
         assertThat(rec.sentences().getFirst()).startsWith("1. fast-cheap sustains 160/s (predicted ceiling: no limit; the formula counts "
-                + "the workload's CPU steps, not the process's; at the 50 us of CPU a request measured here, ")
-                .contains("); compared at the common 40/s (the highest rate every entry that sustained any held): 50 us of CPU per request, measured at 40/s: ");
+                + "the workload's CPU steps, not the process's; at the 10000 us of CPU a request measured here, ")
+                .contains("); compared at the common 40/s (the highest rate every entry that sustained any held): 10000 us of CPU per request, measured at 40/s: ");
     }
 
     @Test
@@ -82,6 +82,26 @@ class RecommendationTest {
         assertThat(Advice.cpuCeiling(Double.POSITIVE_INFINITY, 512).orElseThrow()).contains("at most " + Capacity.fmt(bound) + "/s");
         assertThat(Advice.cpuCeiling(bound / 2, 512)).isEmpty();   // the formula's own ceiling is the tighter
         assertThat(Advice.cpuCeiling(1000, Double.NaN)).isEmpty();
+    }
+
+    @Test
+    void cpuCeiling_notFromARateThatKeptTheCpuIdle() {
+        Capacity.Predicted none = new Capacity.Predicted(Double.POSITIVE_INFINITY, 100, 1, "no limit");
+        Capacity.EntryResult e = entry("virtual", 1e9, 10, none);
+        // 22,082 us a request at 3/s is 0.07 of a core: the process's background work, not a bound
+        assertThat(Advice.cpuCeiling(e, 22_082, 3)).isEmpty();
+        assertThat(Advice.cpuCeiling(e, 512, 1000)).isPresent();   // half a core at 1,000/s: a bound worth stating
+        assertThat(Advice.cpuCeiling(entry("http:play-2.5/sync-blocking", 1e9, 10, none), 512, 1000)).isEmpty();
+    }
+
+    @Test
+    void tie_twoLowerBounds_areNotRankedByCpu() {
+        Capacity.Predicted pool = new Capacity.Predicted(44.4, 100, 1, "a pool of 4");
+        Capacity.Predicted none = new Capacity.Predicted(Double.POSITIVE_INFINITY, 100, 1, "no limit");
+        Recommendation rec = Recommendation.of(List.of(entry("virtual", 1e9, 4959, none), entry("fixed:4", 1e9, 2101, pool)));
+        assertThat(rec.ranked().getFirst().result().search().isLowerBound()).isTrue();
+        assertThat(rec.tie().orElseThrow()).startsWith("fixed:4 and virtual tie: both held every rate up to ")
+                .contains("found neither's limit").contains("raise --max-rate");
     }
 
     @Test
