@@ -177,8 +177,8 @@ public final class Capacity {
                 Prediction twice = InProcessDriver.predict(workload.withArrival(new Arrival.Batch((int) (2 * n))), p.spec(), rs);
                 double ceiling = ArrivalPrediction.capacityPerSecond(n, batch);
                 double p99 = one.millis();
-                if (RequestTimes.isRandom(workload.graph()) && one.path() != null) {
-                    RequestTimes drawn = RequestTimes.draw(workload.graph(), settings.seed(), 1, 4096);
+                RequestTimes drawn = RequestTimes.forPrediction(workload.graph(), settings.seed(), 1, 4096, p.spec().failsFast());
+                if (drawn != null && one.path() != null) {
                     // one request's own time on its path, plus what its formula adds beyond the path (its CPU)
                     double extra = Math.max(0, one.nanos() - drawn.on(one.path())[0]);
                     p99 = (drawn.percentileNanos(one.path(), 99) + extra) / 1e6;

@@ -175,7 +175,7 @@ final class RunCommand extends MeasuringCommand {
             }
             try {
                 double millis = InProcessDriver.byDeadline(real.postgres() || real.redis()
-                        ? InProcessDriver.predictFromFormula(w, DatastoreNotes.poolBoundFormula(w, m, real, settings.spareThreads()), settings)
+                        ? InProcessDriver.predictFromFormula(w, DatastoreNotes.poolBoundFormula(w, m, real, settings.spareThreads()), m.failsFast(), settings)
                         : InProcessDriver.predict(w, m, settings), settings).millis();
                 nanos[i] = Double.isFinite(millis) && millis > 0 ? (long) (millis * 1e6 * runs) : 0;
             } catch (RuntimeException e) {

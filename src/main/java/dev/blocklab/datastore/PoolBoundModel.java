@@ -28,6 +28,8 @@ public record PoolBoundModel(Model model, PoolPrediction pool, String what) impl
 
     @Override public Prediction predict(Demand demand) { return bound(model.predict(demand), demand, pool, what); }
 
+    @Override public boolean failsFast() { return model.failsFast(); }
+
     /** The larger of a model's own prediction {@code own} for {@code demand} and the waves the pool allows. */
     public static Prediction bound(Prediction own, Demand demand, PoolPrediction pool) { return bound(own, demand, pool, "pool"); }
 

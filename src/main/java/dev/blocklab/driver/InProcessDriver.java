@@ -179,7 +179,7 @@ public final class InProcessDriver {
         Interruption interruption = null;   // set when the run was stopped before its end
         try (Backend backend = watched(backends.get(), graph, settings);
              Model model = models.apply(new ModelContext(backend, settings.spareThreads()))) {
-            prediction = byDeadline(predict(model::predict, workload, settings, cpuNanosPerRequest), settings);
+            prediction = byDeadline(predict(model::predict, model.failsFast(), workload, settings, cpuNanosPerRequest), settings);
             FailureMeter meter = backend instanceof FailureMeter m ? m : null;
             Runner runner = new Runner(model, graph, settings, recorder, timeouts, progress, stop);
             runner.meter = meter;
@@ -246,18 +246,23 @@ public final class InProcessDriver {
      * instance is made and no thread started.
      */
     public static Prediction predict(Workload workload, ModelSpec model, RunSettings settings) {
-        return predict(d -> model.predict(d, settings.spareThreads()), workload, settings, cpuNanosPerRequest(workload.graph()));
+        return predict(d -> model.predict(d, settings.spareThreads()), model.failsFast(), workload, settings,
+                cpuNanosPerRequest(workload.graph()));
     }
 
-    /** As {@link #predict(Workload, ModelSpec, RunSettings)} for a model's formula alone (no instance made). */
-    public static Prediction predictFromFormula(Workload workload, Function<Demand, Prediction> formula, RunSettings settings) {
-        return predict(formula, workload, settings, cpuNanosPerRequest(workload.graph()));
+    /**
+     * As {@link #predict(Workload, ModelSpec, RunSettings)} for a model's formula alone (no instance made), of a model
+     * that fails fast or not ({@link Model#failsFast}).
+     */
+    public static Prediction predictFromFormula(Workload workload, Function<Demand, Prediction> formula, boolean failsFast,
+                                                RunSettings settings) {
+        return predict(formula, failsFast, workload, settings, cpuNanosPerRequest(workload.graph()));
     }
 
     /** As {@link #predict(Workload, ModelSpec, RunSettings)} for a model that is not in the registry: made, asked, closed. */
     public Prediction predict(Workload workload, Function<ModelContext, Model> models, RunSettings settings) {
         try (Backend backend = backends.get(); Model model = models.apply(new ModelContext(backend, settings.spareThreads()))) {
-            return predict(model::predict, workload, settings, cpuNanosPerRequest(workload.graph()));
+            return predict(model::predict, model.failsFast(), workload, settings, cpuNanosPerRequest(workload.graph()));
         }
     }
 
@@ -286,16 +291,18 @@ public final class InProcessDriver {
     /**
      * The model's prediction for this workload: for a batch, the batch's wall time over the requests' drawn
      * times; for open and closed arrivals, the mean latency that theory gives for the stream (see
-     * {@link ArrivalPrediction}), with the model's capacity from its own formula for a large batch.
+     * {@link ArrivalPrediction}), with the model's capacity from its own formula for a large batch. The times end
+     * at each request's first failure for a model that fails fast ({@code failsFast}, {@link Model#failsFast}).
      */
-    static Prediction predict(Function<Demand, Prediction> model, Workload workload, RunSettings settings, long cpuNanosPerRequest) {
+    static Prediction predict(Function<Demand, Prediction> model, boolean failsFast, Workload workload, RunSettings settings,
+                              long cpuNanosPerRequest) {
         Graph graph = workload.graph();
         int cores = Runtime.getRuntime().availableProcessors();
-        boolean random = RequestTimes.isRandom(graph);
         long divisor = settings.timeScaleDivisor();
         if (workload.arrival() instanceof Arrival.Batch b) {
-            RequestTimes drawn = random ? RequestTimes.draw(graph, settings.seed(), divisor, b.requests()) : null;
-            return withCpu(model.apply(Demand.of(graph, b.requests(), divisor, cpuNanosPerRequest, cores, drawn)), cpuNanosPerRequest);
+            RequestTimes drawn = RequestTimes.forPrediction(graph, settings.seed(), divisor, b.requests(), failsFast);
+            Prediction batch = model.apply(Demand.of(graph, b.requests(), divisor, cpuNanosPerRequest, cores, drawn));
+            return withFailures(withCpu(batch, cpuNanosPerRequest), graph, failsFast);
         }
         long streamRequests = switch (workload.arrival()) {
             case Arrival.Open o -> o.requests();
@@ -303,13 +310,22 @@ public final class InProcessDriver {
             case Arrival.Batch b -> b.requests();
         };
         // a stream's mean and percentiles are those of its distribution, not of as many draws as it has users
-        RequestTimes sample = random ? RequestTimes.draw(graph, settings.seed(), divisor, STREAM_SAMPLE) : null;
-        Prediction one = withCpu(model.apply(Demand.of(graph, 1, divisor, cpuNanosPerRequest, cores, sample)), cpuNanosPerRequest);
+        RequestTimes sample = RequestTimes.forPrediction(graph, settings.seed(), divisor, STREAM_SAMPLE, failsFast);
+        Prediction one = withFailures(withCpu(model.apply(Demand.of(graph, 1, divisor, cpuNanosPerRequest, cores, sample)),
+                cpuNanosPerRequest), graph, failsFast);
         long n = Math.max(10_000, streamRequests);
         // the capacity from the sample's mean where times are drawn: a retried call's attempts, a hedge's faster answer
         Prediction batch = model.apply(Demand.of(graph, n, divisor, cpuNanosPerRequest, cores, sample));
         return ArrivalPrediction.of(one, ArrivalPrediction.capacityPerSecond(n, batch), workload.arrival(), divisor,
                 sample, cpuNanosPerRequest);
+    }
+
+    /** A formula's text with how its times count a failed call, when a call of the workload may fail. */
+    private static Prediction withFailures(Prediction p, Graph graph, boolean failsFast) {
+        if (!RequestTimes.mayFail(graph)) return p;
+        return new Prediction(p.nanos(), p.basis() + (failsFast
+                ? "; each request's time ends at its first failure (the model fails fast)"
+                : "; a failed call's request waits for every call it started (the model does not fail fast)"), p.path());
     }
 
     /** Sends requests and records their outcomes; one instance per run. */

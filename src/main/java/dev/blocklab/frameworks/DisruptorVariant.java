@@ -121,6 +121,9 @@ final class DisruptorVariant implements Model {
         }));
     }
 
+    /** The merge ring hears of a request once {@code allOf} its four calls has ended: a failed call waits for its siblings. */
+    @Override public boolean failsFast() { return false; }
+
     @Override public String name() { return waits ? "disruptor-latch" : "disruptor-async"; }
 
     @Override public CompletableFuture<Object> submit(Request request) {

@@ -83,13 +83,21 @@ public final class FrameworkVariants {
             return new ModelEntry(name, pooled ? name + ":N" : name, ModelEntry.Kind.VARIANT,
                     "seed 002: " + description, pooled ? MIN_POOL : 0, pooled ? MAX_POOL : 0, unavailable,
                     FrameworksUseCase::cannotRun, (c, n) -> factory.create(c.backend(), new FrameworksUseCase(), n),
-                    (n, spare, d) -> formula.predict(n, d), THREAD_PER_REQUEST.contains(family));
+                    (n, spare, d) -> formula.predict(n, d), THREAD_PER_REQUEST.contains(family), !WAIT_FOR_EVERY_CALL.contains(family));
         }
     }
 
     private static final String ON_TOMCAT = " in Tomcat 11 + Jersey 3 over HTTP";
     /** The families that start a virtual thread per request; every other holds its requests on bounded pools. */
     private static final java.util.Set<String> THREAD_PER_REQUEST = java.util.Set.of("virtual", "structured");
+    /**
+     * The families whose request waits for every call it started before it completes, a failed one included
+     * ({@link Model#failsFast} false): {@code invokeAll}, {@code allOf().get()}, {@code thenCombine}, the Disruptor's
+     * {@code allOf} before its merge ring; on Tomcat as in process. Every other ends a request at its first failure.
+     */
+    private static final java.util.Set<String> WAIT_FOR_EVERY_CALL = java.util.Set.of("invokeall", "supplyasync", "cf-suspended",
+            "disruptor-latch", "disruptor-async", "virtual", TomcatJerseyVariant.PREFIX + "invokeall",
+            TomcatJerseyVariant.PREFIX + "supplyasync", TomcatJerseyVariant.PREFIX + "cf-suspended");
     private static final Optional<String> NONE = Optional.empty();
 
     private static final List<Family> IN_PROCESS = List.of(

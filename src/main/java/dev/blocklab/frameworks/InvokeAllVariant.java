@@ -48,6 +48,9 @@ final class InvokeAllVariant extends IoPoolVariant {
         return calls;
     }
 
+    /** {@code invokeAll} returns once every call has ended: a failed call's request waits for its siblings. */
+    @Override public boolean failsFast() { return false; }
+
     @Override public Prediction predict(Demand d) {
         return formula(poolSize, d);
     }

@@ -45,6 +45,9 @@ final class SupplyAsyncVariant extends IoPoolVariant {
                 useCase.albumsAndPhotos(request, f[2].join(), f[3].join()));
     }
 
+    /** {@code allOf} completes once every call has ended, a failed one included: the request waits for its siblings. */
+    @Override public boolean failsFast() { return false; }
+
     @Override public Prediction predict(Demand d) {
         return formula(poolSize, d);
     }

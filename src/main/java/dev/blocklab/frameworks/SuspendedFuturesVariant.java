@@ -50,6 +50,12 @@ final class SuspendedFuturesVariant extends IoPoolVariant {
                 () -> backend.callBlocking(useCase.invocation(request, call))), io);
     }
 
+    /**
+     * {@code thenCombineAsync} and {@code thenAcceptBothAsync} run once both their stages have ended, a failed one
+     * included: the response fails when the slower of each pair has ended.
+     */
+    @Override public boolean failsFast() { return false; }
+
     @Override public Prediction predict(Demand d) {
         return formula(poolSize, d);
     }

@@ -159,6 +159,9 @@ final class TomcatJerseyVariant implements Model {
         return answer;
     }
 
+    /** As the in-process variant whose code the resource runs: only {@code sequential} ends at its first failure. */
+    @Override public boolean failsFast() { return resource.equals("sequential"); }
+
     @Override public Prediction predict(Demand d) {
         return formula(resource, poolSize, d);
     }

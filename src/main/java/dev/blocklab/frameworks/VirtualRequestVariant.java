@@ -46,6 +46,9 @@ final class VirtualRequestVariant implements Model {
         });
     }
 
+    /** {@code structured}'s scope ends at the first failed call; {@code virtual}'s {@code invokeAll} waits for every call. */
+    @Override public boolean failsFast() { return structured; }
+
     @Override public Prediction predict(Demand d) {
         return formula(structured, d);
     }

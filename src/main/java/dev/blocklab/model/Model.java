@@ -46,5 +46,17 @@ public interface Model extends AutoCloseable {
     /** What theory predicts for this model, given the demand; see {@link Prediction#basis()}. */
     Prediction predict(Demand demand);
 
+    /**
+     * True when a request ends at its first failure, as docs/workloads.md ("Failures") says every model should: its
+     * calls one after another stop at the failing one, calls that overlap end at the earliest failure. False for a
+     * model that waits for every call it started before the request completes ({@code ExecutorService.invokeAll},
+     * {@code allOf}, {@code thenCombine}, a latch over every call), as some framework variants do by design.
+     * Predictions read it: a model that fails fast is predicted from times that end at each request's first
+     * failure ({@link dev.blocklab.workload.RequestTimes#forPrediction}). The default is the semantics' rule; a model
+     * that waits says so, and a model that wraps another answers as the wrapped one does. Its registry entry
+     * says the same ({@link ModelEntry#failsFast}).
+     */
+    default boolean failsFast() { return true; }
+
     @Override void close();
 }

@@ -24,10 +24,14 @@ import java.util.function.Function;
  *                    {@link Model#predict} gives the same
  * @param threadPerRequest true when every request in flight holds a thread of its own until it ends (a virtual
  *                    thread, or a platform thread of a pool without bound), so a batch of N starts N threads at once
+ * @param failsFast   true when a request ends at its first failure, false when it waits for every call it started
+ *                    ({@link Model#failsFast}, which its instances answer the same); predictions without an instance
+ *                    read it
  */
 public record ModelEntry(String family, String syntax, Kind kind, String description, int minSize, int maxSize,
                          Optional<String> unavailable, Function<Graph, Optional<String>> cannotRun,
-                         BiFunction<ModelContext, Integer, Model> factory, Predictor predictor, boolean threadPerRequest) {
+                         BiFunction<ModelContext, Integer, Model> factory, Predictor predictor, boolean threadPerRequest,
+                         boolean failsFast) {
 
     /** An entry's prediction: a pure function of its size, its context's settings and the demand. */
     @FunctionalInterface
@@ -67,9 +71,9 @@ public record ModelEntry(String family, String syntax, Kind kind, String descrip
     /** An entry that runs any graph. */
     public static ModelEntry anyGraph(String family, String syntax, Kind kind, String description, int minSize, int maxSize,
                                       Optional<String> unavailable, BiFunction<ModelContext, Integer, Model> factory,
-                                      Predictor predictor, boolean threadPerRequest) {
+                                      Predictor predictor, boolean threadPerRequest, boolean failsFast) {
         return new ModelEntry(family, syntax, kind, description, minSize, maxSize, unavailable, g -> Optional.empty(), factory,
-                predictor, threadPerRequest);
+                predictor, threadPerRequest, failsFast);
     }
 
     /** True when the name takes a size after a colon ({@code fixed:8}). */

@@ -30,6 +30,9 @@ public record ModelSpec(ModelEntry entry, int size) {
     /** True when every request in flight holds a thread of its own ({@link ModelEntry#threadPerRequest}). */
     public boolean threadPerRequest() { return entry.threadPerRequest(); }
 
+    /** True when a request ends at its first failure ({@link ModelEntry#failsFast}). */
+    public boolean failsFast() { return entry.failsFast(); }
+
     /**
      * The platform threads this model may start with {@code inFlight} requests in flight at once: one each under
      * {@code cached}, up to its size under a fixed pool ({@code fixed:N}, {@code cf-blocking:N}, {@code forkjoin:N});

@@ -16,6 +16,13 @@ public final class Models {
     /** {@code ForkJoinPool}'s own bound on parallelism (its {@code MAX_CAP}). */
     static final int FORK_JOIN_MAX_PARALLELISM = 0x7fff;
 
+    /**
+     * Every engine model fails fast ({@link Model#failsFast}): the graph walkers end a request at its first failure
+     * ({@link DirectStyle} throws it, {@link FutureStyle}'s outcome fails at the first failed step, a structured
+     * scope at its first failed subtask).
+     */
+    private static final boolean FAILS_FAST = true;
+
     private static final List<ModelEntry> CATALOG = List.of(
             entry("sequential", "everything on the caller's thread, blocking, one request at a time",
                     0, (c, n) -> new SequentialModel(c.backend()), (n, s, d) -> SequentialModel.formula(d), false),
@@ -44,7 +51,7 @@ public final class Models {
             ModelEntry.anyGraph("structured", "structured", ModelEntry.Kind.MODEL,
                     "StructuredTaskScope on virtual threads: independent calls forked and joined",
                     0, 0, StructuredConcurrency.unavailableReason(), (c, n) -> new StructuredModel(c.backend()),
-                    (n, s, d) -> StructuredModel.formula(d), true));
+                    (n, s, d) -> StructuredModel.formula(d), true, FAILS_FAST));
 
     private Models() {}
 
@@ -56,7 +63,7 @@ public final class Models {
                                     BiFunction<ModelContext, Integer, Model> factory, ModelEntry.Predictor predictor,
                                     boolean threadPerRequest) {
         return ModelEntry.anyGraph(family, maxSize > 0 ? family + ":N" : family, ModelEntry.Kind.MODEL, description,
-                maxSize > 0 ? 1 : 0, maxSize, Optional.empty(), factory, predictor, threadPerRequest);
+                maxSize > 0 ? 1 : 0, maxSize, Optional.empty(), factory, predictor, threadPerRequest, FAILS_FAST);
     }
 
     /**

@@ -58,29 +58,32 @@ public record Request(long id, Graph graph, long seed, long timeScaleDivisor, lo
      * the hedge's delay), or, when both fail, at the later failure. Predictions read it. The request's own deadline
      * is not applied.
      */
-    public long callNanos(int stepIndex) {
+    public long callNanos(int stepIndex) { return Math.abs(callEndNanos(stepIndex)); }
+
+    /** {@link #callNanos}, negated when the call fails (its attempts all failed, or a hedge's first failed early). */
+    public long callEndNanos(int stepIndex) {
         Step.Call call = (Step.Call) graph.steps().get(stepIndex);
         return switch (call.attempts()) {
-            case Step.Attempts.Once o -> Math.abs(attemptNanos(call, stepIndex, 0));
+            case Step.Attempts.Once o -> attemptNanos(call, stepIndex, 0);
             case Step.Attempts.Retry r -> {
                 long total = 0;
                 for (int k = 0; k < r.attempts(); k++) {
                     if (k > 0) total += r.backoffBeforeNanos(k) / timeScaleDivisor;
                     long t = attemptNanos(call, stepIndex, k);
                     total += Math.abs(t);
-                    if (t >= 0) break;   // succeeded
+                    if (t >= 0) yield total;   // succeeded
                 }
-                yield total;
+                yield -total;   // every attempt failed
             }
             case Step.Attempts.Hedge h -> {
                 long first = attemptNanos(call, stepIndex, 0);
                 long after = h.afterNanos() / timeScaleDivisor;
-                if (Math.abs(first) <= after) yield Math.abs(first);   // answered, or failed, before the hedge was due
+                if (Math.abs(first) <= after) yield first;   // answered, or failed, before the hedge was due
                 long second = attemptNanos(call, stepIndex, 1);
                 long secondEnds = after + Math.abs(second);
                 if (first >= 0 && (second < 0 || first <= secondEnds)) yield first;
                 if (second >= 0) yield secondEnds;
-                yield Math.max(-first, secondEnds);   // both failed: the call fails when the last one does
+                yield -Math.max(-first, secondEnds);   // both failed: the call fails when the last one does
             }
         };
     }

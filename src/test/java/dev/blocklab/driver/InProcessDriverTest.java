@@ -1,5 +1,8 @@
 package dev.blocklab.driver;
 
+import dev.blocklab.frameworks.FrameworksUseCase;
+import dev.blocklab.model.Prediction;
+import dev.blocklab.registry.Registry;
 import dev.blocklab.result.RunResult;
 import dev.blocklab.workload.Arrival;
 import dev.blocklab.workload.BuiltInWorkloads;
@@ -17,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class InProcessDriverTest {
     private static final long S = 1_000_000_000L;
+    private static final long MS = 1_000_000L;
     private final InProcessDriver driver = new InProcessDriver();
     private final RunSettings quick = RunSettings.DEFAULTS.withTimeScale(100).withRuns(0, 1);
 
@@ -253,5 +257,50 @@ class InProcessDriverTest {
         RunResult r = driver.run(BuiltInWorkloads.taskGraph(false), "cf-nonblocking:2", quick, Progress.NONE);
         assertThat(r.counts().failures()).isZero();
         assertThat(r.firstFailure()).isNull();
+    }
+
+    /** A check that always fails at 10 ms, then a 1 s call (examples/fail-fast.yaml): every request fails at the check. */
+    private static Workload failsAtTheCheck(Arrival arrival) {
+        return new Workload("fail-fast", "test", new Graph(0L, List.of(
+                new Step.Call("check", List.of(), new Latency.Fixed(S / 100), new Value.Constant(1L), 1,
+                        new Step.FailureSpec("java.io.IOException", "check failed"), 0),
+                Step.Call.fixed("slow", S, 2L), new Step.Combine("page", List.of("check", "slow"), new Value.Sum(0)))), arrival);
+    }
+
+    @Test
+    void predict_aModelThatFailsFast_endsEachRequestAtItsFirstFailure() {
+        RunSettings real = RunSettings.DEFAULTS.withTimeScale(1);
+        Workload batch = failsAtTheCheck(new Arrival.Batch(100));
+        // was 1,010 ms (virtual), 13 x 1,010 ms (fixed:8) and 1,000 ms (cf-nonblocking:2): every call's whole time
+        assertThat(InProcessDriver.predict(batch, Registry.parse("virtual"), real).millis()).isEqualTo(10.0);
+        assertThat(InProcessDriver.predict(batch, Registry.parse("fixed:8"), real).millis()).isEqualTo(130.0);   // ceil(100 / 8) x 10 ms
+        Prediction overlapped = InProcessDriver.predict(batch, Registry.parse("cf-nonblocking:2"), real);
+        assertThat(overlapped.millis()).isEqualTo(10.0);
+        assertThat(overlapped.basis()).contains("ends at its first failure");
+        // an open stream's latency too: one request alone, 10 ms
+        Workload open = failsAtTheCheck(new Arrival.Open(50, 4 * S));
+        assertThat(InProcessDriver.predict(open, Registry.parse("virtual"), real).millis()).isEqualTo(10.0);
+        // measured: the run ends its requests at the check, far from the second the old prediction said
+        RunResult r = driver.run(failsAtTheCheck(new Arrival.Batch(20)), "virtual", RunSettings.DEFAULTS.withTimeScale(1).withRuns(0, 1), Progress.NONE);
+        assertThat(r.counts().failures()).isEqualTo(20);
+        assertThat(r.prediction().predictedMillis()).isEqualTo(10.0);
+        assertThat(r.timing().wallMillis()).isLessThan(500.0);
+    }
+
+    @Test
+    void predict_aVariantThatWaitsForEveryCall_countsEveryCallsTime_oneThatFailsFastDoesNot() {
+        // seed 002's calls: posts and albums 2 s, comments (always failing) and photos 20 ms; one request alone
+        Workload failing = FrameworksUseCase.workload(2 * S, 20 * MS, new Arrival.Batch(1), "comments", null);
+        RunSettings real = RunSettings.DEFAULTS.withTimeScale(1);
+        for (String waits : List.of("invokeall:8", "supplyasync:8", "cf-suspended:8", "disruptor-latch", "disruptor-async", "frameworks-virtual")) {
+            Prediction p = InProcessDriver.predict(failing, Registry.parse(waits), real);
+            assertThat(p.millis()).as(waits).isEqualTo(2_000.0);
+            assertThat(p.basis()).as(waits).contains("does not fail fast");
+        }
+        for (String failsFast : List.of("reactor", "rx-nonblocking", "vertx-event-loop", "pekko-async", "frameworks-structured"))
+            assertThat(InProcessDriver.predict(failing, Registry.parse(failsFast), real).millis()).as(failsFast).isEqualTo(20.0);
+        // one after another: posts (2 s), then comments fails; albums and photos never start
+        for (String inOrder : List.of("frameworks-sequential", "disruptor-stages"))
+            assertThat(InProcessDriver.predict(failing, Registry.parse(inOrder), real).millis()).as(inOrder).isEqualTo(2_020.0);
     }
 }

@@ -229,7 +229,7 @@ class ModelContractTest {
             if (!runs(spec, graph)) continue;
             demands.add(Demand.of(graph, 100, SCALE, 1_000, 4));
             demands.add(Demand.of(graph, 1, SCALE, 0, 2));
-            if (RequestTimes.isRandom(graph)) demands.add(Demand.of(graph, 100, SCALE, 1_000, 4, RequestTimes.draw(graph, SEED, SCALE, 100)));
+            if (RequestTimes.isRandom(graph)) demands.add(Demand.of(graph, 100, SCALE, 1_000, 4, RequestTimes.draw(graph, SEED, SCALE, 100, true)));
         }
         assertThat(demands).isNotEmpty();
         try (SimulatedBackend backend = new SimulatedBackend(); Model model = spec.create(new ModelContext(backend, 8))) {
@@ -288,6 +288,45 @@ class ModelContractTest {
             assertThat(root).isInstanceOf(type);
             if (message != null) assertThat(root).hasMessage(message);
         }
+    }
+
+    /**
+     * The entry's {@link ModelEntry#failsFast}, which predictions made without an instance read, is its instance's, and
+     * is how its requests end: a call that fails at 10 ms (first in step order) beside calls of 1.5 s ends a request of
+     * an entry that fails fast long before them, while one that waits for every call it started ends only once they
+     * have (a timer never fires early). Generous bounds: under 750 ms (75 times the failure's time), at least 1 s (two
+     * thirds of the slow calls' time).
+     */
+    @ParameterizedTest @MethodSource("entries")
+    void failsFast_theEntrysAndTheInstancesSay_howItsRequestsEnd(String name) {
+        ModelSpec spec = spec(name);
+        long failsAtNanos = 1_000_000_000L, slowNanos = 150_000_000_000L;   // 10 ms and 1.5 s at scale 100
+        Graph failing = first(spec, new Graph(0L, List.of(
+                        new Step.Call("check", List.of(), new Latency.Fixed(failsAtNanos), new Value.Constant(1L), 1, FAILURE, 0),
+                        Step.Call.fixed("slow", slowNanos, 2L), new Step.Combine("out", List.of("check", "slow"), new Value.Sum(0)))),
+                frameworksFailingFirst(failsAtNanos, slowNanos));
+        try (Lease lease = lease(spec)) {
+            assertThat(lease.model().failsFast()).as(name + ": the instance says what its entry says").isEqualTo(spec.failsFast());
+            long t0 = System.nanoTime();
+            CompletableFuture<Object> f = lease.model().submit(new Request(0, failing, SEED, SCALE));
+            assertThatThrownBy(() -> f.get(30, TimeUnit.SECONDS))
+                    .satisfies(e -> assertRootCause(rootCause(e), IllegalArgumentException.class, "This won't work!"));
+            long tookMillis = (System.nanoTime() - t0) / 1_000_000;
+            if (spec.failsFast()) assertThat(tookMillis).as(name + " fails fast").isLessThan(750);
+            else assertThat(tookMillis).as(name + " waits for every call").isGreaterThanOrEqualTo(1_000);
+        }
+    }
+
+    /** Seed 002's calls: posts fails after {@code failsAtNanos}, the three others answer after {@code slowNanos}. */
+    private static Graph frameworksFailingFirst(long failsAtNanos, long slowNanos) {
+        List<Step> steps = new ArrayList<>(frameworks().graph().steps());
+        for (int i = 0; i < FrameworksUseCase.CALLS.size(); i++) {
+            Step.Call c = (Step.Call) steps.get(i);
+            steps.set(i, i == FrameworksUseCase.POSTS
+                    ? new Step.Call(c.name(), c.inputs(), new Latency.Fixed(failsAtNanos), c.returns(), 1, FAILURE, 0)
+                    : new Step.Call(c.name(), c.inputs(), new Latency.Fixed(slowNanos), c.returns(), 0, null, 0));
+        }
+        return new Graph(0L, steps);
     }
 
     @ParameterizedTest @MethodSource("entries")

@@ -32,6 +32,18 @@ class RegistryTest {
     }
 
     @Test
+    void failsFast_everyEngineModel_andEveryVariantButThoseThatWaitForEveryCall() {
+        // the variants read from their code (invokeAll, allOf, thenCombine, allOf before the Disruptor's merge ring) and
+        // seen in 'reproduce failures', whose verdict for them is 'waits'; every other entry ends a request at its first failure
+        assertThat(Registry.all()).filteredOn(e -> !e.failsFast()).extracting(ModelEntry::family)
+                .containsExactlyInAnyOrder("invokeall", "supplyasync", "cf-suspended", "disruptor-latch", "disruptor-async",
+                        "frameworks-virtual", "jaxrs-invokeall", "jaxrs-supplyasync", "jaxrs-cf-suspended");
+        assertThat(Registry.all()).filteredOn(e -> e.kind() == ModelEntry.Kind.MODEL).allMatch(ModelEntry::failsFast);
+        assertThat(Registry.parse("frameworks-structured").failsFast()).isTrue();
+        assertThat(Registry.parse("disruptor-stages").failsFast()).as("its later stages skip a failed request").isTrue();
+    }
+
+    @Test
     void parse_namesAVariantOrAModel_onceWithItsSize() {
         ModelSpec reactor = Registry.parse("reactor");
         assertThat(reactor.entry().kind()).isEqualTo(ModelEntry.Kind.VARIANT);

@@ -23,7 +23,7 @@ class RequestTimesTest {
     @Test
     void draw_forkIsTheMaxOfBranches_sequenceIsTheSum_sameDrawsAsTheRun() {
         Graph g = forkThenCall(new Latency.LogNormal(10 * MS, 100 * MS));
-        RequestTimes t = RequestTimes.draw(g, 42, 1, 50);
+        RequestTimes t = RequestTimes.draw(g, 42, 1, 50, true);
         for (int id = 0; id < 50; id++) {
             Request r = new Request(id, g, 42, 1);
             long a = r.invocation(0, List.of()).delayNanos();
@@ -33,14 +33,14 @@ class RequestTimesTest {
             assertThat(t.criticalPathNanos()[id]).isEqualTo(Math.max(a, b) + c);
             assertThat(t.levelledPathNanos()[id]).isEqualTo(Math.max(a, b) + c);
         }
-        assertThat(RequestTimes.draw(g, 42, 1, 50)).isEqualTo(t);
-        assertThat(RequestTimes.draw(g, 43, 1, 50)).isNotEqualTo(t);
+        assertThat(RequestTimes.draw(g, 42, 1, 50, true)).isEqualTo(t);
+        assertThat(RequestTimes.draw(g, 43, 1, 50, true)).isNotEqualTo(t);
     }
 
     @Test
     void draw_timeScaleAndTimeoutApply() {
         Graph g = new Graph(0L, List.of(new Step.Call("slow", List.of(), new Latency.Fixed(500 * MS), new Value.Constant(1L), 0, null, 200 * MS)));
-        RequestTimes t = RequestTimes.draw(g, 1, 10, 3);
+        RequestTimes t = RequestTimes.draw(g, 1, 10, 3, true);
         assertThat(t.serialNanos()).containsOnly(20 * MS);
     }
 
@@ -69,7 +69,7 @@ class RequestTimesTest {
     void isRandom_onlyForDrawnLatencies() {
         assertThat(RequestTimes.isRandom(forkThenCall(new Latency.Fixed(MS)))).isFalse();
         assertThat(RequestTimes.isRandom(forkThenCall(new Latency.Uniform(MS, 2 * MS)))).isTrue();
-        assertThatThrownBy(() -> RequestTimes.draw(forkThenCall(new Latency.Fixed(MS)), 1, 1, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> RequestTimes.draw(forkThenCall(new Latency.Fixed(MS)), 1, 1, 0, true)).isInstanceOf(IllegalArgumentException.class);
     }
 
     private static Graph lone(Latency latency, double failure, long timeoutNanos, Step.Attempts attempts) {
@@ -124,8 +124,75 @@ class RequestTimesTest {
             if (expected < first) cut++;
         }
         assertThat(cut).as("requests the hedge made faster").isGreaterThan(20);
-        RequestTimes drawn = RequestTimes.draw(tail, 3, 1, 500);
+        RequestTimes drawn = RequestTimes.draw(tail, 3, 1, 500, true);
         assertThat(drawn.percentileNanos(RequestTimes.Path.SERIAL, 99)).isLessThan(250 * MS);   // the unhedged p99 is 500 ms
         assertThat(RequestTimes.isRandom(lone(new Latency.Fixed(MS), 0, 0, new Step.Attempts.Hedge(MS)))).isTrue();
+    }
+
+    private static Step.Call failing(String name, List<String> inputs, long nanos, double probability) {
+        return new Step.Call(name, inputs, new Latency.Fixed(nanos), new Value.Constant(1L), probability, Step.FailureSpec.DEFAULT, 0);
+    }
+
+    /** x (100 ms) and y (10 ms, always fails) side by side, then z (1 s) after both. */
+    private static Graph sideBySideThenSlow() {
+        return new Graph(0L, List.of(call("x", List.of(), new Latency.Fixed(100 * MS)), failing("y", List.of(), 10 * MS, 1.0),
+                call("z", List.of("x", "y"), new Latency.Fixed(1000 * MS))));
+    }
+
+    @Test
+    void draw_failsFast_aFailingCallEndsItsRequest_inOrder_onThePaths_andInItsLevel() {
+        RequestTimes t = RequestTimes.draw(sideBySideThenSlow(), 1, 1, 3, true);
+        assertThat(t.serialNanos()).as("one after another: x, then y fails").containsOnly(110 * MS);
+        assertThat(t.criticalPathNanos()).as("side by side: y's failure at 10 ms ends it").containsOnly(10 * MS);
+        assertThat(t.levelledPathNanos()).as("the first level ends at its first failure").containsOnly(10 * MS);
+        // half the requests fail at 10 ms, the others run the whole second
+        Graph half = new Graph(0L, List.of(failing("a", List.of(), 10 * MS, 0.5), call("b", List.of("a"), new Latency.Fixed(1000 * MS))));
+        RequestTimes h = RequestTimes.draw(half, 1, 1, 400, true);
+        int failed = 0;
+        for (int id = 0; id < 400; id++) {
+            boolean fails = new Request(id, half, 1, 1).invocation(0, List.of()).failure() != null;
+            assertThat(h.serialNanos()[id]).as("request %d", id).isEqualTo(fails ? 10 * MS : 1010 * MS);
+            if (fails) failed++;
+        }
+        assertThat(failed).isBetween(120, 280);
+        // a retry that rescues the call does not end the request
+        Graph rescued = new Graph(0L, List.of(new Step.Call("r", List.of(), new Latency.Fixed(10 * MS), new Value.Constant(1L), 0.2,
+                Step.FailureSpec.DEFAULT, 0, null, new Step.Attempts.Retry(8, 0)), call("b", List.of("r"), new Latency.Fixed(1000 * MS))));
+        assertThat(java.util.Arrays.stream(RequestTimes.draw(rescued, 1, 1, 50, true).serialNanos()).min().orElseThrow())
+                .isGreaterThanOrEqualTo(1010 * MS);
+        // a call's timeout fails it as a failure does
+        Graph timesOut = new Graph(0L, List.of(new Step.Call("t", List.of(), new Latency.Fixed(500 * MS), new Value.Constant(1L), 0, null, 20 * MS),
+                call("b", List.of(), new Latency.Fixed(1000 * MS))));
+        assertThat(RequestTimes.draw(timesOut, 1, 1, 2, true).serialNanos()).containsOnly(20 * MS);
+        assertThat(RequestTimes.draw(timesOut, 1, 1, 2, true).criticalPathNanos()).containsOnly(20 * MS);
+    }
+
+    @Test
+    void draw_waitingForEveryCall_aFailedCallCountsItsWholeTime() {
+        RequestTimes t = RequestTimes.draw(sideBySideThenSlow(), 1, 1, 3, false);
+        assertThat(t.serialNanos()).containsOnly(1110 * MS);
+        assertThat(t.criticalPathNanos()).containsOnly(1100 * MS);
+        assertThat(t.levelledPathNanos()).containsOnly(1100 * MS);
+        // the graph's expected times, which a prediction reads when nothing is drawn, say the same
+        assertThat(sideBySideThenSlow().serialNanos()).isEqualTo(1110 * MS);
+        assertThat(sideBySideThenSlow().criticalPathNanos()).isEqualTo(1100 * MS);
+    }
+
+    @Test
+    void forPrediction_drawsForAFailFastModelWhenACallMayFail_elseOnlyForDrawnLatencies() {
+        Graph fixed = forkThenCall(new Latency.Fixed(MS));
+        assertThat(RequestTimes.mayFail(fixed)).isFalse();
+        assertThat(RequestTimes.forPrediction(fixed, 1, 1, 5, true)).as("nothing varies").isNull();
+        assertThat(RequestTimes.forPrediction(forkThenCall(new Latency.Uniform(MS, 2 * MS)), 1, 1, 5, false)).isNotNull();
+        Graph failing = sideBySideThenSlow();
+        assertThat(RequestTimes.mayFail(failing)).isTrue();
+        assertThat(RequestTimes.isRandom(failing)).as("fixed latencies, attempted once").isFalse();
+        assertThat(RequestTimes.forPrediction(failing, 1, 1, 5, false)).as("the expected times hold for a model that waits").isNull();
+        assertThat(RequestTimes.forPrediction(failing, 1, 1, 5, true)).isEqualTo(RequestTimes.draw(failing, 1, 1, 5, true));
+        // a timeout below a fixed latency always fires; one above it never does
+        Graph slow = lone(new Latency.Fixed(500 * MS), 0, 20 * MS, Step.Attempts.ONCE);
+        assertThat(RequestTimes.mayFail(slow)).isTrue();
+        assertThat(RequestTimes.mayFail(lone(new Latency.Fixed(10 * MS), 0, 20 * MS, Step.Attempts.ONCE))).isFalse();
+        assertThat(RequestTimes.mayFail(lone(new Latency.Uniform(MS, 50 * MS), 0, 20 * MS, Step.Attempts.ONCE))).isTrue();
     }
 }
