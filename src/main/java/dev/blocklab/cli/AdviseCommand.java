@@ -59,14 +59,17 @@ final class AdviseCommand implements Runnable {
         List<String> names = entries == null ? DEFAULT_ENTRIES : entries;
         search.backendArgs = datastore.args();
         CapacityCommand.refuseUnreachable(search, names, "advise");
-        CapacityCommand.Measured measured = CapacityCommand.measure(spec, search, names, output, datastore.settings(), "advise");
-        if (measured == null) return;   // stopped by Ctrl-C: the signal's hook says what was saved
         List<Slo> slos = search.settings().slos();
+        String reproduce = search.command("capacity", names);
+        java.util.function.Function<List<dev.blocklab.capacity.Capacity.EntryResult>, List<String>> adviceOf = results -> Advice.lines(search.workload,
+                slos, Recommendation.of(results), dev.blocklab.capacity.CapacityReport.searchNote(search.settings()), reproduce);
+        // the advice leads the saved and drawn report's notes, so 'report' and --html keep it
+        CapacityCommand.Measured measured = CapacityCommand.measure(spec, search, names, output, datastore.settings(), "advise",
+                (result, results) -> withAdvice(result, adviceOf.apply(results)));
+        if (measured == null) return;   // stopped by Ctrl-C: the signal's hook says what was saved
         PrintWriter out = spec.commandLine().getOut();
         Recommendation recommendation = Recommendation.of(measured.entries());
-        String reproduce = search.command("capacity", names);
-        List<String> advice = Advice.lines(search.workload, slos, recommendation,
-                dev.blocklab.capacity.CapacityReport.searchNote(search.settings()), reproduce);
+        List<String> advice = adviceOf.apply(measured.entries());
         if (json) {
             var best = recommendation.ranked().isEmpty() ? null : recommendation.ranked().getFirst().result();
             double sustained = best == null ? 0 : best.search().sustainablePerSecond();
@@ -88,6 +91,14 @@ final class AdviseCommand implements Runnable {
             }
         }
         out.flush();
+    }
+
+    /** {@code result} with the advice's lines before its own notes (those the notes already hold, such as the command, once). */
+    static dev.blocklab.result.ExperimentResult withAdvice(dev.blocklab.result.ExperimentResult result, List<String> advice) {
+        List<String> notes = new java.util.ArrayList<>(advice.stream().filter(l -> !result.notes().contains(l)).toList());
+        notes.addAll(result.notes());
+        return new dev.blocklab.result.ExperimentResult(result.experiment(), result.description(), result.scale(), result.environment(),
+                result.rows(), result.tables(), notes, result.charts());
     }
 
     private static final String REPRODUCE = "Reproduce: ";

@@ -84,6 +84,16 @@ final class CapacityCommand implements Runnable {
     /** Resolves, runs, saves and returns the capacity result; shared with {@code advise}. */
     static Measured measure(picocli.CommandLine.Model.CommandSpec spec, CapacityOptions search, List<String> names,
                                     OutputOptions output, dev.blocklab.datastore.DatastoreSettings real, String command) {
+        return measure(spec, search, names, output, real, command, (result, entries) -> result);
+    }
+
+    /**
+     * As above; {@code finish} turns the capacity result into what is saved, drawn and returned ({@code advise}
+     * puts its advice first among the notes, so that a saved or drawn report keeps it).
+     */
+    static Measured measure(picocli.CommandLine.Model.CommandSpec spec, CapacityOptions search, List<String> names,
+                            OutputOptions output, dev.blocklab.datastore.DatastoreSettings real, String command,
+                            java.util.function.BiFunction<ExperimentResult, List<Capacity.EntryResult>, ExperimentResult> finish) {
         Workload w = search.workload();
         Capacity.Settings settings = search.settings();
         List<Entry> resolved = Entries.resolve(names, w);
@@ -130,7 +140,8 @@ final class CapacityCommand implements Runnable {
                 Interrupted.remove(interrupted);
             }
             progress.clear();
-            result = CapacityReport.of(w.name(), settings, results, search.command("capacity", names), Environment.current(), backends.described());
+            result = finish.apply(CapacityReport.of(w.name(), settings, results, search.command("capacity", names), Environment.current(),
+                    backends.described()), results);
             result.rows().forEach(row -> file.write("capacity", row));
             file.writeResult(result);
             output.console.saved(err, file);

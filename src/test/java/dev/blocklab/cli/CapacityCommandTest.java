@@ -68,6 +68,12 @@ class CapacityCommandTest {
         String joined = o.out().replace(" \\\n    ", " ").replace("\n  ", " ");   // the wrapped lines joined again
         assertThat(joined).startsWith("For " + dir.resolve("one-call.yaml") + ", use virtual: it kept p99<=500ms up to at least 10 requests a second")
                 .contains("Reproduce: ./blocklab capacity --workload " + dir.resolve("one-call.yaml") + " --entry virtual --slo 'p99<=500ms'");
+        // the saved results keep the advice: 'report' rebuilds it beside the tables, the command once
+        Cli.Run report = Cli.run("report", dir.resolve("advise.jsonl").toString());
+        assertThat(report.exit()).as(report.err()).isZero();
+        String rebuilt = report.out().replace("\n  ", " ");
+        assertThat(rebuilt).contains("For " + dir.resolve("one-call.yaml") + ", use virtual: it kept p99<=500ms up to at least 10 requests a second");
+        assertThat(rebuilt.split("Reproduce: ", -1)).hasSize(2);
     }
 
     @Test
