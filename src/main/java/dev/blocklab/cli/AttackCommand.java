@@ -225,9 +225,18 @@ final class AttackCommand implements Callable<Integer> {
         }
     }
 
+    /** The options {@code --calibrate} reads; any other is refused with it. */
+    private static final java.util.Set<String> CALIBRATE_OPTIONS = java.util.Set.of("--calibrate", "--max-connections", "--client", "--quiet", "--verbose");
+
     /** {@code --calibrate}: the ladder against an in-process null target, printed as a table. */
     private int calibrate() {
         if (url != null || targetsFile != null) throw new IllegalArgumentException("--calibrate attacks its own null target: give no URL or --targets");
+        // the ladder's rates, steps and outputs are its own: an option of an attack would be ignored without a word
+        for (var option : spec.commandLine().getParseResult().matchedOptions())
+            if (!CALIBRATE_OPTIONS.contains(option.longestName()))
+                throw new IllegalArgumentException("--calibrate runs its own ladder of rates (1,000/s up to 100,000/s, 3s each) and prints a table: "
+                        + option.longestName() + " is for an attack of a URL (with --calibrate: " + String.join(", ", CALIBRATE_OPTIONS.stream()
+                        .filter(o -> !o.equals("--calibrate")).sorted().toList()) + ")");
         Flags.positive("--max-connections", maxConnections);
         ConsoleProgress progress = console.progress(spec.commandLine().getErr());
         Calibration c = Calibration.run(client(), maxConnections, Calibration.DEFAULT_STEP_NANOS,

@@ -36,6 +36,13 @@ class BadInputTest {
                 "--warmups", "0", "--quiet", "--format", "json", "--save", dir.resolve("r.jsonl").toString());
     }
 
+    @Test void calibrate_withAnAttacksOption_isRefused_notIgnored() {
+        Cli.Run rate = Cli.run("attack", "--calibrate", "--rate", "2000/s");
+        assertOneLine(rate, "--calibrate");
+        assertThat(rate.err()).contains("--rate is for an attack of a URL (with --calibrate: --client, --max-connections, --quiet, --verbose)");
+        assertOneLine(Cli.run("attack", "--calibrate", "--duration", "5s"), "--duration is for an attack of a URL");
+    }
+
     @Test void attackBody_missingFile_isOneLine() {
         assertOneLine(Cli.run("attack", "http://127.0.0.1:1/", "--body", "@/nonexistent", "--duration", "1s"),
                 "--body", "/nonexistent");
