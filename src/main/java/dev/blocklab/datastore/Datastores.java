@@ -150,7 +150,7 @@ public final class Datastores implements AutoCloseable {
             parts.add((embeddedPostgres != null ? embeddedPostgres.version() + " embedded" : "PostgreSQL " + postgres)
                     + ", db pool " + settings.dbPoolSize() + " (HikariCP for blocking calls, Vert.x pool for non-blocking; both filled before use)");
         if (redis != null)
-            parts.add("Redis " + (embeddedRedis != null ? "redis-server embedded" : redis.toString())
+            parts.add("Redis " + (embeddedRedis != null ? "(redis-server from the PATH, started by the lab on 127.0.0.1:" + embeddedRedis.port() + ")" : redis.toString())
                     + ", redis pool " + settings.redisPoolSize() + " (Jedis for blocking calls; one Lettuce connection for non-blocking)");
         parts.add(String.format(Locale.ROOT, "pool timeout %.1f s", settings.poolTimeoutNanos() / 1e9));
         return String.join("; ", parts);
