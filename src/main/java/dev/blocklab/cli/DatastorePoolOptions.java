@@ -7,7 +7,7 @@ import java.util.List;
 
 /** Where the real servers are and how big their pools are: shared by {@code run} and {@code serve} as a mixin. */
 final class DatastorePoolOptions {
-    @Option(names = "--postgres-url", paramLabel = "URL", description = "Use this PostgreSQL server instead of an embedded one: postgresql://USER[:PASSWORD]@HOST:PORT/DB (the lab creates and fills table blocklab_accounts).")
+    @Option(names = "--postgres-url", paramLabel = "URL", description = "Use this PostgreSQL server instead of an embedded one: postgresql://[USER[:PASSWORD]@]HOST[:PORT][/DB] (USER defaults to postgres, DB to USER; the lab creates and fills table blocklab_accounts).")
     String postgresUrl;
 
     @Option(names = "--redis-url", paramLabel = "URL", description = "Use this Redis server instead of starting one: redis://HOST:PORT (the lab sets keys account:1..1000).")

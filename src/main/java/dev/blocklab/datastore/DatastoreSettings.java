@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
  * How the lab reaches its real backends. Every pool size here is the limit the experiments are about.
  *
  * @param postgres        start an embedded PostgreSQL or use {@code postgresUrl}
- * @param postgresUrl     {@code postgresql://USER[:PASSWORD]@HOST:PORT/DATABASE} of a running server, or null to
+ * @param postgresUrl     {@code postgresql://[USER[:PASSWORD]@]HOST[:PORT][/DATABASE]} of a running server, or null to
  *                        start one when {@code postgres} is set
  * @param redis           start {@code redis-server} or use {@code redisUrl}
  * @param redisUrl        {@code redis://HOST:PORT} of a running server, or null to start one
@@ -51,7 +51,7 @@ public record DatastoreSettings(boolean postgres, String postgresUrl, boolean re
         return new DatastoreSettings(postgres, postgresUrl, redis, redisUrl, dbPoolSize, redisPoolSize, nanos);
     }
 
-    /** A PostgreSQL server's address, parsed from {@code postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE}. */
+    /** A PostgreSQL server's address, parsed from {@code postgresql://[USER[:PASSWORD]@]HOST[:PORT][/DATABASE]}. */
     public record PostgresAddress(String host, int port, String database, String user, String password) {
         public String jdbcUrl() { return "jdbc:postgresql://" + host + ":" + port + "/" + database; }
         @Override public String toString() { return "postgresql://" + user + "@" + host + ":" + port + "/" + database; }
@@ -61,7 +61,8 @@ public record DatastoreSettings(boolean postgres, String postgresUrl, boolean re
      * @throws IllegalArgumentException naming {@code --postgres-url} and what is wrong
      */
     public static PostgresAddress postgres(String url) {
-        String hint = "--postgres-url '" + url + "': expected postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE";
+        String hint = "--postgres-url '" + url + "': expected postgresql://[USER[:PASSWORD]@]HOST[:PORT][/DATABASE]"
+                + " (USER defaults to postgres, PORT to 5432, DATABASE to USER)";
         URI uri;
         try {
             uri = new URI(url);
@@ -74,7 +75,15 @@ public record DatastoreSettings(boolean postgres, String postgresUrl, boolean re
         String user = info.contains(":") ? info.substring(0, info.indexOf(':')) : info;
         String password = info.contains(":") ? info.substring(info.indexOf(':') + 1) : "";
         String db = uri.getPath() == null || uri.getPath().length() <= 1 ? user : uri.getPath().substring(1);
-        return new PostgresAddress(uri.getHost(), uri.getPort() < 0 ? 5432 : uri.getPort(), db, user, password);
+        return new PostgresAddress(uri.getHost(), port("--postgres-url", url, uri, 5432), db, user, password);
+    }
+
+    /** The URL's port, {@code otherwise} without one; a port outside 1..65535 is one line naming the flag. */
+    private static int port(String flag, String url, URI uri, int otherwise) {
+        if (uri.getPort() < 0) return otherwise;
+        if (uri.getPort() == 0 || uri.getPort() > 65_535)
+            throw new IllegalArgumentException(flag + " '" + url + "': port " + uri.getPort() + " is not in 1..65535");
+        return uri.getPort();
     }
 
     /** A Redis server's address, parsed from {@code redis://HOST[:PORT]}. */
@@ -90,7 +99,7 @@ public record DatastoreSettings(boolean postgres, String postgresUrl, boolean re
         try {
             URI uri = new URI(url);
             if (!"redis".equals(uri.getScheme()) || uri.getHost() == null) throw new IllegalArgumentException(hint);
-            return new RedisAddress(uri.getHost(), uri.getPort() < 0 ? 6379 : uri.getPort());
+            return new RedisAddress(uri.getHost(), port("--redis-url", url, uri, 6379));
         } catch (java.net.URISyntaxException e) {
             throw new IllegalArgumentException(hint);
         }
