@@ -106,10 +106,7 @@ public record Deviation(double ratio, String cause, String detail) {
                     "%d platform threads started; the %.0f ms over the prediction is %.0f us per thread started",
                     r.resources().platformThreadsStarted(), extraMillis, extraMillis * 1000 / r.resources().platformThreadsStarted()));
         int pool = poolSize(r.model());
-        // a full pool explains the gap only when the formula assumed none: a batch larger than the pool, or a rate
-        // above its capacity, is predicted with the queue (its prediction well above one request's ideal time)
-        boolean formulaQueued = r.prediction().predictedMillis() > (1 + TOLERANCE_PERCENT / 100.0) * r.prediction().idealMillis();
-        if (pool > 0 && !formulaQueued && littlesLaw(r) >= 0.9 * pool)
+        if (pool > 0 && littlesLaw(r) >= 0.9 * pool)
             return new Deviation(ratio, "pool saturated", littlesLawText(r) + ", so requests queue");
         if (r.timeScaleDivisor() > 1)
             return new Deviation(ratio, "time-scale overhead", String.format(Locale.ROOT,

@@ -108,25 +108,10 @@ public class DeviationTest {
     }
 
     @Test void of_poolFullByLittlesLaw_poolSaturated() {
-        // 100 requests in 1 s with 500 ms mean latency: 50 in flight against 8 threads, where the formula assumed
-        // no queue (its prediction is one request's ideal time)
-        Deviation d = Deviation.of(withIdeal(run("fixed:8", 100, 100, 1000, 400, 500, 8, 10, 10, 1), 400), 2);
+        // 100 requests in 1 s with 500 ms mean latency: 50 in flight against 8 threads
+        Deviation d = Deviation.of(run("fixed:8", 100, 100, 1000, 500, 500, 8, 10, 10, 1), 2);
         assertThat(d.cause()).isEqualTo("pool saturated");
         assertThat(d.detail()).contains("= 50.00 requests in flight against a pool of 8 threads");
-    }
-
-    @Test void of_poolFull_asTheFormulaAssumed_isNotTheCause() {
-        // a batch of 100 on 8 threads is predicted ceil(100 / 8) x 100 ms = 1,300 ms, the queue included: a run of
-        // 1,700 ms is slower for another reason, though the pool was full throughout
-        Deviation d = Deviation.of(withIdeal(run("fixed:8", 100, 100, 1700, 1300, 800, 8, 10, 10, 1), 100), 2);
-        assertThat(d.cause()).isEqualTo("overhead outside the formula");
-        assertThat(d.detail()).contains("400 ms over the prediction");
-    }
-
-    private static RunResult withIdeal(RunResult r, double idealMillis) {
-        return new RunResult(r.model(), r.workload(), r.arrival(), r.arrivalKind(), r.timeScaleDivisor(), r.answer(), r.counts(),
-                r.timing(), r.repeats(), new RunPrediction(idealMillis, r.prediction().predictedMillis(), r.prediction().predictionBasis()),
-                r.resources(), null);
     }
 
     @Test void of_scaledDelays_timeScaleOverhead() {
