@@ -78,10 +78,12 @@ public final class Advice {
             Recommendation.Ranked best = rec.ranked().getFirst();
             CapacitySearch.Result s = best.result().search();
             Measurement m = s.atSustainable().map(Point::median).orElseThrow();
-            lines.add(String.format(Locale.ROOT, "For %s, use %s: it kept %s up to %s%s requests a second (p99 %.0f ms there, %.0f us of CPU "
+            lines.add(String.format(Locale.ROOT, "For %s, use %s: it kept %s up to %s%s requests a second (p99 %.0f ms there%s, %.0f us of CPU "
                             + "and %.0f KiB allocated per request); its formula's predicted ceiling: %s%s.",
                     workload, best.result().entry(), slo, s.isLowerBound() ? "at least " : "",
-                    Capacity.fmt(s.sustainablePerSecond()), m.p99Millis(), m.cpuMicrosPerRequest(), m.allocatedBytesPerRequest() / 1024,
+                    Capacity.fmt(s.sustainablePerSecond()), m.p99Millis(),
+                    slos.stream().map(o -> o.metOnlyByTheInterval(m)).flatMap(Optional::stream).map(t -> "; " + t).collect(java.util.stream.Collectors.joining()),
+                    m.cpuMicrosPerRequest(), m.allocatedBytesPerRequest() / 1024,
                     Capacity.ceiling(best.result().predicted().ceilingPerSecond()),
                     cpuCeiling(best.result(), m.cpuMicrosPerRequest(), m.offeredPerSecond()).map(c -> " (" + c + ")").orElse("")));
             lines.add("It stops there because " + best.result().why() + ".");

@@ -88,7 +88,7 @@ public final class CapacityReport {
                 double done = m.doneInStepPerSecond() != null ? m.doneInStepPerSecond() : m.throughputPerSecond();
                 knee.add(List.of(r.entry(), Capacity.fmt(p.ratePerSecond()), num(done), pct(m.successRatio()),
                         ms(m.p50Millis()), ms(m.p99Millis()), ms(p.p99MinMillis()) + "-" + ms(p.p99MaxMillis()),
-                        String.valueOf(p.repeats().size()), verdict.sustained() ? "met" : "broke: " + verdict.reason()));
+                        String.valueOf(p.repeats().size()), verdict.sustained() ? "met" + leniency(settings.slos(), m) : "broke: " + verdict.reason()));
             }
         }
         Table curve = new Table("Knee curve: every rate measured (median of the repeats, p99 range over them)",
@@ -125,4 +125,10 @@ public final class CapacityReport {
     static String num(double v) { return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.2f", v); }
 
     static String pct(double share) { return String.format(Locale.ROOT, "%.1f", share * 100); }
+
+    /** {@code " (success 90.0 % of 40 requests, below 95 % but too few to show it ...)"} where a rate met an objective only so, else empty. */
+    static String leniency(List<Slo> slos, Measurement m) {
+        List<String> notes = slos.stream().map(slo -> slo.metOnlyByTheInterval(m)).flatMap(java.util.Optional::stream).toList();
+        return notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")";
+    }
 }

@@ -64,7 +64,9 @@ public record Recommendation(double commonPerSecond, List<Ranked> ranked) {
         Capacity.EntryResult a = ranked.get(0).result(), b = ranked.get(1).result();
         double rate = a.search().sustainablePerSecond();
         if (rate == 0 || b.search().sustainablePerSecond() != rate) return Optional.empty();
-        if (a.search().isLowerBound() && b.search().isLowerBound())   // neither limit found: CPU at a low rate ranks nothing
+        // neither broke below --max-rate (not a load generator's limit, which a higher --max-rate would not lift):
+        // CPU at a rate far below both limits ranks nothing
+        if (a.search().brokenPerSecond() == 0 && b.search().brokenPerSecond() == 0 && !a.search().instrumentLimited() && !b.search().instrumentLimited())
             return Optional.of(String.format(Locale.ROOT, "%s and %s tie: both held every rate up to %s/s, the highest tried, so the search "
                             + "found neither's limit (their formulas' ceilings: %s and %s); the order between them is not measured, raise --max-rate to tell them apart.",
                     a.entry(), b.entry(), Capacity.fmt(rate), Capacity.ceiling(a.predicted().ceilingPerSecond()), Capacity.ceiling(b.predicted().ceilingPerSecond())));

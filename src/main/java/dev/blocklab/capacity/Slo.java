@@ -62,6 +62,7 @@ public record Slo(String metric, double limit, String text) {
      */
     public Optional<String> breach(Measurement m) {
         if (metric.equals("success")) {
+            if (m.requests() <= 0) return Optional.of("success: no request completed");
             double upper = successUpperBound(m.successRatio(), m.requests());
             // a share parsed from a percentage (99.9 / 100) is a hair above the same share counted (999 / 1000)
             return m.successRatio() >= limit - 1e-12 || upper >= limit - 1e-12 ? Optional.empty() : Optional.of(String.format(Locale.ROOT,
@@ -70,6 +71,17 @@ public record Slo(String metric, double limit, String text) {
         }
         double v = m.latencyMillis(metric);
         return v <= limit ? Optional.empty() : Optional.of(String.format(Locale.ROOT, "%s %.1f ms > %s ms", metric, v, trim(limit)));
+    }
+
+    /**
+     * When {@code m} meets this success objective only because its requests are too few to show the share below it
+     * (see {@link #breach}): the sentence that says so, e.g. {@code success 90.0 % of 40 requests, below 95 % but too
+     * few to show it (its 95 % interval reaches 95.4 %)}; empty otherwise.
+     */
+    public Optional<String> metOnlyByTheInterval(Measurement m) {
+        if (!metric.equals("success") || m.successRatio() >= limit - 1e-12 || breach(m).isPresent()) return Optional.empty();
+        return Optional.of(String.format(Locale.ROOT, "success %.1f %% of %d requests, below %s but too few to show it (its 95 %% interval reaches %.1f %%)",
+                m.successRatio() * 100, m.requests(), pct(limit), successUpperBound(m.successRatio(), m.requests()) * 100));
     }
 
     /** The upper end of the one-sided 95 % Wilson score interval of a share measured over {@code n} trials. */

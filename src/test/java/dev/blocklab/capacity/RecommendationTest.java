@@ -105,6 +105,19 @@ class RecommendationTest {
     }
 
     @Test
+    void tie_twoLoadGeneratorLimits_areNotCalledUnfoundLimits() {
+        Capacity.Predicted none = new Capacity.Predicted(Double.POSITIVE_INFINITY, 100, 1, "no limit");
+        java.util.function.Function<String, Capacity.EntryResult> limited = name -> {
+            CapacitySearch.Result r = SETTINGS.search().run(rate -> new Measurement(rate, rate, 100, 1, 50, 80, 100, 1000, 100, 2048, 10, -1,
+                    rate >= 80, rate >= 80 ? "INSTRUMENT-LIMITED: late sends" : "", null));
+            return new Capacity.EntryResult(name, r, none, Capacity.Why.of(new Entry.InProcess(name, dev.blocklab.registry.Registry.parse("sequential")), r, none, SETTINGS));
+        };
+        Recommendation rec = Recommendation.of(List.of(limited.apply("a"), limited.apply("b")));
+        assertThat(rec.ranked().getFirst().result().search().isLowerBound()).isTrue();
+        assertThat(rec.tie().map(t -> t.contains("found neither's limit")).orElse(false)).isFalse();   // raising --max-rate would not help
+    }
+
+    @Test
     void why_poolCeilingNearTheBreak_namesThePoolFormula() {
         Capacity.Predicted pool = new Capacity.Predicted(80, 100, 1, "a pool of 8 threads holding each request 100ms = 80/s");
         Capacity.EntryResult r = entry("fixed:8", 80, 10, pool);

@@ -29,6 +29,13 @@ class SloTest {
         // 50 in 1,000 can: even the interval's upper end is below
         assertThat(slo.breach(new Measurement(10, 10, 1000, 0.95, 1, 1, 1, 1, 1, 1, 1, -1, false, "", null)))
                 .contains("success 95.00 % < 97 % (of 1000 requests; the upper end of its 95 % interval 96.02 %)");
+        // a share met only through the interval says so; one met outright, or broken, does not
+        assertThat(slo.metOnlyByTheInterval(new Measurement(10, 10, 20, 0.95, 1, 1, 1, 1, 1, 1, 1, -1, false, "", null)))
+                .contains("success 95.0 % of 20 requests, below 97 % but too few to show it (its 95 % interval reaches 98.9 %)");
+        assertThat(slo.metOnlyByTheInterval(new Measurement(10, 10, 20, 1, 1, 1, 1, 1, 1, 1, 1, -1, false, "", null))).isEmpty();
+        assertThat(slo.metOnlyByTheInterval(new Measurement(10, 10, 1000, 0.95, 1, 1, 1, 1, 1, 1, 1, -1, false, "", null))).isEmpty();
+        // nothing completed is no success
+        assertThat(slo.breach(new Measurement(10, 10, 0, 0, 1, 1, 1, 1, 1, 1, 1, -1, false, "", null))).contains("success: no request completed");
         assertThat(Slo.successUpperBound(1, 10)).isEqualTo(1.0);
         assertThat(Slo.successUpperBound(0, 1000)).isBetween(0.0, 0.003);
         assertThat(Slo.successUpperBound(0.5, 0)).isEqualTo(1.0);   // nothing measured shows nothing
