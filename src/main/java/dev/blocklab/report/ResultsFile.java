@@ -28,8 +28,8 @@ import java.util.function.Consumer;
  * each experiment the whole {@link ExperimentResult} follows as one line of kind {@value #EXPERIMENT_RESULT}, which
  * {@link #read(Path)} (and so {@code blocklab report}) turns back into a result. A file nothing was written to is
  * removed when closed (a command that failed before measuring anything), so {@code blocklab report results/*.jsonl}
- * meets no empty file. A file that already holds results is not overwritten in place: it is kept beside the new one
- * as {@code FILE.previous} (one generation), and moved back if nothing new was written.
+ * meets no empty file. A file that already holds results is not overwritten: at the first new line it is moved to
+ * {@code FILE.previous} (one generation), and left as it is when nothing new is written.
  */
 public final class ResultsFile implements AutoCloseable {
     /** The kind of the line that holds a whole experiment's result. */
@@ -38,9 +38,10 @@ public final class ResultsFile implements AutoCloseable {
     private static final ObjectMapper READER = Jsons.mapper().copy()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private final Path path;
-    private final OutputStream out;   // unbuffered: each line goes to the file in one write
+    private OutputStream out;              // guarded by this; unbuffered: each line goes to the file in one write;
+                                           // null until the first line when the file holds earlier results
     private final boolean madeDirectory;   // the file's directory did not exist: removed with an empty file
-    private final Path keptEarlier;        // where the file's earlier content went, or null
+    private Path keptEarlier;              // guarded by this: where the file's earlier content went, once moved
     private boolean written;               // guarded by this: a line is in the file
     private boolean closed;                // guarded by this
     private boolean removedOnSignal;       // guarded by this: see removeIfEmpty
@@ -50,9 +51,12 @@ public final class ResultsFile implements AutoCloseable {
         madeDirectory = path.getParent() != null && !Files.isDirectory(path.getParent());
         try {
             if (path.getParent() != null) Files.createDirectories(path.getParent());
-            keptEarlier = Files.isRegularFile(path) && Files.size(path) > 0 ? previous(path) : null;
-            if (keptEarlier != null) Files.move(path, keptEarlier, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            out = Files.newOutputStream(path);
+            if (Files.isRegularFile(path) && Files.size(path) > 0) {   // earlier results: moved aside at the first new line
+                if (!Files.isWritable(path) || !Files.isWritable(path.toAbsolutePath().getParent()))
+                    throw new java.nio.file.AccessDeniedException(path.toString());
+            } else {
+                out = Files.newOutputStream(path);
+            }
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot write results to " + path + ": " + dev.blocklab.TextFiles.reason(e));
         }
@@ -61,8 +65,8 @@ public final class ResultsFile implements AutoCloseable {
     /** Where a file's earlier results are kept when a new run writes to it: {@code FILE.previous}. */
     static Path previous(Path file) { return file.resolveSibling(file.getFileName() + ".previous"); }
 
-    /** Where the file's earlier results were kept ({@code FILE.previous}), when it held any before this run. */
-    public java.util.Optional<Path> keptEarlier() { return java.util.Optional.ofNullable(keptEarlier); }
+    /** Where the file's earlier results were kept ({@code FILE.previous}), once this run wrote in their place. */
+    public synchronized java.util.Optional<Path> keptEarlier() { return java.util.Optional.ofNullable(keptEarlier); }
 
     /** {@code results/NAME-yyyyMMdd-HHmmss.jsonl} under the working directory. */
     public static Path defaultPath(String name) {
@@ -75,6 +79,11 @@ public final class ResultsFile implements AutoCloseable {
             var node = MAPPER.createObjectNode();
             node.put("kind", kind);
             node.setAll((com.fasterxml.jackson.databind.node.ObjectNode) MAPPER.valueToTree(row));
+            if (out == null) {   // the first line: the earlier results move aside now, not when nothing may follow
+                keptEarlier = previous(path);
+                Files.move(path, keptEarlier, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                out = Files.newOutputStream(path);
+            }
             // the whole line in one write: a process killed between two rows leaves whole lines (a buffered writer
             // wrote a line longer than its buffer in pieces, and a kill between them left half a line)
             out.write((MAPPER.writeValueAsString(node) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -271,9 +280,9 @@ public final class ResultsFile implements AutoCloseable {
         if (closed) return;
         closed = true;
         try {
+            if (out == null) return;   // nothing written over earlier results: the file is as it was
             out.close();
             if (!written) Files.deleteIfExists(path);
-            if (!written && keptEarlier != null) Files.move(keptEarlier, path);   // nothing new: the earlier results stay where they were
             if (!written && madeDirectory) Files.deleteIfExists(path.getParent());
         } catch (java.nio.file.DirectoryNotEmptyException e) {
             // another file went there meanwhile: the directory stays

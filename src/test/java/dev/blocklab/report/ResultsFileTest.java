@@ -42,24 +42,28 @@ class ResultsFileTest {
         Path path = dir.resolve("run.jsonl");
         Files.writeString(path, "{\"kind\":\"run\",\"model\":\"fixed:8\"}\n");
         try (ResultsFile file = new ResultsFile(path)) {
-            assertThat(file.keptEarlier()).contains(dir.resolve("run.jsonl.previous"));
+            assertThat(file.keptEarlier()).isEmpty();   // nothing moves before the first new line
+            assertThat(Files.readString(path)).contains("fixed:8");
             file.write("run", Map.of("model", "virtual"));
+            assertThat(file.keptEarlier()).contains(dir.resolve("run.jsonl.previous"));
         }
         assertThat(Files.readString(path)).isEqualTo("{\"kind\":\"run\",\"model\":\"virtual\"}\n");
         assertThat(Files.readString(dir.resolve("run.jsonl.previous"))).contains("fixed:8");
     }
 
     @Test
-    void nothingNewWritten_theEarlierResultsGoBack_andAnEmptyFileIsNotKept() throws Exception {
+    void nothingNewWritten_leavesTheFileAndItsPreviousAsTheyWere_andAnEmptyFileIsNotKept() throws Exception {
         Path path = dir.resolve("run.jsonl"), empty = dir.resolve("empty.jsonl");
         Files.writeString(path, "{\"kind\":\"run\",\"model\":\"fixed:8\"}\n");
+        Files.writeString(dir.resolve("run.jsonl.previous"), "{\"kind\":\"run\",\"model\":\"cached\"}\n");
         Files.writeString(empty, "");
         try (ResultsFile file = new ResultsFile(path); ResultsFile other = new ResultsFile(empty)) {
-            assertThat(other.keptEarlier()).isEmpty();
+            assertThat(file.keptEarlier()).isEmpty();
             other.write("run", Map.of("model", "virtual"));
+            assertThat(other.keptEarlier()).isEmpty();
         }
         assertThat(Files.readString(path)).contains("fixed:8");
-        assertThat(dir.resolve("run.jsonl.previous")).doesNotExist();
+        assertThat(Files.readString(dir.resolve("run.jsonl.previous"))).contains("cached");   // the generation before, not lost
         assertThat(dir.resolve("empty.jsonl.previous")).doesNotExist();
     }
 
