@@ -74,11 +74,11 @@ final class CsvReport implements Report<ExperimentResult> {
             }
             if (split != null && allMatch(table, c, cell)) {
                 columns.addAll(split);
-                for (int r = 0; r < rows.size(); r++) {
+                for (int r = 0; r < rows.size(); r++) {   // a '-' (not measured) or a negative count (unknown) is an empty cell
                     java.util.regex.Matcher m = cell.matcher(table.rows().get(r).get(c));
                     boolean pair = m.matches();
-                    rows.get(r).add(pair ? m.group(1) : "");
-                    rows.get(r).add(pair ? m.group(2) : "");
+                    rows.get(r).add(pair ? known(m.group(1)) : "");
+                    rows.get(r).add(pair ? known(m.group(2)) : "");
                 }
             } else {
                 columns.add(name);
@@ -88,12 +88,14 @@ final class CsvReport implements Report<ExperimentResult> {
         return new Table(table.title(), columns, rows);
     }
 
-    /** Column {@code c} has a non-empty cell, and every non-empty cell matches {@code cell}. */
+    private static String known(String number) { return number.startsWith("-") ? "" : number; }
+
+    /** Column {@code c} has a pair, and every other cell is empty or {@code -} (nothing measured). */
     private static boolean allMatch(Table table, int c, java.util.regex.Pattern cell) {
         boolean any = false;
         for (List<String> row : table.rows()) {
             String v = row.get(c);
-            if (v.isEmpty()) continue;
+            if (v.isEmpty() || v.equals("-")) continue;
             if (!cell.matcher(v).matches()) return false;
             any = true;
         }

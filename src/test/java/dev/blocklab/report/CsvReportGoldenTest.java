@@ -24,6 +24,7 @@ class CsvReportGoldenTest {
         List<List<String>> records = parse(ReportFormat.CSV.create().render(result));
         List<String> header = records.getFirst();
         assertThat(header.getFirst()).isEqualTo("table");
+        assertThat(header).contains("ctx sw vol", "ctx sw invol").doesNotContain("ctx sw vol/invol");   // paired numbers, two columns
         assertThat(records).allSatisfy(r -> assertThat(r).hasSameSizeAs(header));
         assertThat(records).hasSize(1 + result.tables().stream().mapToInt(t -> t.rows().size()).sum());
         int record = 1;

@@ -22,6 +22,15 @@ class CsvReportTest {
     }
 
     @Test
+    void aCellNotMeasured_orAnUnknownCount_isEmptyInBothHalves() {
+        Table table = new Table("t", List.of("model", "ctx sw vol/invol"),
+                List.of(List.of("virtual", "-"), List.of("fixed:2", "-1/-1"), List.of("cached", "12/3")));
+        Table split = CsvReport.splitPairs(table);
+        assertThat(split.columns()).containsExactly("model", "ctx sw vol", "ctx sw invol");
+        assertThat(split.rows()).containsExactly(List.of("virtual", "", ""), List.of("fixed:2", "", ""), List.of("cached", "12", "3"));
+    }
+
+    @Test
     void aColumnWithAnyOtherCell_staysWhole() {
         Table table = new Table("t", List.of("measured/predicted", "a/b", "in flight (Little)", "empty/col"),
                 List.of(List.of("1.11 x", "3/4", "1.14", ""), List.of("0.98 x", "n/a", "2.00", "")));
