@@ -10,9 +10,12 @@ import java.util.Optional;
 
 /**
  * How many more platform threads this machine lets a process start: the lowest of the kernel's limits on tasks
- * ({@code kernel.pid_max}, {@code kernel.threads-max}, this process's {@code RLIMIT_NPROC}) less the tasks that
- * already run on the machine. A platform thread takes one of them; a virtual thread does not. Read from Linux's
- * {@code /proc}; elsewhere nothing is known and nothing is refused.
+ * ({@code kernel.pid_max}, {@code kernel.threads-max}, this process's {@code RLIMIT_NPROC} unless it runs as root,
+ * which the kernel does not hold to it) less the tasks that already run on the machine, and a container's
+ * ({@code pids.max} of its cgroup) less the tasks in it. A platform thread takes one of them; a virtual thread does
+ * not. {@code RLIMIT_NPROC} counts the user's own tasks, which are fewer than the machine's: subtracting the
+ * machine's errs on the side of refusing. Read from Linux's {@code /proc} and {@code /sys/fs/cgroup}; elsewhere
+ * nothing is known and nothing is refused.
  *
  * @param limit   the lowest limit
  * @param source  which limit it is, e.g. {@code kernel.pid_max}
@@ -35,16 +38,31 @@ public record ThreadLimit(long limit, String source, long running) {
     }
 
     /** This machine's limit, when {@code /proc} tells it. */
-    public static Optional<ThreadLimit> current() { return read(Path.of("/proc")); }
+    public static Optional<ThreadLimit> current() { return read(Path.of("/proc"), Path.of("/sys/fs/cgroup")); }
 
-    static Optional<ThreadLimit> read(Path proc) {
+    static Optional<ThreadLimit> read(Path proc, Path cgroup) {
         List<ThreadLimit> limits = new ArrayList<>();
         long running = runningTasks(proc);
-        if (running < 0) return Optional.empty();
-        number(proc.resolve("sys/kernel/pid_max")).ifPresent(n -> limits.add(new ThreadLimit(n, "kernel.pid_max", running)));
-        number(proc.resolve("sys/kernel/threads-max")).ifPresent(n -> limits.add(new ThreadLimit(n, "kernel.threads-max", running)));
-        maxProcesses(proc.resolve("self/limits")).ifPresent(n -> limits.add(new ThreadLimit(n, "the limit on processes (ulimit -u)", running)));
-        return limits.stream().min(java.util.Comparator.comparingLong(ThreadLimit::limit));
+        if (running >= 0) {
+            number(proc.resolve("sys/kernel/pid_max")).ifPresent(n -> limits.add(new ThreadLimit(n, "kernel.pid_max", running)));
+            number(proc.resolve("sys/kernel/threads-max")).ifPresent(n -> limits.add(new ThreadLimit(n, "kernel.threads-max", running)));
+            if (!root(proc))
+                maxProcesses(proc.resolve("self/limits")).ifPresent(n -> limits.add(new ThreadLimit(n, "the limit on processes (ulimit -u)", running)));
+        }
+        number(cgroup.resolve("pids.max")).ifPresent(max -> number(cgroup.resolve("pids.current"))   // "max" (no limit) is no number
+                .ifPresent(current -> limits.add(new ThreadLimit(max, "the container's pids.max", current))));
+        return limits.stream().min(java.util.Comparator.comparingLong(ThreadLimit::spare));
+    }
+
+    /** True when this process runs as root (real user id 0, the first of {@code Uid:} in {@code /proc/self/status}). */
+    private static boolean root(Path proc) {
+        try {
+            for (String line : Files.readAllLines(proc.resolve("self/status")))
+                if (line.startsWith("Uid:")) return line.substring(4).trim().split("\\s+")[0].equals("0");
+        } catch (IOException | RuntimeException e) {
+            // not known: the limit is kept
+        }
+        return false;
     }
 
     /** The total of {@code /proc/loadavg}'s fourth field ({@code runnable/total}), or -1. */

@@ -10,12 +10,19 @@ import java.nio.file.Path;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ThreadLimitTest {
-    @TempDir Path proc;
+    @TempDir Path dir;
+
+    private Path proc() { return dir.resolve("proc"); }
+
+    private Path cgroup() { return dir.resolve("cgroup"); }
 
     private void write(String file, String text) throws IOException {
-        Files.createDirectories(proc.resolve(file).getParent());
-        Files.writeString(proc.resolve(file), text);
+        Path path = dir.resolve(file.startsWith("cgroup/") ? file : "proc/" + file);
+        Files.createDirectories(path.getParent());
+        Files.writeString(path, text);
     }
+
+    private java.util.Optional<ThreadLimit> read() { return ThreadLimit.read(proc(), cgroup()); }
 
     @Test void theLowestOfTheKernelsLimits_lessWhatRuns() throws IOException {
         write("loadavg", "3.17 2.81 2.21 8/135 32117\n");
@@ -23,7 +30,7 @@ class ThreadLimitTest {
         write("sys/kernel/threads-max", "192731\n");
         write("self/limits", "Limit                     Soft Limit           Hard Limit           Units     \n"
                 + "Max processes             96365                96365                processes \n");
-        ThreadLimit limit = ThreadLimit.read(proc).orElseThrow();
+        ThreadLimit limit = read().orElseThrow();
         assertThat(limit).isEqualTo(new ThreadLimit(32768, "kernel.pid_max", 135));
         assertThat(limit.spare()).isEqualTo(32768 - 135 - ThreadLimit.HEADROOM);
         assertThat(limit.text()).isEqualTo("this machine lets a process start about 31,633 more platform threads (kernel.pid_max 32,768, 135 running now)");
@@ -33,18 +40,33 @@ class ThreadLimitTest {
         write("loadavg", "0.1 0.1 0.1 1/400 99\n");
         write("sys/kernel/pid_max", "4194304\n");
         write("self/limits", "Max processes             4096                 unlimited            processes \n");
-        assertThat(ThreadLimit.read(proc).orElseThrow().source()).isEqualTo("the limit on processes (ulimit -u)");
-        assertThat(ThreadLimit.read(proc).orElseThrow().spare()).isEqualTo(4096 - 400 - ThreadLimit.HEADROOM);
+        assertThat(read().orElseThrow().source()).isEqualTo("the limit on processes (ulimit -u)");
+        assertThat(read().orElseThrow().spare()).isEqualTo(4096 - 400 - ThreadLimit.HEADROOM);
         write("self/limits", "Max processes             unlimited            unlimited            processes \n");
-        assertThat(ThreadLimit.read(proc).orElseThrow().source()).isEqualTo("kernel.pid_max");
+        assertThat(read().orElseThrow().source()).isEqualTo("kernel.pid_max");
+    }
+
+    @Test void root_isNotHeldToUlimit_butAContainersPidsMaxCounts() throws IOException {
+        write("loadavg", "0.1 0.1 0.1 1/400 99\n");
+        write("sys/kernel/pid_max", "4194304\n");
+        write("self/limits", "Max processes             4096                 4096                 processes \n");
+        write("self/status", "Name:\tjava\nUid:\t0\t0\t0\t0\n");
+        assertThat(read().orElseThrow().source()).isEqualTo("kernel.pid_max");
+        write("cgroup/pids.max", "2048\n");
+        write("cgroup/pids.current", "300\n");
+        ThreadLimit container = read().orElseThrow();
+        assertThat(container).isEqualTo(new ThreadLimit(2048, "the container's pids.max", 300));
+        assertThat(container.spare()).isEqualTo(2048 - 300 - ThreadLimit.HEADROOM);
+        write("cgroup/pids.max", "max\n");   // no limit
+        assertThat(read().orElseThrow().source()).isEqualTo("kernel.pid_max");
     }
 
     @Test void nothingKnown_withoutProc() throws IOException {
-        assertThat(ThreadLimit.read(proc)).isEmpty();                  // no /proc at all (another OS)
+        assertThat(read()).isEmpty();                  // no /proc at all (another OS)
         write("sys/kernel/pid_max", "32768\n");
-        assertThat(ThreadLimit.read(proc)).isEmpty();                  // no count of what runs: no spare to give
+        assertThat(read()).isEmpty();                  // no count of what runs: no spare to give
         write("loadavg", "0.1 0.1 0.1 1/400 99\n");
-        assertThat(ThreadLimit.read(proc)).isPresent();
+        assertThat(read()).isPresent();
         assertThat(new ThreadLimit(500, "kernel.pid_max", 400).spare()).isZero();   // never negative
     }
 }
