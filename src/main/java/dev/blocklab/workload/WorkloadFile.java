@@ -460,13 +460,13 @@ public final class WorkloadFile {
             return (int) v;
         }
 
-        /** A constant answer: text, a whole number (as Long), a decimal (as Double) or true/false. */
+        /** True for text that a sum reads as a whole number ({@link Value.Sum}'s own reading). */
         private static boolean isWholeNumber(Object v) {
-            if (!(v instanceof String text)) return false;
+            if (!(v instanceof String)) return false;
             try {
-                Long.parseLong(text.trim());
+                Value.asLong(v);
                 return true;
-            } catch (NumberFormatException e) {
+            } catch (IllegalArgumentException e) {
                 return false;
             }
         }
@@ -475,6 +475,7 @@ public final class WorkloadFile {
             return v instanceof String text ? "the text '" + FileNode.clip(text) + "'" : String.valueOf(v);
         }
 
+        /** A constant answer: text, a whole number (as Long), a decimal (as Double) or true/false. */
         private Object constant(FileNode node) {
             if (node instanceof Scalar(var w, Object v) && (v instanceof String || v instanceof Long || v instanceof Double || v instanceof Boolean))
                 return v;
