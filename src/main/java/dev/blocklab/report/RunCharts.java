@@ -42,7 +42,7 @@ public final class RunCharts {
      */
     public static Chart wallTime(String subject, List<LabelledRun> runs) {
         List<Bars> bars = List.of(bars("measured", runs, RunResult::measuredMillis), bars("predicted", runs, r -> r.prediction().predictedMillis()),
-                bars("ideal (critical path)", runs, r -> r.prediction().idealMillis()));
+                bars("ideal (critical path, no call failing)", runs, r -> r.prediction().idealMillis()));
         long batches = runs.stream().filter(r -> r.run().predictsWallTime()).count();
         String what = batches == runs.size() ? "wall time" : batches == 0 ? "mean latency" : "wall time or mean latency";
         String measured = batches == runs.size() ? "Wall time by System.nanoTime from the first submit to the last completion" + repeats(runs)
