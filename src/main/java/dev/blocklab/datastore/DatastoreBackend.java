@@ -74,10 +74,12 @@ public final class DatastoreBackend implements Backend {
     /**
      * Opens every connection of every pool now (both PostgreSQL clients, the Jedis pool and the Lettuce
      * connection), waiting up to the pool timeout; a server that is down is not an error here (calls will fail).
+     * Returns what could not be opened, as one line, when a PostgreSQL pool fell short.
      */
-    public void fillPools() {
-        if (postgres != null) postgres.fill();
+    public java.util.Optional<String> fillPools() {
+        java.util.Optional<String> problem = postgres != null ? postgres.fill() : java.util.Optional.empty();
         if (redis != null) redis.fill();
+        return problem;
     }
 
     /** Each client's pool figures so far (only the clients this run used). */

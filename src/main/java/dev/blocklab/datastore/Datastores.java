@@ -28,9 +28,12 @@ public final class Datastores implements AutoCloseable {
     private final DatastoreSettings.PostgresAddress postgres;
     private final DatastoreSettings.RedisAddress redis;
     private volatile DatastoreBackend last;
+    private final Consumer<String> log;
+    private final java.util.Set<String> said = java.util.concurrent.ConcurrentHashMap.newKeySet();   // each warning once
 
     private Datastores(DatastoreSettings settings, EmbeddedPostgres embeddedPostgres, EmbeddedRedis embeddedRedis,
-                       DatastoreSettings.PostgresAddress postgres, DatastoreSettings.RedisAddress redis) {
+                       DatastoreSettings.PostgresAddress postgres, DatastoreSettings.RedisAddress redis, Consumer<String> log) {
+        this.log = log;
         this.settings = settings;
         this.embeddedPostgres = embeddedPostgres;
         this.embeddedRedis = embeddedRedis;
@@ -41,7 +44,7 @@ public final class Datastores implements AutoCloseable {
     /**
      * Starts or reaches the servers the settings ask for and loads the lab's data.
      *
-     * @param log one line per server started, e.g. its start-up time
+     * @param log one line per server started, e.g. its start-up time, and once a pool that could not be filled
      * @throws IllegalStateException when a server cannot be started or reached, naming it
      */
     public static Datastores open(DatastoreSettings settings, Consumer<String> log) {
@@ -69,7 +72,7 @@ public final class Datastores implements AutoCloseable {
                 redisAddress = DatastoreSettings.redis(rd != null ? rd.url() : settings.redisUrl());
                 loadKeys(redisAddress);
             }
-            return new Datastores(settings, pg, rd, pgAddress, redisAddress);
+            return new Datastores(settings, pg, rd, pgAddress, redisAddress, log);
         } catch (RuntimeException e) {
             if (pg != null) pg.close();
             if (rd != null) rd.close();
@@ -124,7 +127,7 @@ public final class Datastores implements AutoCloseable {
     /** As {@link #newBackend()} with other pool sizes or timeout (the servers stay those of this instance). */
     public DatastoreBackend newBackend(DatastoreSettings pools) {
         DatastoreBackend backend = new DatastoreBackend(pools, postgres, redis);
-        backend.fillPools();
+        backend.fillPools().filter(said::add).ifPresent(problem -> log.accept("warning: " + problem));
         last = backend;
         return backend;
     }
@@ -148,7 +151,7 @@ public final class Datastores implements AutoCloseable {
         List<String> parts = new ArrayList<>();
         if (postgres != null)
             parts.add((embeddedPostgres != null ? embeddedPostgres.version() + " embedded" : "PostgreSQL " + postgres)
-                    + ", db pool " + settings.dbPoolSize() + " (HikariCP for blocking calls, Vert.x pool for non-blocking; both filled before use)");
+                    + ", db pool " + settings.dbPoolSize() + " (HikariCP for blocking calls, Vert.x pool for non-blocking; each opens its connections before use)");
         if (redis != null)
             parts.add("Redis " + (embeddedRedis != null ? "(redis-server from the PATH, started by the lab on 127.0.0.1:" + embeddedRedis.port() + ")" : redis.toString())
                     + ", redis pool " + settings.redisPoolSize() + " (Jedis for blocking calls; one Lettuce connection for non-blocking)");

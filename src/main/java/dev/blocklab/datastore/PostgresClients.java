@@ -22,6 +22,7 @@ import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -125,26 +126,41 @@ final class PostgresClients implements AutoCloseable {
         return v.toString();
     }
 
-    /** Creates both pools and opens all their connections, waiting up to 30 s (a busy machine opens them slowly). */
-    void fill() {
+    /**
+     * Creates both pools and opens all their connections, waiting up to 30 s (a busy machine opens them slowly).
+     * A server that is down or refuses some of them is not an error here (calls will fail and be counted); what
+     * was not opened is returned as one line for the run's output, e.g. a server whose {@code max_connections} is
+     * below the two pools' sum.
+     */
+    Optional<String> fill() {
         long deadline = System.nanoTime() + Math.max(settings.poolTimeoutNanos(), TimeUnit.SECONDS.toNanos(30));
         List<Future<SqlConnection>> held = new ArrayList<>();
+        int size = settings.dbPoolSize(), hikariOpen = -1;
         try {
             HikariDataSource ds = hikari();
             var bean = ds.getHikariPoolMXBean();
-            while (bean != null && bean.getTotalConnections() < settings.dbPoolSize() && System.nanoTime() < deadline)
+            while (bean != null && bean.getTotalConnections() < size && System.nanoTime() < deadline)
                 Thread.sleep(5);
+            hikariOpen = bean == null ? -1 : bean.getTotalConnections();
             Pool p = pool();
-            for (int i = 0; i < settings.dbPoolSize(); i++) held.add(p.getConnection());
+            for (int i = 0; i < size; i++) held.add(p.getConnection());
             Future.join(held).toCompletionStage().toCompletableFuture()
                     .get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
-            // the server is down or slow: calls will fail and be counted
+            // the server is down, slow or refused some: counted below
         } finally {
             for (Future<SqlConnection> c : held) c.onSuccess(SqlConnection::close);   // back to the pool, now or when it arrives
         }
+        long vertxOpen = held.stream().filter(Future::succeeded).count();
+        if ((hikariOpen < 0 || hikariOpen >= size) && vertxOpen >= size) return Optional.empty();
+        String cause = held.stream().filter(Future::failed).map(f -> String.valueOf(f.cause().getMessage())).findFirst()
+                .orElse("none opened or refused within " + seconds(Math.max(settings.poolTimeoutNanos(), TimeUnit.SECONDS.toNanos(30))));
+        return Optional.of(String.format(java.util.Locale.ROOT, "db pool %d: PostgreSQL at %s opened %s of %d HikariCP and %d of %d Vert.x "
+                        + "connections (%s); requests that wait for the rest fail after the pool timeout. Each client opens --db-pool "
+                        + "connections (%d in all): lower --db-pool, or raise the server's max_connections",
+                size, address, hikariOpen < 0 ? "?" : String.valueOf(hikariOpen), size, vertxOpen, size, cause, 2 * size));
     }
 
     private static String seconds(long nanos) { return String.format(java.util.Locale.ROOT, "%.1f s", nanos / 1e9); }

@@ -59,6 +59,24 @@ class DatastoreFaultIT {
     }
 
     @Test
+    void poolsLargerThanTheServerTakes_areSaidOnce_withTheServersReason() throws Exception {
+        // max_connections 20 (3 of them kept for superusers) against two pools of 15: 30 connections asked for
+        try (EmbeddedPostgres pg = EmbeddedPostgres.start(20)) {
+            DatastoreSettings settings = new DatastoreSettings(true, pg.url(), false, null, 15, 1, TIMEOUT_NANOS);
+            List<String> said = new ArrayList<>();
+            try (Datastores servers = Datastores.open(settings, said::add)) {
+                for (int run = 0; run < 2; run++)   // a second run's pools fall short the same way: said once
+                    try (DatastoreBackend backend = servers.newBackend(settings)) {
+                        assertThat(backend.poolStats()).isNotNull();
+                    }
+            }
+            assertThat(said).filteredOn(l -> l.startsWith("warning: ")).singleElement().asString()
+                    .startsWith("warning: db pool 15: PostgreSQL at " + DatastoreSettings.postgres(pg.url()) + " opened ")
+                    .contains("too many clients").contains("(30 in all): lower --db-pool, or raise the server's max_connections");
+        }
+    }
+
+    @Test
     void postgresKilledMidRun_callsFailWithTheCause_thenWorkAfterRestart() throws Exception {
         try (EmbeddedPostgres pg = EmbeddedPostgres.start()) {
             Datastores.loadTable(DatastoreSettings.postgres(pg.url()));
