@@ -89,8 +89,8 @@ public record CapacitySearch(RateSearch rates, int repeats, List<Slo> slos) {
             boolean machine = note.startsWith(dev.blocklab.result.InstrumentHealth.MACHINE_SATURATED);
             reason = (machine ? dev.blocklab.result.InstrumentHealth.MACHINE_SATURATED + " at " : "the load generator was the limit at ")
                     + fmt(broken.ratePerSecond()) + "/s, so this is a lower bound ("
-                    + note.replaceFirst("^" + dev.blocklab.result.InstrumentHealth.MACHINE_SATURATED + ", so ", "")
-                            .replaceFirst("^the attacker, not the target, set these numbers: ", "") + ")";
+                    + note.replace(dev.blocklab.result.InstrumentHealth.MACHINE_SATURATED + ", so ", "")
+                            .replace(dev.blocklab.result.InstrumentHealth.ATTACKER_SET + ": ", "") + ")";
         }
         else reason = "at " + fmt(broken.ratePerSecond()) + "/s: " + broken.verdict().reason();
         List<Point> byRate = points.stream().sorted(Comparator.comparingDouble(Point::ratePerSecond)).toList();

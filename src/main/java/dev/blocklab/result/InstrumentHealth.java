@@ -188,6 +188,11 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
 
     /** How the verdict line names a limit that came from other processes, not from the attacker's own work. */
     public static final String MACHINE_SATURATED = "the machine was saturated by other work";
+    /**
+     * What an instrument-limited verdict says the attacker set: the latencies and the rate it sent at; the answers'
+     * status codes are the target's all the same (a target shedding with 503 is shedding whoever sends).
+     */
+    public static final String ATTACKER_SET = "the attacker, not the target, set the latency and rate figures (the status codes are the target's)";
     /** How the verdict line names event loops that were late mostly for want of a CPU. */
     public static final String WAITED_FOR_CORES = "its event loops were late mostly waiting for a core";
 
@@ -206,7 +211,7 @@ public record InstrumentHealth(long scheduled, long unsent, OwnDelays delays,
                     + (waitedForCores() ? WAITED_FOR_CORES + " (runnable while other threads held the CPUs: the"
                     + " target's if it shares the machine, whose own requests then waited too, other processes', or"
                     + " the attacker's own compiler and collector), so " : "")
-                    + "the attacker, not the target, set these numbers: " + String.join("; ", reasons) + lagClause()
+                    + ATTACKER_SET + ": " + String.join("; ", reasons) + lagClause()
                     + cpuClause() + ".";
         double lag = Double.isNaN(eventLoopLagP99Millis) ? 0 : eventLoopLagP99Millis;
         if (!judged() && scheduled - unsent == 0) return "Instrument not judged: " + notJudged + cpuClause() + ".";

@@ -146,7 +146,7 @@ class CapacitySearchTest {
         CapacitySearch search = new CapacitySearch(new RateSearch(10, 2, 10_000, 0, 1), 1, slos);
         CapacitySearch.Result r = search.run(rate -> rate >= 40
                 ? new Measurement(rate, rate, 100, 1, 1, 1, 1, 1, 1, 1, 1, -1, true, "INSTRUMENT-LIMITED: the machine was saturated by other work, "
-                        + "so the attacker, not the target, set these numbers: the attacker added 68.6ms at p99 (attacker CPU 0.04 of 2 cores, machine 100% busy).", null)
+                        + "so the attacker, not the target, set the latency and rate figures (the status codes are the target's): the attacker added 68.6ms at p99 (attacker CPU 0.04 of 2 cores, machine 100% busy).", null)
                 : SloTest.at(rate, 10, 1));
         assertThat(r.stopReason()).isEqualTo("the machine was saturated by other work at 40/s, so this is a lower bound "
                 + "(the attacker added 68.6ms at p99 (attacker CPU 0.04 of 2 cores, machine 100% busy))");

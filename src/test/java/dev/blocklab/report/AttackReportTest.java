@@ -41,7 +41,7 @@ class AttackReportTest {
     @Test
     void text_attackerFellBehind_saysSoFirst() {
         String text = AttackReportFormat.TEXT.create().render(AttackResults.sample(50, 7));
-        assertThat(text).startsWith("INSTRUMENT-LIMITED: the attacker, not the target, set these numbers: 7 of 1007 scheduled requests were never sent");
+        assertThat(text).startsWith("INSTRUMENT-LIMITED: the attacker, not the target, set the latency and rate figures (the status codes are the target's): 7 of 1007 scheduled requests were never sent");
         assertThat(AttackReportFormat.JSON.create().render(AttackResults.sample(50, 7)))
                 .contains("\"limited\" : true").contains("\"fellBehind\" : true");
     }

@@ -18,7 +18,7 @@ class InstrumentHealthWordingTest {
     void verdictLine_machineSaturatedByOthers_whileTheAttackerUsedLittleCpu_saysSo() {
         // measure-16-17.md: 'the load generator was the limit' with the attacker at 0.04 of 2 cores and the machine 100 % busy
         assertThat(health(18.120703, 0.04, 1.0).verdictLine()).startsWith(
-                "INSTRUMENT-LIMITED: the machine was saturated by other work, so the attacker, not the target, set these numbers: "
+                "INSTRUMENT-LIMITED: the machine was saturated by other work, so the attacker, not the target, set the latency and rate figures (the status codes are the target's): "
                         + "the attacker added up to 68.6ms at p99 (its own delay before sending 18.1ms plus event-loop lag 50.5ms, each its p99), over its allowance of 50ms");
     }
 
@@ -34,8 +34,8 @@ class InstrumentHealthWordingTest {
 
     @Test
     void verdictLine_busyAttacker_isTheAttackersLimit() {
-        assertThat(health(18.120703, 1.6, 1.0).verdictLine()).startsWith("INSTRUMENT-LIMITED: the attacker, not the target, set these numbers: ");
-        assertThat(health(18.120703, 0.04, 0.5).verdictLine()).startsWith("INSTRUMENT-LIMITED: the attacker, not the target, set these numbers: ");
+        assertThat(health(18.120703, 1.6, 1.0).verdictLine()).startsWith("INSTRUMENT-LIMITED: the attacker, not the target, set the latency and rate figures (the status codes are the target's): ");
+        assertThat(health(18.120703, 0.04, 0.5).verdictLine()).startsWith("INSTRUMENT-LIMITED: the attacker, not the target, set the latency and rate figures (the status codes are the target's): ");
     }
 
     private static InstrumentHealth withLagCauses(double waiting, double running) {
@@ -56,7 +56,7 @@ class InstrumentHealthWordingTest {
     @Test
     void verdictLine_loopsLateRunningTheirOwnWork_doesNotBlameOtherThreads() {
         String line = withLagCauses(0.1, 0.8).verdictLine();
-        assertThat(line).startsWith("INSTRUMENT-LIMITED: the attacker, not the target, set these numbers: ")
+        assertThat(line).startsWith("INSTRUMENT-LIMITED: the attacker, not the target, set the latency and rate figures (the status codes are the target's): ")
                 .doesNotContain(InstrumentHealth.WAITED_FOR_CORES)
                 .contains("10% waiting for a core, 80% running the attacker's own work, 10% stopped");
     }
@@ -69,7 +69,7 @@ class InstrumentHealthWordingTest {
         LatencyMillis own = new LatencyMillis(1000, 0, 1, 1, 2, 3, 70, 70, 70, 70);
         String line = InstrumentHealth.assess(1000, 0, latency, InstrumentHealth.OwnDelays.sendLatenessOnly(own),
                 new InstrumentHealth.Measured(68, 180, 0.8, 0.3, 0.7, 0.9, 0.05, 2)).verdictLine();
-        assertThat(line).startsWith("INSTRUMENT-LIMITED: the attacker, not the target, set these numbers: ")
+        assertThat(line).startsWith("INSTRUMENT-LIMITED: the attacker, not the target, set the latency and rate figures (the status codes are the target's): ")
                 .contains("90% waiting for a core");
     }
 
