@@ -57,7 +57,9 @@ public final class AttackExperiment {
         notes.add("Timeline intervals are " + every + " long; requests count in the interval they were sent, scheduled or "
                 + "completed in; latency percentiles per interval from an HdrHistogram of 2 significant digits (each within 1 % of the "
                 + "latency recorded, so an interval's max may read up to 1 % above the whole attack's, kept at 3 digits).");
-        return new ExperimentResult(NAME, r.description(), "real time", environment, timeline,
+        // an instrument-limited attack says so in the report's first line, as the live report does, not only in a note
+        String scale = r.health().instrumentLimited() ? "real time; INSTRUMENT-LIMITED: the attacker set the latency and rate figures, see the notes" : "real time";
+        return new ExperimentResult(NAME, r.description(), scale, environment, timeline,
                 List.of(summary(r), intervals(timeline)), notes,
                 List.of(latencyOverTime(timeline, every), rateOverTime(timeline, every),
                         spectrum(r.latencyHistogramNanos()), statusCodes(r)));

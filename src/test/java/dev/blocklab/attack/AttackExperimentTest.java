@@ -32,8 +32,12 @@ class AttackExperimentTest {
         assertThat(saved.notes()).anySatisfy(n -> assertThat(n).startsWith(limited.health().verdictLine())
                 .endsWith("The target saw a lower rate than asked."));
         assertThat(AttackReportFormat.TEXT.create().render(limited)).startsWith(limited.health().verdictLine());
+        // 'report' of the saved attack says it in its first line too, not only among the notes at the end
+        String rebuilt = dev.blocklab.report.ReportFormat.TEXT.create(200).render(saved);
+        assertThat(rebuilt.lines().findFirst().orElseThrow()).contains("INSTRUMENT-LIMITED");
         var ok = AttackResults.sample(3, 0);
-        assertThat(AttackExperiment.of(ok, List.of(), 1_000_000_000L, dev.blocklab.result.Environment.current()).notes())
-                .noneMatch(n -> n.contains("INSTRUMENT-LIMITED") || n.contains("lower rate"));
+        var okSaved = AttackExperiment.of(ok, List.of(), 1_000_000_000L, dev.blocklab.result.Environment.current());
+        assertThat(okSaved.notes()).noneMatch(n -> n.contains("INSTRUMENT-LIMITED") || n.contains("lower rate"));
+        assertThat(okSaved.scale()).isEqualTo("real time");
     }
 }
