@@ -38,8 +38,14 @@ final class DatastoreNotes {
             String offered = w.arrival() instanceof Arrival.Open o
                     ? String.format(Locale.ROOT, "; offered %.0f req/s, so at most %.0f req/s", o.peakRatePerSecond() * timeScale, p.throughputPerSecond(o.peakRatePerSecond() * timeScale))
                     : "";
-            notes.add(String.format(Locale.ROOT, "%s: Little's law for the %s: %s%s; measured %.1f req/s (SQL and Redis steps are real time: --time-scale does not shorten them)",
-                    r.model(), b.what(), p.basis(), offered, r.timing().throughputPerSecond()));
+            // the pool's ceiling bounds the requests it served: the successful ones, not those that failed waiting for it
+            double completed = r.timing().throughputPerSecond();
+            double ok = r.counts().requests() == 0 ? 0 : completed * r.counts().successes() / r.counts().requests();
+            String measured = r.counts().successes() == r.counts().requests() ? String.format(Locale.ROOT, "measured %.1f req/s", completed)
+                    : String.format(Locale.ROOT, "measured %.1f successful req/s (%.1f req/s completed, %d of %d failed)", ok, completed,
+                            r.counts().requests() - r.counts().successes(), r.counts().requests());
+            notes.add(String.format(Locale.ROOT, "%s: Little's law for the %s: %s%s; %s (SQL and Redis steps are real time: --time-scale does not shorten them)",
+                    r.model(), b.what(), p.basis(), offered, measured));
         }
         return notes;
     }

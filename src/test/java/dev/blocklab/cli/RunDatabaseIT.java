@@ -39,6 +39,20 @@ class RunDatabaseIT {
     }
 
     @Test
+    void run_poolTooSmallForTheRate_theNoteComparesTheCeilingWithTheSuccessfulRate() {
+        // 100 queries of 100 ms a second on 2 connections (20 req/s at most), 250 ms to wait for one: most fail
+        Datastores servers = TestServers.shared();
+        String url = servers.embeddedPostgres().orElseThrow().url();
+        String[] r = out("run", "--workload", "examples/slow-query.yaml", "--postgres-url", url, "--db-pool", "2", "--pool-timeout", "250ms",
+                "--model", "virtual", "--rate", "100/s", "--duration", "1s", "--repeats", "1", "--warmups", "0",
+                "--quiet", "--wide", "--save", dir.resolve("r.jsonl").toString());
+        assertThat(r[0]).as(r[2]).isEqualTo("0");
+        String joined = r[1].replace("\n  ", " ");
+        assertThat(joined).contains("offered 100 req/s, so at most 20 req/s; measured ")
+                .containsPattern("measured \\d+\\.\\d successful req/s \\(\\d+\\.\\d req/s completed, \\d+ of 100 failed\\)");
+    }
+
+    @Test
     void run_redisExample_answersUnderBothClients() {
         Datastores servers = TestServers.shared();
         String[] r = out("run", "--workload", "examples/redis-gets.yaml", "--redis-url", servers.embeddedRedis().orElseThrow().url(),
