@@ -82,7 +82,7 @@ public final class Advice {
                             + "and %.0f KiB allocated per request); its formula's predicted ceiling: %s%s.",
                     workload, best.result().entry(), slo, s.isLowerBound() ? "at least " : "",
                     Capacity.fmt(s.sustainablePerSecond()), m.p99Millis(),
-                    slos.stream().map(o -> o.metOnlyByTheInterval(m)).flatMap(Optional::stream).map(t -> "; " + t).collect(java.util.stream.Collectors.joining()),
+                    Slo.metOnlyByTheInterval(slos, m).stream().map(t -> "; " + t).collect(java.util.stream.Collectors.joining()),
                     m.cpuMicrosPerRequest(), m.allocatedBytesPerRequest() / 1024,
                     Capacity.ceiling(best.result().predicted().ceilingPerSecond()),
                     cpuCeiling(best.result(), m.cpuMicrosPerRequest(), m.offeredPerSecond()).map(c -> " (" + c + ")").orElse("")));

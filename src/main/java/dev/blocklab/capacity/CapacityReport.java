@@ -128,7 +128,7 @@ public final class CapacityReport {
 
     /** {@code " (success 90.0 % of 40 requests, below 95 % but too few to show it ...)"} where a rate met an objective only so, else empty. */
     static String leniency(List<Slo> slos, Measurement m) {
-        List<String> notes = slos.stream().map(slo -> slo.metOnlyByTheInterval(m)).flatMap(java.util.Optional::stream).toList();
+        List<String> notes = Slo.metOnlyByTheInterval(slos, m);
         return notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")";
     }
 }

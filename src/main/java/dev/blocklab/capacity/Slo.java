@@ -84,6 +84,11 @@ public record Slo(String metric, double limit, String text) {
                 m.successRatio() * 100, m.requests(), pct(limit), successUpperBound(m.successRatio(), m.requests()) * 100));
     }
 
+    /** {@link #metOnlyByTheInterval(Measurement)} of every objective in {@code slos}, in order. */
+    public static java.util.List<String> metOnlyByTheInterval(java.util.List<Slo> slos, Measurement m) {
+        return slos.stream().map(slo -> slo.metOnlyByTheInterval(m)).flatMap(Optional::stream).toList();
+    }
+
     /** The upper end of the one-sided 95 % Wilson score interval of a share measured over {@code n} trials. */
     static double successUpperBound(double share, long n) {
         if (n <= 0) return 1;

@@ -71,13 +71,12 @@ final class RunCommand extends MeasuringCommand {
         List<ModelSpec> specs = models.stream().map(Registry::parse).map(m -> m.check(w)).toList();   // parsed once, here
         RunSettings settings = run.settings();
         PrintWriter err = spec.commandLine().getErr();
+        String source = arrival.requests != null ? "--requests " + arrival.requests   // what set the arrival, for the checks' errors
+                : arrival.users != null ? "--users " + arrival.users : "workload " + w.name() + "'s " + w.arrival().label();
         if (!specs.stream().allMatch(ModelSpec::runsOnCaller))   // a batch is in flight at once but under sequential
-            ArrivalOptions.checkBatchFits(w.arrival(),
-                    arrival.requests != null ? "--requests " + arrival.requests : "workload " + w.name() + "'s " + w.arrival().label(),
-                    Runtime.getRuntime().maxMemory(), specs.stream().filter(ModelSpec::threadPerRequest).map(ModelSpec::text).toList());
-        ArrivalOptions.checkThreadsFit(w.arrival(), arrival.requests != null ? "--requests " + arrival.requests
-                : arrival.users != null ? "--users " + arrival.users : "workload " + w.name() + "'s " + w.arrival().label(),
-                specs, dev.blocklab.driver.ThreadLimit.current());
+            ArrivalOptions.checkBatchFits(w.arrival(), source, Runtime.getRuntime().maxMemory(),
+                    specs.stream().filter(ModelSpec::threadPerRequest).map(ModelSpec::text).toList());
+        ArrivalOptions.checkThreadsFit(w.arrival(), source, specs, dev.blocklab.driver.ThreadLimit.current());
         DatastoreSettings real = datastore.settings();
         Datastores.check(w.graph(), real);
         Datastores.checkUsed(w.graph(), real);

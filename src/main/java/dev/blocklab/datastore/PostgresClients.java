@@ -133,7 +133,8 @@ final class PostgresClients implements AutoCloseable {
      * below the two pools' sum.
      */
     Optional<String> fill() {
-        long deadline = System.nanoTime() + Math.max(settings.poolTimeoutNanos(), TimeUnit.SECONDS.toNanos(30));
+        long waitNanos = Math.max(settings.poolTimeoutNanos(), TimeUnit.SECONDS.toNanos(30));
+        long deadline = System.nanoTime() + waitNanos;
         List<Future<SqlConnection>> held = new ArrayList<>();
         int size = settings.dbPoolSize(), hikariOpen = -1;
         try {
@@ -156,7 +157,7 @@ final class PostgresClients implements AutoCloseable {
         long vertxOpen = held.stream().filter(Future::succeeded).count();
         if ((hikariOpen < 0 || hikariOpen >= size) && vertxOpen >= size) return Optional.empty();
         String cause = held.stream().filter(Future::failed).map(f -> String.valueOf(f.cause().getMessage())).findFirst()
-                .orElse("none opened or refused within " + seconds(Math.max(settings.poolTimeoutNanos(), TimeUnit.SECONDS.toNanos(30))));
+                .orElse("none opened or refused within " + seconds(waitNanos));
         return Optional.of(String.format(java.util.Locale.ROOT, "db pool %d: PostgreSQL at %s opened %s of %d HikariCP and %d of %d Vert.x "
                         + "connections (%s); requests that wait for the rest fail after the pool timeout. Each client opens --db-pool "
                         + "connections (%d in all): lower --db-pool, or raise the server's max_connections",

@@ -19,7 +19,8 @@ import java.util.Optional;
  *
  * @param limit   the lowest limit
  * @param source  which limit it is, e.g. {@code kernel.pid_max}
- * @param running tasks (threads of every process) running on the machine now
+ * @param running the tasks counted against that limit now: every thread of every process on the machine, or in
+ *                the container for its {@code pids.max}
  */
 public record ThreadLimit(long limit, String source, long running) {
     /** Threads kept free for the JVM's own and the rest of the machine's. */
