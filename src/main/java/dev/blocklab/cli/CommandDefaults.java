@@ -27,6 +27,7 @@ final class CommandDefaults implements CommandLine.IDefaultValueProvider {
             Map.entry("--db-pool", "" + Defaults.DB_POOL),
             Map.entry("--redis-pool", "" + Defaults.REDIS_POOL),
             Map.entry("--pool-timeout", Defaults.POOL_TIMEOUT),
+            Map.entry("--pg-async-client", "vertx"),
             Map.entry("--audit-threshold", Defaults.AUDIT_THRESHOLD),
             Map.entry("--audit-stall", Defaults.AUDIT_STALL),
             Map.entry("attack --duration", Defaults.ATTACK_DURATION),

@@ -56,6 +56,7 @@ class DatastoreOptions {
         if (Flags.given(mixee, "--db-pool")) args.addAll(List.of("--db-pool", String.valueOf(pools.dbPool)));
         if (Flags.given(mixee, "--redis-pool")) args.addAll(List.of("--redis-pool", String.valueOf(pools.redisPool)));
         if (Flags.given(mixee, "--pool-timeout")) args.addAll(List.of("--pool-timeout", pools.poolTimeout));
+        if (Flags.given(mixee, "--pg-async-client")) args.addAll(List.of("--pg-async-client", pools.pgAsyncClient));
         return args;
     }
 
@@ -83,6 +84,8 @@ class DatastoreOptions {
     private DatastoreSettings poolsUsed(DatastoreSettings settings) {
         if (!settings.postgres() && Flags.given(mixee, "--db-pool"))
             throw new IllegalArgumentException("--db-pool sizes the PostgreSQL pool: it needs --backend postgres or --postgres-url");
+        if (!settings.postgres() && Flags.given(mixee, "--pg-async-client"))
+            throw new IllegalArgumentException("--pg-async-client chooses a PostgreSQL client: it needs --backend postgres or --postgres-url");
         if (!settings.redis() && Flags.given(mixee, "--redis-pool"))
             throw new IllegalArgumentException("--redis-pool sizes the Redis pool: it needs --backend redis or --redis-url");
         if (!settings.postgres() && !settings.redis() && Flags.given(mixee, "--pool-timeout"))

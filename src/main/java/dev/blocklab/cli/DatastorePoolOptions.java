@@ -13,7 +13,7 @@ final class DatastorePoolOptions {
     @Option(names = "--redis-url", paramLabel = "URL", description = "Use this Redis server instead of starting one: redis://HOST:PORT (the lab sets keys account:1..1000).")
     String redisUrl;
 
-    @Option(names = "--db-pool", paramLabel = "N", description = "Connections of the PostgreSQL pool: HikariCP for blocking models, the Vert.x pool for non-blocking ones (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--db-pool", paramLabel = "N", description = "Connections of the PostgreSQL pool: HikariCP for blocking models, the Vert.x or R2DBC pool for non-blocking ones (default: ${DEFAULT-VALUE}).")
     int dbPool;
 
     @Option(names = "--redis-pool", paramLabel = "N", description = "Connections of the Jedis pool (blocking models); non-blocking models share one Lettuce connection (default: ${DEFAULT-VALUE}).")
@@ -21,6 +21,17 @@ final class DatastorePoolOptions {
 
     @Option(names = "--pool-timeout", paramLabel = "D", description = "Longest wait for a pooled connection, and Lettuce's command timeout (default: ${DEFAULT-VALUE}).")
     String poolTimeout;
+
+    @Option(names = "--pg-async-client", paramLabel = "CLIENT", description = "PostgreSQL client of non-blocking models: vertx (the Vert.x reactive client) or r2dbc (r2dbc-postgresql behind r2dbc-pool), each with --db-pool connections (default: ${DEFAULT-VALUE}).")
+    String pgAsyncClient;
+
+    /** The client {@code --pg-async-client} names; anything else is one line naming the flag. */
+    DatastoreSettings.PgAsyncClient pgAsyncClient() {
+        if (pgAsyncClient == null) return DatastoreSettings.PgAsyncClient.VERTX;
+        for (DatastoreSettings.PgAsyncClient c : DatastoreSettings.PgAsyncClient.values())
+            if (c.toString().equals(pgAsyncClient)) return c;
+        throw new IllegalArgumentException("--pg-async-client must be vertx or r2dbc, got '" + pgAsyncClient + "'");
+    }
 
     /**
      * The settings for the servers listed in {@code kinds}, each problem naming its flag ({@code kindsFlag} for the
@@ -37,6 +48,7 @@ final class DatastorePoolOptions {
                 default -> throw new IllegalArgumentException(kindsFlag + " must be simulated, postgres, redis or postgres,redis" + otherKinds + ", got '" + b + "'");
             }
         }
-        return new DatastoreSettings(postgres, postgresUrl, redis, redisUrl, dbPool, redisPool, Flags.duration("--pool-timeout", poolTimeout));
+        return new DatastoreSettings(postgres, postgresUrl, redis, redisUrl, dbPool, redisPool, Flags.duration("--pool-timeout", poolTimeout),
+                pgAsyncClient());
     }
 }

@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.LongAdder;
  * The {@link Backend} port over real servers, for one run: a call with a SQL operation goes to PostgreSQL, one
  * with a Redis operation to Redis, and a call without an operation to a {@link SimulatedBackend}, so a workload may
  * mix them. The blocking form uses the blocking clients (pgjdbc behind HikariCP, Jedis), the non-blocking form the
- * non-blocking ones (Vert.x PostgreSQL client, Lettuce): a model gets the client that fits how it calls. A call to
+ * non-blocking ones (Vert.x PostgreSQL client, or R2DBC with {@code --pg-async-client r2dbc}; Lettuce): a model gets the client that fits how it calls. A call to
  * a server the lab was not given fails with that named. An injected failure ({@code failure:}) is raised without
  * calling the server.
  */

@@ -11,19 +11,37 @@ import java.util.concurrent.TimeUnit;
  *                        start one when {@code postgres} is set
  * @param redis           start {@code redis-server} or use {@code redisUrl}
  * @param redisUrl        {@code redis://HOST:PORT} of a running server, or null to start one
- * @param dbPoolSize      connections of each PostgreSQL pool (HikariCP for blocking calls, the Vert.x client's
- *                        pool for non-blocking ones)
+ * @param dbPoolSize      connections of each PostgreSQL pool (HikariCP for blocking calls, the pool of
+ *                        {@code pgAsyncClient} for non-blocking ones)
  * @param redisPoolSize   connections of the Jedis pool (blocking calls); non-blocking calls share one
  *                        multiplexed Lettuce connection
  * @param poolTimeoutNanos longest wait for a pooled connection, and Lettuce's command timeout
+ * @param pgAsyncClient   the PostgreSQL client of non-blocking calls
  */
 public record DatastoreSettings(boolean postgres, String postgresUrl, boolean redis, String redisUrl,
-                                int dbPoolSize, int redisPoolSize, long poolTimeoutNanos) {
+                                int dbPoolSize, int redisPoolSize, long poolTimeoutNanos, PgAsyncClient pgAsyncClient) {
     public static final int DEFAULT_DB_POOL = dev.blocklab.Defaults.DB_POOL;
     public static final int DEFAULT_REDIS_POOL = dev.blocklab.Defaults.REDIS_POOL;
     public static final long DEFAULT_POOL_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(5);
 
+    /** The non-blocking PostgreSQL clients {@code --pg-async-client} chooses from. */
+    public enum PgAsyncClient {
+        /** The Vert.x reactive PostgreSQL client and its pool. */
+        VERTX("Vert.x pool"),
+        /** r2dbc-postgresql behind r2dbc-pool (Reactor). */
+        R2DBC("R2DBC pool");
+
+        /** For reports, e.g. {@code R2DBC pool}. */
+        public final String title;
+
+        PgAsyncClient(String title) { this.title = title; }
+
+        /** As the flag takes it: {@code vertx}, {@code r2dbc}. */
+        @Override public String toString() { return name().toLowerCase(java.util.Locale.ROOT); }
+    }
+
     public DatastoreSettings {
+        if (pgAsyncClient == null) pgAsyncClient = PgAsyncClient.VERTX;
         if (dbPoolSize < 1) throw new IllegalArgumentException("--db-pool must be at least 1, got " + dbPoolSize);
         if (redisPoolSize < 1) throw new IllegalArgumentException("--redis-pool must be at least 1, got " + redisPoolSize);
         if (poolTimeoutNanos < TimeUnit.MILLISECONDS.toNanos(250))
@@ -34,21 +52,31 @@ public record DatastoreSettings(boolean postgres, String postgresUrl, boolean re
         redis = redis || redisUrl != null;
     }
 
+    /** With the default non-blocking PostgreSQL client (Vert.x). */
+    public DatastoreSettings(boolean postgres, String postgresUrl, boolean redis, String redisUrl,
+                             int dbPoolSize, int redisPoolSize, long poolTimeoutNanos) {
+        this(postgres, postgresUrl, redis, redisUrl, dbPoolSize, redisPoolSize, poolTimeoutNanos, PgAsyncClient.VERTX);
+    }
+
     /** Neither server: the simulated backend only. */
     public static DatastoreSettings none() {
         return new DatastoreSettings(false, null, false, null, DEFAULT_DB_POOL, DEFAULT_REDIS_POOL, DEFAULT_POOL_TIMEOUT_NANOS);
     }
 
     public DatastoreSettings withDbPool(int size) {
-        return new DatastoreSettings(postgres, postgresUrl, redis, redisUrl, size, redisPoolSize, poolTimeoutNanos);
+        return new DatastoreSettings(postgres, postgresUrl, redis, redisUrl, size, redisPoolSize, poolTimeoutNanos, pgAsyncClient);
     }
 
     public DatastoreSettings withRedisPool(int size) {
-        return new DatastoreSettings(postgres, postgresUrl, redis, redisUrl, dbPoolSize, size, poolTimeoutNanos);
+        return new DatastoreSettings(postgres, postgresUrl, redis, redisUrl, dbPoolSize, size, poolTimeoutNanos, pgAsyncClient);
     }
 
     public DatastoreSettings withPoolTimeout(long nanos) {
-        return new DatastoreSettings(postgres, postgresUrl, redis, redisUrl, dbPoolSize, redisPoolSize, nanos);
+        return new DatastoreSettings(postgres, postgresUrl, redis, redisUrl, dbPoolSize, redisPoolSize, nanos, pgAsyncClient);
+    }
+
+    public DatastoreSettings withPgAsyncClient(PgAsyncClient client) {
+        return new DatastoreSettings(postgres, postgresUrl, redis, redisUrl, dbPoolSize, redisPoolSize, poolTimeoutNanos, client);
     }
 
     /** A PostgreSQL server's address, parsed from {@code postgresql://[USER[:PASSWORD]@]HOST[:PORT][/DATABASE]}. */

@@ -54,7 +54,7 @@ public final class Datastores implements AutoCloseable {
             DatastoreSettings.PostgresAddress pgAddress = null;
             if (settings.postgres()) {
                 if (settings.postgresUrl() == null) {
-                    // each run fills both pools (HikariCP and Vert.x), so the server must take twice the pool
+                    // each run fills both pools (HikariCP and Vert.x or R2DBC), so the server must take twice the pool
                     pg = EmbeddedPostgres.start(Math.max(EmbeddedPostgres.DEFAULT_MAX_CONNECTIONS, 2 * settings.dbPoolSize() + 10));
                     log.accept(String.format(Locale.ROOT, "embedded %s on 127.0.0.1:%d, started in %.2f s (unpack if needed, initdb, start)",
                             pg.version(), pg.port(), pg.startupNanos() / 1e9));
@@ -151,7 +151,7 @@ public final class Datastores implements AutoCloseable {
         List<String> parts = new ArrayList<>();
         if (postgres != null)
             parts.add((embeddedPostgres != null ? embeddedPostgres.version() + " embedded" : "PostgreSQL " + postgres)
-                    + ", db pool " + settings.dbPoolSize() + " (HikariCP for blocking calls, Vert.x pool for non-blocking; each opens its connections before use)");
+                    + ", db pool " + settings.dbPoolSize() + " (HikariCP for blocking calls, " + settings.pgAsyncClient().title + " for non-blocking; each opens its connections before use)");
         if (redis != null)
             parts.add("Redis " + (embeddedRedis != null ? "(redis-server from the PATH, started by the lab on 127.0.0.1:" + embeddedRedis.port() + ")" : redis.toString())
                     + ", redis pool " + settings.redisPoolSize() + " (Jedis for blocking calls; one Lettuce connection for non-blocking)");

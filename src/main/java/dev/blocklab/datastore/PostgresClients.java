@@ -32,7 +32,8 @@ import java.util.function.Supplier;
  * first use or by {@link #fill()}, which every run's backend calls, so both pools are open during a run whichever
  * model runs (the embedded server's {@code max_connections} allows for both): pgjdbc behind HikariCP for blocking calls
  * (the calling thread waits for a connection, then for the answer), the Vert.x reactive client for non-blocking
- * calls (a waiting call is a queued callback; no thread waits). Both prepare the same statement, bind the same
+ * calls (a waiting call is a queued callback; no thread waits), or instead R2DBC ({@link R2dbcClient}) where
+ * {@code --pg-async-client r2dbc} chooses it. Both prepare the same statement, bind the same
  * row and reduce the answer the same way ({@link #value}).
  */
 final class PostgresClients implements AutoCloseable {
@@ -40,9 +41,10 @@ final class PostgresClients implements AutoCloseable {
     private final DatastoreSettings settings;
     private final Supplier<Vertx> vertx;
     private final PoolGauge jdbcGauge;
-    private final PoolGauge vertxGauge;
+    private final PoolGauge asyncGauge;
     private final OnFirstUse<HikariDataSource> hikari = new OnFirstUse<>(CLOSED, this::createHikari);
     private final OnFirstUse<Pool> pool = new OnFirstUse<>(CLOSED, this::createPool);
+    private final OnFirstUse<R2dbcClient> r2dbc = new OnFirstUse<>(CLOSED, this::createR2dbc);
     private static final String CLOSED = "the PostgreSQL clients are closed";
 
     PostgresClients(PostgresAddress address, DatastoreSettings settings, Supplier<Vertx> vertx) {
@@ -50,8 +52,11 @@ final class PostgresClients implements AutoCloseable {
         this.settings = settings;
         this.vertx = vertx;
         this.jdbcGauge = new PoolGauge("jdbc+hikari", settings.dbPoolSize());
-        this.vertxGauge = new PoolGauge("vertx-pg", settings.dbPoolSize());
+        this.asyncGauge = new PoolGauge(r2dbc() ? R2dbcClient.CLIENT : "vertx-pg", settings.dbPoolSize());
     }
+
+    /** The one place that chooses the non-blocking client: R2DBC where {@code --pg-async-client r2dbc}, else Vert.x. */
+    private boolean r2dbc() { return settings.pgAsyncClient() == DatastoreSettings.PgAsyncClient.R2DBC; }
 
     /** Runs the statement through HikariCP and pgjdbc, holding the calling thread. */
     Object queryBlocking(Operation.Sql sql, long row) throws SQLException {
@@ -80,24 +85,25 @@ final class PostgresClients implements AutoCloseable {
         }
     }
 
-    /** Runs the statement through the Vert.x client; the future completes on a Vert.x event loop. */
+    /** Runs the statement through the chosen non-blocking client, R2DBC or Vert.x (on a Vert.x event loop). */
     CompletableFuture<Object> queryAsync(Operation.Sql sql, long row) {
         Pool p;
         try {
+            if (r2dbc()) return r2dbc.get().query(sql, row);
             p = pool();
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
         long askedNanos = System.nanoTime();
         return p.getConnection().recover(failure -> {
-            vertxGauge.failedWait();
+            asyncGauge.failedWait();
             return Future.failedFuture(new SQLTransientConnectionException("vertx-pg pool of " + settings.dbPoolSize()
                     + ": no connection within " + seconds(settings.poolTimeoutNanos()) + " ("
                     + String.valueOf(failure.getMessage()).replaceAll("\\d+", "N") + ")", failure));
         }).compose(connection -> {
-            vertxGauge.acquired(System.nanoTime() - askedNanos);
+            asyncGauge.acquired(System.nanoTime() - askedNanos);
             return execute(connection, sql, row).eventually(() -> {
-                vertxGauge.released();
+                asyncGauge.released();
                 return connection.close();
             });
         }).toCompletionStage().toCompletableFuture();
@@ -143,6 +149,11 @@ final class PostgresClients implements AutoCloseable {
             while (bean != null && bean.getTotalConnections() < size && System.nanoTime() < deadline)
                 Thread.sleep(5);
             hikariOpen = bean == null ? -1 : bean.getTotalConnections();
+            if (r2dbc()) {
+                R2dbcClient.Filled filled = r2dbc.get().fill(deadline - System.nanoTime());
+                return shortOf(size, hikariOpen, filled.open(), filled.cause() != null ? filled.cause()
+                        : "none opened or refused within " + seconds(waitNanos));
+            }
             Pool p = pool();
             for (int i = 0; i < size; i++) held.add(p.getConnection());
             Future.join(held).toCompletionStage().toCompletableFuture()
@@ -155,18 +166,24 @@ final class PostgresClients implements AutoCloseable {
             for (Future<SqlConnection> c : held) c.onSuccess(SqlConnection::close);   // back to the pool, now or when it arrives
         }
         long vertxOpen = held.stream().filter(Future::succeeded).count();
-        if ((hikariOpen < 0 || hikariOpen >= size) && vertxOpen >= size) return Optional.empty();
-        String cause = held.stream().filter(Future::failed).map(f -> String.valueOf(f.cause().getMessage())).findFirst()
-                .orElse("none opened or refused within " + seconds(waitNanos));
-        return Optional.of(String.format(java.util.Locale.ROOT, "db pool %d: PostgreSQL at %s opened %s of %d HikariCP and %d of %d Vert.x "
-                        + "connections (%s); requests that wait for the rest fail after the pool timeout. Each client opens --db-pool "
-                        + "connections (%d in all): lower --db-pool, or raise the server's max_connections",
-                size, address, hikariOpen < 0 ? "?" : String.valueOf(hikariOpen), size, vertxOpen, size, cause, 2 * size));
+        return shortOf(size, hikariOpen, vertxOpen, held.stream().filter(Future::failed)
+                .map(f -> String.valueOf(f.cause().getMessage())).findFirst()
+                .orElse("none opened or refused within " + seconds(waitNanos)));
     }
 
-    private static String seconds(long nanos) { return String.format(java.util.Locale.ROOT, "%.1f s", nanos / 1e9); }
+    /** Nothing when both pools opened {@code size} connections (-1: not known), else the line saying what is short. */
+    private Optional<String> shortOf(int size, int hikariOpen, long asyncOpen, String cause) {
+        if ((hikariOpen < 0 || hikariOpen >= size) && asyncOpen >= size) return Optional.empty();
+        return Optional.of(String.format(java.util.Locale.ROOT, "db pool %d: PostgreSQL at %s opened %s of %d HikariCP and %s of %d %s "
+                        + "connections (%s); requests that wait for the rest fail after the pool timeout. Each client opens --db-pool "
+                        + "connections (%d in all): lower --db-pool, or raise the server's max_connections",
+                size, address, hikariOpen < 0 ? "?" : String.valueOf(hikariOpen), size, asyncOpen < 0 ? "?" : String.valueOf(asyncOpen), size,
+                r2dbc() ? "R2DBC" : "Vert.x", cause, 2 * size));
+    }
 
-    List<PoolStats> stats() { return PoolGauge.ofUsed(jdbcGauge.statsIf(hikari.created()), vertxGauge.statsIf(pool.created())); }
+    static String seconds(long nanos) { return String.format(java.util.Locale.ROOT, "%.1f s", nanos / 1e9); }
+
+    List<PoolStats> stats() { return PoolGauge.ofUsed(jdbcGauge.statsIf(hikari.created()), asyncGauge.statsIf(pool.created() || r2dbc.created())); }
 
     private HikariDataSource hikari() { return hikari.get(); }
 
@@ -185,6 +202,8 @@ final class PostgresClients implements AutoCloseable {
 
     private Pool pool() { return pool.get(); }
 
+    private R2dbcClient createR2dbc() { return new R2dbcClient(address, settings, asyncGauge); }
+
     private Pool createPool() {
         PgConnectOptions connect = new PgConnectOptions().setHost(address.host()).setPort(address.port())
                 .setDatabase(address.database()).setUser(address.user()).setPassword(address.password())
@@ -198,7 +217,9 @@ final class PostgresClients implements AutoCloseable {
     @Override public synchronized void close() {
         HikariDataSource ds = hikari.close();
         Pool p = pool.close();
+        R2dbcClient r = r2dbc.close();
         if (ds != null) ds.close();
+        if (r != null) r.close();
         if (p != null) dev.blocklab.backend.Vertxes.awaitClose(p.close(), 10, "closing the Vert.x PostgreSQL pool");
     }
 }

@@ -199,4 +199,12 @@ class BadInputTest {
         assertThat(o.exit()).isEqualTo(Main.EXIT_USAGE);
         assertThat(o.err()).contains("--timeout 5ns divided by --time-scale 10 is under a nanosecond");
     }
+
+    @Test void pgAsyncClient_isInRunsHelp_andABadValueIsOneLine() {
+        assertThat(Cli.run("run", "--help").out()).contains("--pg-async-client").contains("vertx").contains("r2dbc");
+        assertOneLine(Cli.run("run", "--workload", "examples/slow-query.yaml", "--model", "virtual", "--backend", "postgres",
+                "--pg-async-client", "jdbc"), "--pg-async-client must be vertx or r2dbc, got 'jdbc'");
+        assertOneLine(Cli.run("run", "--workload", "hundred-calls", "--model", "virtual", "--pg-async-client", "r2dbc"),
+                "--pg-async-client chooses a PostgreSQL client: it needs --backend postgres or --postgres-url");
+    }
 }

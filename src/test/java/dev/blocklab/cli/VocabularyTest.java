@@ -35,6 +35,7 @@ class VocabularyTest {
             // where downstream calls go
             Map.entry("--backend", "KIND"), Map.entry("--backend-url", "URL"), Map.entry("--postgres-url", "URL"),
             Map.entry("--redis-url", "URL"), Map.entry("--db-pool", "N"), Map.entry("--redis-pool", "N"), Map.entry("--pool-timeout", "D"),
+            Map.entry("--pg-async-client", "CLIENT"),
             // reports
             Map.entry("--format", "FORMAT"), Map.entry("--out", "FILE"), Map.entry("--title", "TEXT"), Map.entry("--timestamp", "TEXT"),
             // the auditor

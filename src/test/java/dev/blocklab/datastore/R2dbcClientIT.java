@@ -1,0 +1,90 @@
+package dev.blocklab.datastore;
+
+import dev.blocklab.datastore.DatastoreSettings.PgAsyncClient;
+import dev.blocklab.workload.CallInvocation;
+import dev.blocklab.workload.Operation;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code --pg-async-client r2dbc}: non-blocking SQL calls through r2dbc-postgresql and r2dbc-pool, on the real server. */
+class R2dbcClientIT {
+    private static CallInvocation call(long id, Operation op) { return new CallInvocation("step", id, 0, 0, 0L, null, op); }
+
+    private static DatastoreBackend backend(int dbPool, long poolTimeoutNanos) {
+        DatastoreSettings settings = TestServers.reaching(dbPool, 1, poolTimeoutNanos).withPgAsyncClient(PgAsyncClient.R2DBC);
+        return new DatastoreBackend(settings, DatastoreSettings.postgres(settings.postgresUrl()), null);
+    }
+
+    @Test
+    void readSleepAndUpdate_answerAsTheOtherClients_andAreCounted() throws Exception {
+        try (DatastoreBackend backend = backend(2, DatastoreSettings.DEFAULT_POOL_TIMEOUT_NANOS)) {
+            assertThat(backend.fillPools()).isEmpty();
+            Operation.Sql name = new Operation.Sql("select name from blocklab_accounts where id = $1");
+            assertThat(backend.callAsync(call(41, name)).get(30, TimeUnit.SECONDS)).isEqualTo("account-42");
+            assertThat(backend.callBlocking(call(41, name))).isEqualTo("account-42");
+            assertThat(backend.callAsync(call(7, new Operation.Sql("select balance from blocklab_accounts where id = $1")))
+                    .get(30, TimeUnit.SECONDS)).isEqualTo(1000L);
+            assertThat(backend.callAsync(call(0, new Operation.Sql("select pg_sleep(0.01)"))).get(30, TimeUnit.SECONDS)).isEqualTo(1L);
+            assertThat(backend.callAsync(call(999, new Operation.Sql("update blocklab_accounts set balance = balance where id = $1")))
+                    .get(30, TimeUnit.SECONDS)).isEqualTo(1L);
+            assertThat(backend.callAsync(call(0, new Operation.Sql("select id from blocklab_accounts where id < 0")))
+                    .get(30, TimeUnit.SECONDS)).isEqualTo(0L);
+            // four sleeps of 100 ms through two connections: two waited
+            List<CompletableFuture<Object>> sleeps = new ArrayList<>();
+            for (int i = 0; i < 4; i++) sleeps.add(backend.callAsync(call(i, new Operation.Sql("select pg_sleep(0.1)"))));
+            for (CompletableFuture<Object> f : sleeps) assertThat(f.get(30, TimeUnit.SECONDS)).isEqualTo(1L);
+
+            assertThat(backend.poolStats()).extracting(PoolStats::client).containsExactly("jdbc+hikari", "r2dbc");
+            PoolStats r2dbc = backend.poolStats().getLast();
+            assertThat(r2dbc.poolSize()).isEqualTo(2);
+            assertThat(r2dbc.calls()).isEqualTo(9);
+            assertThat(r2dbc.failedWaits()).isZero();
+            assertThat(r2dbc.peakInUse()).isEqualTo(2);
+            assertThat(r2dbc.maxWaitMillis()).isGreaterThan(50);
+            assertThat(r2dbc.line()).startsWith("r2dbc pool 2: 9 calls, 0 failed waits, peak 2 in use, wait for a connection mean ");
+        }
+    }
+
+    @Test
+    void sqlError_failsTheCallWithTheServersMessage() {
+        try (DatastoreBackend backend = backend(1, DatastoreSettings.DEFAULT_POOL_TIMEOUT_NANOS)) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> backend.callAsync(call(0, new Operation.Sql("select * from no_such_table")))
+                    .get(30, TimeUnit.SECONDS)).hasMessageContaining("no_such_table");
+        }
+    }
+
+    @Test
+    void poolWaitTimeout_failsTheCallsThatGetNoConnection() throws Exception {
+        Operation.Sql slow = new Operation.Sql("select pg_sleep(2)");   // holds the one connection far beyond the 300 ms wait
+        try (DatastoreBackend backend = backend(1, TimeUnit.MILLISECONDS.toNanos(300))) {
+            assertThat(backend.fillPools()).isEmpty();
+            List<CompletableFuture<Object>> async = new ArrayList<>();
+            for (int i = 0; i < 3; i++) async.add(backend.callAsync(call(1, slow)));
+            List<String> out = new ArrayList<>();
+            for (CompletableFuture<Object> f : async) {
+                try {
+                    out.add(String.valueOf(f.get(30, TimeUnit.SECONDS)));
+                } catch (ExecutionException e) {
+                    out.add("failed: " + e.getCause().getMessage());
+                }
+            }
+            assertThat(out).filteredOn(o -> o.equals("1")).hasSize(1);
+            assertThat(out).filteredOn(o -> o.startsWith("failed: r2dbc pool of 1: no connection within 0.3 s (")).hasSize(2);
+            PoolStats r2dbc = backend.poolStats().getLast();
+            assertThat(r2dbc.client()).isEqualTo("r2dbc");
+            assertThat(r2dbc.calls()).isEqualTo(1);
+            assertThat(r2dbc.failedWaits()).isEqualTo(2);
+            assertThat(r2dbc.peakInUse()).isEqualTo(1);
+            // and the pool serves again once the slow call is done
+            assertThat(backend.callAsync(call(41, new Operation.Sql("select name from blocklab_accounts where id = $1")))
+                    .get(30, TimeUnit.SECONDS)).isEqualTo("account-42");
+        }
+    }
+}
