@@ -99,7 +99,7 @@ final class R2dbcClient implements AutoCloseable {
         } catch (RuntimeException e) {
             cause = String.valueOf(e.getMessage());
         }
-        int open = pool.getMetrics().map(m -> m.allocatedSize()).orElse(-1);
+        int open = pool.getMetrics().map(m -> m.idleSize() + m.acquiredSize()).orElse(-1);   // opened, not pending
         return new Filled(open, cause);
     }
 

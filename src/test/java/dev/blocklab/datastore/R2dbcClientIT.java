@@ -87,4 +87,20 @@ class R2dbcClientIT {
                     .get(30, TimeUnit.SECONDS)).isEqualTo("account-42");
         }
     }
+
+    @Test
+    void poolLargerThanTheServerTakes_isSaidInTheFillsLine_namingR2dbc() {
+        // max_connections 20 against HikariCP's 15 and R2DBC's 15: the R2DBC pool, filled second, falls short
+        try (EmbeddedPostgres pg = EmbeddedPostgres.start(20)) {
+            DatastoreSettings settings = new DatastoreSettings(true, pg.url(), false, null, 15, 1, TimeUnit.SECONDS.toNanos(1))
+                    .withPgAsyncClient(PgAsyncClient.R2DBC);
+            try (DatastoreBackend backend = new DatastoreBackend(settings, DatastoreSettings.postgres(pg.url()), null)) {
+                String line = backend.fillPools().orElseThrow();
+                assertThat(line).startsWith("db pool 15: PostgreSQL at " + DatastoreSettings.postgres(pg.url()) + " opened 15 of 15 HikariCP and ")
+                        .contains(" of 15 R2DBC connections (").contains("too many clients").contains("(30 in all)");
+                int r2dbcOpen = Integer.parseInt(line.replaceAll(".* and (\\d+) of 15 R2DBC.*", "$1"));
+                assertThat(r2dbcOpen).isLessThan(15);
+            }
+        }
+    }
 }
