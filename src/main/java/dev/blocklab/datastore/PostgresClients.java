@@ -67,9 +67,8 @@ final class PostgresClients implements AutoCloseable {
         } catch (SQLTransientConnectionException e) {
             // HikariCP's message carries live counters (waiting=123); one stable cause per kind of failure instead
             Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new SQLTransientConnectionException("jdbc+hikari pool of " + settings.dbPoolSize() + ": no connection within "
-                    + seconds(settings.poolTimeoutNanos()) + (e.getCause() != null ? " (" + cause.getClass().getSimpleName() + ": "
-                    + String.valueOf(cause.getMessage()).replaceAll("\\d+", "N") + ")" : ""), e);
+            throw new SQLTransientConnectionException(noConnection("jdbc+hikari", settings) + (e.getCause() != null ? " ("
+                    + cause.getClass().getSimpleName() + ": " + stable(cause.getMessage()) + ")" : ""), e);
         }
         try (PreparedStatement statement = connection.prepareStatement(sql.jdbcQuery())) {
             if (sql.usesRow()) statement.setLong(1, row);
@@ -97,9 +96,8 @@ final class PostgresClients implements AutoCloseable {
         long askedNanos = System.nanoTime();
         return p.getConnection().recover(failure -> {
             asyncGauge.failedWait();
-            return Future.failedFuture(new SQLTransientConnectionException("vertx-pg pool of " + settings.dbPoolSize()
-                    + ": no connection within " + seconds(settings.poolTimeoutNanos()) + " ("
-                    + String.valueOf(failure.getMessage()).replaceAll("\\d+", "N") + ")", failure));
+            return Future.failedFuture(new SQLTransientConnectionException(noConnection("vertx-pg", settings) + " ("
+                    + stable(failure.getMessage()) + ")", failure));
         }).compose(connection -> {
             asyncGauge.acquired(System.nanoTime() - askedNanos);
             return execute(connection, sql, row).eventually(() -> {
@@ -180,6 +178,14 @@ final class PostgresClients implements AutoCloseable {
                 size, address, hikariOpen < 0 ? "?" : String.valueOf(hikariOpen), size, asyncOpen < 0 ? "?" : String.valueOf(asyncOpen), size,
                 r2dbc() ? "R2DBC" : "Vert.x", cause, 2 * size));
     }
+
+    /** {@code vertx-pg pool of 10: no connection within 5.0 s}: how every client's pool names a wait that failed. */
+    static String noConnection(String client, DatastoreSettings settings) {
+        return client + " pool of " + settings.dbPoolSize() + ": no connection within " + seconds(settings.poolTimeoutNanos());
+    }
+
+    /** A client's message without its live counters ({@code waiting=123}, {@code after 5003ms}): one cause per kind. */
+    static String stable(String message) { return String.valueOf(message).replaceAll("\\d+", "N"); }
 
     static String seconds(long nanos) { return String.format(java.util.Locale.ROOT, "%.1f s", nanos / 1e9); }
 

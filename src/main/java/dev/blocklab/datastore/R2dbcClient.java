@@ -30,18 +30,17 @@ final class R2dbcClient implements AutoCloseable {
 
     private final ConnectionPool pool;
     private final PoolGauge gauge;
-    private final int size;
-    private final long timeoutNanos;
+    private final DatastoreSettings settings;
 
     R2dbcClient(PostgresAddress address, DatastoreSettings settings, PoolGauge gauge) {
         this.gauge = gauge;
-        this.size = settings.dbPoolSize();
-        this.timeoutNanos = settings.poolTimeoutNanos();
+        this.settings = settings;
+        int size = settings.dbPoolSize();
         var connect = PostgresqlConnectionConfiguration.builder().host(address.host()).port(address.port())
                 .database(address.database()).username(address.user()).password(address.password()).build();
         pool = new ConnectionPool(ConnectionPoolConfiguration.builder(new PostgresqlConnectionFactory(connect))
                 .name("blocklab-r2dbc").initialSize(size).maxSize(size)
-                .maxAcquireTime(Duration.ofNanos(timeoutNanos)).build());
+                .maxAcquireTime(Duration.ofNanos(settings.poolTimeoutNanos())).build());
     }
 
     /** Runs the statement on a pooled connection, timing the wait for it in the gauge. */
@@ -51,9 +50,8 @@ final class R2dbcClient implements AutoCloseable {
             return pool.create().doOnNext(c -> gauge.acquired(System.nanoTime() - askedNanos));
         }).onErrorMap(failure -> {
             gauge.failedWait();
-            return new SQLTransientConnectionException(CLIENT + " pool of " + size + ": no connection within "
-                    + PostgresClients.seconds(timeoutNanos) + " (" + failure.getClass().getSimpleName() + ": "
-                    + String.valueOf(failure.getMessage()).replaceAll("\\d+", "N") + ")", failure);
+            return new SQLTransientConnectionException(PostgresClients.noConnection(CLIENT, settings) + " ("
+                    + failure.getClass().getSimpleName() + ": " + PostgresClients.stable(failure.getMessage()) + ")", failure);
         });
         return Mono.usingWhen(take, c -> execute(c, sql, row), c -> {
             gauge.released();   // before the connection goes back, so the gauge never counts more than the pool
@@ -64,13 +62,11 @@ final class R2dbcClient implements AutoCloseable {
     private static Mono<Object> execute(Connection connection, Operation.Sql sql, long row) {
         Statement statement = connection.createStatement(sql.query());
         if (sql.usesRow()) statement.bind("$1", row);
-        List<Object> firstColumn = new ArrayList<>();
+        List<Object> firstColumn = new ArrayList<>();   // a row's first column each, null for a void one
         long[] updated = {0};
-        boolean[] rows = {false};
         return Flux.from(statement.execute())
                 .concatMap(result -> result.flatMap(segment -> {
                     if (segment instanceof Result.RowSegment r) {
-                        rows[0] = true;
                         firstColumn.add(cell(r.row()));
                     } else if (segment instanceof Result.UpdateCount u) {
                         updated[0] += u.value();
@@ -79,7 +75,7 @@ final class R2dbcClient implements AutoCloseable {
                     }
                     return Mono.empty();
                 }))
-                .then(Mono.fromSupplier(() -> rows[0] ? PostgresClients.value(firstColumn) : (Object) updated[0]));
+                .then(Mono.fromSupplier(() -> firstColumn.isEmpty() ? (Object) updated[0] : PostgresClients.value(firstColumn)));
     }
 
     /** The row's first column; a {@code void} one (e.g. {@code pg_sleep}), which R2DBC has no codec for, as null. */
