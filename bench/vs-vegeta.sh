@@ -11,7 +11,7 @@
 # What it does:
 #  1. builds vegeta from its Go module (GOBIN=target/bench-bin go install github.com/tsenart/vegeta/v12@v12.12.0)
 #     and a trivial Go net/http server (200 "ok" at once), unless already built;
-#  2. starts './blocklab serve --profile play-2.5' on 127.0.0.1:$SERVER_PORT, warms it with 10 s of vegeta at the
+#  2. starts './blocklab serve --profile $SERVER_PROFILE' (default play-2.5, the talk's stack) on 127.0.0.1:$SERVER_PORT, warms it with 10 s of vegeta at the
 #     highest rate it will be driven at (SERVER_RATES and GCOFF_RATES; discarded), so that its JIT has compiled
 #     what that rate runs before any measured run (warmed at 2,000/s only, the first 10,000/s run recompiled
 #     hundreds of methods in its window; docs/attack.md), and restarts and rewarms it before a run if it no
@@ -56,6 +56,7 @@ TRIVIAL_RATES=${TRIVIAL_RATES-"10000 20000 30000"}
 GO_WAIT_RATES=${GO_WAIT_RATES-"10000"}
 GCOFF_RATES=${GCOFF_RATES-"10000"}
 SERVER_PORT=${SERVER_PORT:-19000}
+SERVER_PROFILE=${SERVER_PROFILE:-play-2.5}   # where the server's handlers run: play-2.5, event-loop, virtual, threads:N
 TRIVIAL_PORT=${TRIVIAL_PORT:-19001}
 BLOCKLAB=${BLOCKLAB:-./blocklab}   # the attacker's launcher; the server is always this checkout's
 OUT=${OUT:-results/vs-vegeta-$(date -u +%Y%m%dT%H%M%SZ)}
@@ -113,7 +114,7 @@ settle() {
 # run: a young collection with ~5,000 requests in flight stops both cores for 100-280 ms (docs/attack.md).
 start_server() {
   BLOCKLAB_JAVA_OPTS="${BLOCKLAB_JAVA_OPTS:-} -Xlog:gc:file=$OUT/server-gc-$(date +%s).log:timemillis" \
-    ./blocklab serve --profile play-2.5 --port "$SERVER_PORT" >> "$OUT/serve.log" 2>&1 &
+    ./blocklab serve --profile "$SERVER_PROFILE" --port "$SERVER_PORT" >> "$OUT/serve.log" 2>&1 &
   server_pid=$!
   pids+=("$server_pid")
   await_port "$SERVER_PORT"
@@ -211,7 +212,7 @@ each_rate vegeta_gcoff "http://127.0.0.1:$TRIVIAL_PORT/wait500" "$GCOFF_RATES" g
 
 {
   echo
-  echo "blocklab attack vs vegeta v12.12.0, default flags, $DURATION per run, $(nproc) cores, $(date -u +%FT%TZ)"
+  echo "blocklab attack vs vegeta v12.12.0, default flags, $DURATION per run, $(nproc) cores, $(date -u +%FT%TZ); server: serve --profile $SERVER_PROFILE"
   echo "p99 in ms. blocklab: from each request's intended send time (its report), and 'send': from its actual send,"
   echo "vegeta's clock. ratio = blocklab / vegeta; ratio(send) compares on one clock. LIMIT: may be the load generator's limit."
   printf '%-8s %7s %3s %11s %13s %11s %7s %11s  %-40s %s\n' endpoint rate/s run vegeta-p99 blocklab-p99 'p99(send)' ratio 'ratio(send)' notes load1
@@ -245,7 +246,7 @@ each_rate vegeta_gcoff "http://127.0.0.1:$TRIVIAL_PORT/wait500" "$GCOFF_RATES" g
     done
   fi
   vps=$(printf '%s' "$medians" | awk '$1 == "server-10000" { print $4 }' | sort -n | tr '\n' ' ')
-  [ -n "$vps" ] && echo "server /async-non-blocking at 10000/s driven by vegeta: p99 $vps ms = $(for v in $vps; do awk -v v="$v" 'BEGIN{printf "%.3f ", v/500}'; done)x its 500 ms critical path"
+  [ -n "$vps" ] && echo "server (--profile $SERVER_PROFILE) /async-non-blocking at 10000/s driven by vegeta: p99 $vps ms = $(for v in $vps; do awk -v v="$v" 'BEGIN{printf "%.3f ", v/500}'; done)x its 500 ms critical path"
   for row in "${go_wait[@]}"; do
     read -r rate vp vr vs vgn vgm _ <<< "$row"
     echo "Go net/http doing the same 500 ms wait, driven by vegeta at $rate/s: p99 $vp ms = $(awk -v v="$vp" 'BEGIN{printf "%.3f", v/500}') x (sent $(printf '%.0f' "$vr")/s, success $(awk -v s="$vs" 'BEGIN{printf "%.2f", s*100}')%, vegeta's own GC: $vgn cycles, longest $vgm ms)"
