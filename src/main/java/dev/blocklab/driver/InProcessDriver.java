@@ -174,12 +174,14 @@ public final class InProcessDriver {
         long startNanos;
         long endNanos;
         Prediction prediction;
+        boolean failsFast;
         FailureScore failureScore = FailureScore.NOT_MEASURED;
         long backendCalls;
         Interruption interruption = null;   // set when the run was stopped before its end
         try (Backend backend = watched(backends.get(), graph, settings);
              Model model = models.apply(new ModelContext(backend, settings.spareThreads()))) {
-            prediction = byDeadline(predict(model::predict, model.failsFast(), workload, settings, cpuNanosPerRequest), settings);
+            failsFast = model.failsFast();
+            prediction = byDeadline(predict(model::predict, failsFast, workload, settings, cpuNanosPerRequest), settings);
             FailureMeter meter = backend instanceof FailureMeter m ? m : null;
             Runner runner = new Runner(model, graph, settings, recorder, timeouts, progress, stop);
             runner.meter = meter;
@@ -228,7 +230,8 @@ public final class InProcessDriver {
                 counts,
                 new Timing(wallMillis, completed / Math.max(1e-9, wallMillis / 1e3), LatencyMillis.of(histogram), encode(histogram)),
                 Repeats.once(wallMillis),
-                new RunPrediction(graph.criticalPathNanos(settings.timeScaleDivisor()) / 1e6, prediction.millis(), prediction.basis()),
+                new RunPrediction(graph.criticalPathNanos(settings.timeScaleDivisor()) / 1e6, prediction.millis(), prediction.basis(),
+                        failsFast && RequestTimes.mayFail(graph)),
                 new Resources(peakPlatform, sampler.peakOsThreads(), end.threadsStarted() - built.threadsStarted(), leftover,
                         (end.cpuNanos() - start.cpuNanos()) / 1e6, end.contextSwitches().minus(start.contextSwitches()),
                         end.allocatedBytes() - start.allocatedBytes(), sampler.peakRssBytes()),

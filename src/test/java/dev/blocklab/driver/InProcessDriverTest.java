@@ -284,7 +284,10 @@ class InProcessDriverTest {
         RunResult r = driver.run(failsAtTheCheck(new Arrival.Batch(20)), "virtual", RunSettings.DEFAULTS.withTimeScale(1).withRuns(0, 1), Progress.NONE);
         assertThat(r.counts().failures()).isEqualTo(20);
         assertThat(r.prediction().predictedMillis()).isEqualTo(10.0);
+        assertThat(r.prediction().failuresCounted()).isTrue();   // so a report does not name them as a gap's cause
         assertThat(r.timing().wallMillis()).isLessThan(500.0);
+        // nothing to count where no call can fail
+        assertThat(driver.run(BuiltInWorkloads.taskGraph(false), "virtual", quick, Progress.NONE).prediction().failuresCounted()).isFalse();
     }
 
     @Test

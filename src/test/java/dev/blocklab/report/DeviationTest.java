@@ -65,6 +65,15 @@ public class DeviationTest {
         assertThat(d.detail()).contains("6 of 10 requests (60.0 %) failed", "50 % less time");
     }
 
+    @Test void of_manyFailedAndFaster_butThePredictionCountedThem_failuresNotNamed() {
+        // a model that fails fast, predicted with each request ending at its first failure: the failures are in the
+        // prediction already, so they do not explain a run faster than it
+        RunResult r = run("virtual", 10, 4, 50, 100, 10, 0, 10, 1, 1);
+        RunResult counted = new RunResult(r.model(), r.workload(), r.arrival(), ArrivalKind.BATCH, 1, null, r.counts(),
+                r.timing(), r.repeats(), new RunPrediction(1, 100, "basis", true), r.resources(), null);
+        assertThat(Deviation.of(counted, 2).cause()).isEqualTo("faster than the formula");
+    }
+
     @Test void of_timeoutsAndSlower_timeoutsNamed() {
         RunResult r = run("virtual", 10, 8, 300, 100, 10, 0, 10, 1, 1);
         RunResult timedOut = new RunResult(r.model(), r.workload(), r.arrival(), ArrivalKind.BATCH, 1, null,
