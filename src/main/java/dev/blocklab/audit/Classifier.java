@@ -11,11 +11,14 @@ import java.util.regex.Pattern;
 public final class Classifier {
     private Classifier() {}
 
-    /** Thread names of loops that must never block. Netty 4.2's default group name, Vert.x, Reactor, RxJava. */
+    /**
+     * Thread names of loops that must never block. Netty 4.2's default group name, Vert.x, Reactor Netty's HTTP and
+     * TCP loops (r2dbc-postgresql's connections run on {@code reactor-tcp-epoll-N}), Reactor, RxJava.
+     */
     private static final Pattern EVENT_LOOP = Pattern.compile(
             "vert\\.x-eventloop-thread-\\d+|vert\\.x-acceptor-thread-\\d+"
                     + "|(?:nio|epoll|kqueue|io_uring|multiThreadIo|local)EventLoopGroup-\\d+-\\d+"
-                    + "|reactor-http-(?:nio|epoll)-\\d+|parallel-\\d+|single-\\d+"
+                    + "|reactor-(?:http|tcp)-(?:nio|epoll|kqueue|io_uring)-\\d+|parallel-\\d+|single-\\d+"
                     + "|RxComputationThreadPool-\\d+|RxSingleScheduler-\\d+");
     private static final Pattern COMMON_POOL = Pattern.compile("ForkJoinPool\\.commonPool-worker-\\d+");
     private static final Pattern FORK_JOIN = Pattern.compile("ForkJoinPool-\\d+-worker-\\d+");

@@ -27,6 +27,7 @@ class ClassifierTest {
             "multiThreadIoEventLoopGroup-2-1, EVENT_LOOP",
             "nioEventLoopGroup-3-4, EVENT_LOOP",
             "reactor-http-nio-2, EVENT_LOOP",
+            "reactor-tcp-epoll-3, EVENT_LOOP",
             "parallel-3, EVENT_LOOP",
             "single-1, EVENT_LOOP",
             "RxComputationThreadPool-7, EVENT_LOOP",
