@@ -40,7 +40,9 @@ final class R2dbcClient implements AutoCloseable {
                 .database(address.database()).username(address.user()).password(address.password()).build();
         pool = new ConnectionPool(ConnectionPoolConfiguration.builder(new PostgresqlConnectionFactory(connect))
                 .name("blocklab-r2dbc").initialSize(size).maxSize(size)
-                .maxAcquireTime(Duration.ofNanos(settings.poolTimeoutNanos())).build());
+                .maxAcquireTime(Duration.ofNanos(settings.poolTimeoutNanos()))
+                .acquireRetry(0)   // its default of 1 waits maxAcquireTime twice: --pool-timeout is the whole wait, as for Hikari and Vert.x
+                .build());
     }
 
     /** Runs the statement on a pooled connection, timing the wait for it in the gauge. */

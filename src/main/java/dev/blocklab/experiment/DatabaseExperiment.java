@@ -30,7 +30,8 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * The pool is the limit (issue 13): queries of 100 ms ({@code select pg_sleep(0.1)}) on a real PostgreSQL at an
  * open rate above what a pool of 10 connections serves, under a fixed pool of platform threads, virtual threads
- * and the non-blocking Vert.x client; then pools of 10, 50 and 90. Then Redis: many small commands per request, a
+ * and a non-blocking model on each of the two non-blocking clients (Vert.x, then R2DBC); then pools of 10, 50 and 90
+ * (Vert.x). Then Redis: many small commands per request, a
  * Jedis pool under platform and virtual threads against one multiplexed Lettuce connection, and the pitfall of a
  * blocking command (BLPOP) on that shared connection. Servers are started by the experiment (embedded PostgreSQL,
  * redis-server from the PATH) and stopped at its end. SQL and Redis run in real time: the time scale does not apply.
@@ -53,7 +54,7 @@ final class DatabaseExperiment implements Experiment {
 
     @Override public String description() {
         return "the pool is the limit: 100 ms queries on a real PostgreSQL above a pool's capacity under platform threads, "
-                + "virtual threads and the Vert.x client, pools of 10/50/90; Redis: Jedis pool against one Lettuce connection";
+                + "virtual threads and the Vert.x and R2DBC clients, pools of 10/50/90; Redis: Jedis pool against one Lettuce connection";
     }
 
     @Override public ExperimentResult run(ExperimentSettings settings) {
@@ -69,6 +70,9 @@ final class DatabaseExperiment implements Experiment {
             Workload query = queryWorkload(rate, durationNanos);
             for (String model : MODELS)
                 rows.add(measure(settings, servers, "pool 10, three models", query, model, base.withDbPool(10), 1, rate));
+            // the same non-blocking model on the other non-blocking client: r2dbc-postgresql behind r2dbc-pool
+            rows.add(measure(settings, servers, "pool 10, three models", query, MODELS.getLast(),
+                    base.withDbPool(10).withPgAsyncClient(DatastoreSettings.PgAsyncClient.R2DBC), 1, rate));
             for (int pool : POOLS.subList(1, POOLS.size()))
                 for (String model : MODELS.subList(2, MODELS.size()))
                     rows.add(measure(settings, servers, "pools 50 and 90", query, model, base.withDbPool(pool), 1, rate));
@@ -172,8 +176,8 @@ final class DatabaseExperiment implements Experiment {
         notes.add("measured ok req/s = successful requests / wall time (first send to last completion, System.nanoTime); latency from each "
                 + "request's intended send time (open model); pool wait = time from asking the pool for a connection to getting it, "
                 + "measured by the lab around each call; peak conns in use counted by the lab (never above the pool).");
-        notes.add(String.format(Locale.ROOT, "Pool wait timeout %.1f s (HikariCP connectionTimeout, Vert.x pool connectionTimeout). "
-                + "Admission: virtual threads and the Vert.x client admit every request, so every request past the pool's capacity waits "
+        notes.add(String.format(Locale.ROOT, "Pool wait timeout %.1f s (HikariCP connectionTimeout, Vert.x pool connectionTimeout, r2dbc-pool maxAcquireTime). "
+                + "Admission: virtual threads and the non-blocking clients admit every request, so every request past the pool's capacity waits "
                 + "at the pool and fails when the timeout comes first; fixed:10 (threads = connections) bounds admission, so the backlog "
                 + "waits in the executor's queue instead (latency grows, the pool never times out); fixed:100 lets 90 threads wait at "
                 + "the pool, about 90 x 100 ms / 10 = 0.9 s each, at the edge of the timeout.", poolTimeoutNanos / 1e9));
