@@ -41,6 +41,12 @@ public interface Backend extends AutoCloseable {
     /** Calls started so far, both forms. */
     long callsStarted();
 
+    /**
+     * What each connection pool of this backend did so far (a real server's clients, those used), in a stable
+     * order; none for a backend without pools, the default.
+     */
+    default List<dev.blocklab.result.PoolStats> poolStats() { return List.of(); }
+
     /** Releases timers and connections. */
     @Override void close();
 }

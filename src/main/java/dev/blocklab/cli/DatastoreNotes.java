@@ -3,7 +3,7 @@ package dev.blocklab.cli;
 import dev.blocklab.datastore.Datastores;
 import dev.blocklab.datastore.PoolBounds;
 import dev.blocklab.datastore.PoolPrediction;
-import dev.blocklab.datastore.PoolStats;
+import dev.blocklab.result.PoolStats;
 import dev.blocklab.result.RunResult;
 import dev.blocklab.workload.Arrival;
 import dev.blocklab.workload.Workload;
@@ -32,7 +32,7 @@ final class DatastoreNotes {
 
     static List<String> forRun(Workload w, dev.blocklab.model.ModelSpec model, RunResult r, Datastores servers, long timeScale) {
         List<String> notes = new ArrayList<>();
-        for (PoolStats s : servers.lastPoolStats()) notes.add(r.model() + ": " + s.line() + " (last measured run)");
+        for (PoolStats s : r.pools()) notes.add(r.model() + ": " + s.line() + (r.repeats().count() > 1 ? " (the run of median wall time)" : ""));
         for (PoolBounds.Bound b : new PoolBounds(w.graph(), servers.settings()).of(model)) {
             PoolPrediction p = b.pool();
             String offered = w.arrival() instanceof Arrival.Open o

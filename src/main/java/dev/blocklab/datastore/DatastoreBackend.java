@@ -3,6 +3,7 @@ package dev.blocklab.datastore;
 import dev.blocklab.backend.Backend;
 import dev.blocklab.backend.SimulatedBackend;
 import dev.blocklab.backend.Vertxes;
+import dev.blocklab.result.PoolStats;
 import dev.blocklab.workload.CallInvocation;
 import dev.blocklab.workload.Operation;
 import io.vertx.core.Vertx;
@@ -82,8 +83,8 @@ public final class DatastoreBackend implements Backend {
         return problem;
     }
 
-    /** Each client's pool figures so far (only the clients this run used). */
-    public List<PoolStats> poolStats() {
+    /** Each client's pool figures so far (only the clients this run used): PostgreSQL's, then Redis's. */
+    @Override public List<PoolStats> poolStats() {
         List<PoolStats> stats = new ArrayList<>();
         if (postgres != null) stats.addAll(postgres.stats());
         if (redis != null) stats.addAll(redis.stats());

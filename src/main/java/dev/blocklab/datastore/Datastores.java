@@ -27,7 +27,6 @@ public final class Datastores implements AutoCloseable {
     private final EmbeddedRedis embeddedRedis;
     private final DatastoreSettings.PostgresAddress postgres;
     private final DatastoreSettings.RedisAddress redis;
-    private volatile DatastoreBackend last;
     private final Consumer<String> log;
     private final java.util.Set<String> said = java.util.concurrent.ConcurrentHashMap.newKeySet();   // each warning once
 
@@ -111,7 +110,7 @@ public final class Datastores implements AutoCloseable {
 
     /**
      * A fresh backend with fresh pools for one run, every pool already filled (so a run does not measure opening
-     * connections); the last one made is kept for {@link #lastPoolStats()}.
+     * connections). Its pool figures end up in the run's result ({@link dev.blocklab.result.RunResult#pools()}).
      */
     public Backend newBackend() { return newBackend(settings); }
 
@@ -128,14 +127,7 @@ public final class Datastores implements AutoCloseable {
     public DatastoreBackend newBackend(DatastoreSettings pools) {
         DatastoreBackend backend = new DatastoreBackend(pools, postgres, redis);
         backend.fillPools().filter(said::add).ifPresent(problem -> log.accept("warning: " + problem));
-        last = backend;
         return backend;
-    }
-
-    /** The pool figures of the last backend made (the last run), or none. */
-    public List<PoolStats> lastPoolStats() {
-        DatastoreBackend b = last;
-        return b == null ? List.of() : b.poolStats();
     }
 
     public DatastoreSettings settings() { return settings; }

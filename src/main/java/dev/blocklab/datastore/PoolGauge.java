@@ -1,5 +1,6 @@
 package dev.blocklab.datastore;
 
+import dev.blocklab.result.PoolStats;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 

@@ -3,6 +3,7 @@ package dev.blocklab.datastore;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.blocklab.datastore.DatastoreSettings.PostgresAddress;
+import dev.blocklab.result.PoolStats;
 import dev.blocklab.workload.Operation;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

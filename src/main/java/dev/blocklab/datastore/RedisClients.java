@@ -1,6 +1,7 @@
 package dev.blocklab.datastore;
 
 import dev.blocklab.datastore.DatastoreSettings.RedisAddress;
+import dev.blocklab.result.PoolStats;
 import dev.blocklab.workload.Operation;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;

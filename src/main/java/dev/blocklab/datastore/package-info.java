@@ -4,6 +4,6 @@
  * {@link dev.blocklab.backend.Backend} port over them ({@link dev.blocklab.datastore.DatastoreBackend}): blocking
  * calls through pgjdbc behind HikariCP and Jedis, non-blocking calls through the Vert.x PostgreSQL client and
  * Lettuce. The connection pool is a first-class limit: each client's wait for a connection and connections in use
- * are measured ({@link dev.blocklab.datastore.PoolStats}).
+ * are measured ({@link dev.blocklab.result.PoolStats}).
  */
 package dev.blocklab.datastore;

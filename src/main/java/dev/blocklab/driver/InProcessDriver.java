@@ -178,6 +178,7 @@ public final class InProcessDriver {
         FailureScore failureScore = FailureScore.NOT_MEASURED;
         long backendCalls;
         Interruption interruption = null;   // set when the run was stopped before its end
+        List<dev.blocklab.result.PoolStats> pools;   // a real server's connection pools, read before the backend closes
         try (Backend backend = watched(backends.get(), graph, settings);
              Model model = models.apply(new ModelContext(backend, settings.spareThreads()))) {
             failsFast = model.failsFast();
@@ -199,6 +200,7 @@ public final class InProcessDriver {
             end = ProcessMetrics.snapshot();   // not the failure meter's wait for stragglers, nor closing the model
             if (meter != null) failureScore = meter.score(meter.awaitQuiet(TimeUnit.MILLISECONDS.toNanos(100)));
             backendCalls = backend.callsStarted() - callsBefore;
+            pools = backend.poolStats();
             if (runner.cut) interruption = new Interruption(runner.sent(), switch (workload.arrival()) {
                 case Arrival.Batch b -> b.requests();
                 case Arrival.Open o -> openLoop(o, settings.timeScaleDivisor(), System::nanoTime, InProcessDriver::sleep, stop).requests();
@@ -235,7 +237,7 @@ public final class InProcessDriver {
                 new Resources(peakPlatform, sampler.peakOsThreads(), end.threadsStarted() - built.threadsStarted(), leftover,
                         (end.cpuNanos() - start.cpuNanos()) / 1e6, end.contextSwitches().minus(start.contextSwitches()),
                         end.allocatedBytes() - start.allocatedBytes(), sampler.peakRssBytes()),
-                FirstFailure.of(recorder.firstFailure()), failureScore, backendCalls);
+                FirstFailure.of(recorder.firstFailure()), failureScore, backendCalls).withPools(pools);
         return interruption == null ? result : result.interruptedAfter(interruption.requestsSent(), interruption.requestsPlanned());
     }
 

@@ -219,6 +219,8 @@ public final class FailureMeter implements Backend {
 
     @Override public long callsStarted() { return backend.callsStarted(); }
 
+    @Override public java.util.List<dev.blocklab.result.PoolStats> poolStats() { return backend.poolStats(); }
+
     @Override public void close() { backend.close(); }
 
     /**

@@ -35,6 +35,9 @@ import java.util.Objects;
  *                         counted: a result saved before it was)
  * @param interrupted      how far the run got when it was stopped before its end (Ctrl-C); null (and absent from
  *                         JSON) for a run that ran to its end
+ * @param pools            what each connection pool of a real PostgreSQL or Redis did in this run, one per client
+ *                         the run used, in the backend's order; empty (and absent from JSON) for a run without one,
+ *                         and read as empty from a file saved before it was recorded
  */
 public record RunResult(String model, String workload, String arrival, ArrivalKind arrivalKind, long timeScaleDivisor,
                         Object answer,
@@ -47,7 +50,8 @@ public record RunResult(String model, String workload, String arrival, ArrivalKi
                         @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = FailureScore.NotMeasured.class)
                         FailureScore failureScore,
                         long backendCalls,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) Interruption interrupted) {
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Interruption interrupted,
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<PoolStats> pools) {
 
     public RunResult {
         Objects.requireNonNull(model, "model");
@@ -61,6 +65,16 @@ public record RunResult(String model, String workload, String arrival, ArrivalKi
         Objects.requireNonNull(resources, "resources");
         if (failureScore == null) failureScore = FailureScore.NOT_MEASURED;   // results written before it existed
         if (backendCalls < 0) throw new IllegalArgumentException("backend calls must be >= 0, got " + backendCalls);
+        pools = pools == null ? java.util.List.of() : java.util.List.copyOf(pools);   // null: saved before pools were
+    }
+
+    /** A run without connection pools. */
+    public RunResult(String model, String workload, String arrival, ArrivalKind arrivalKind, long timeScaleDivisor,
+                     Object answer, Counts counts, Timing timing, Repeats repeats, RunPrediction prediction,
+                     Resources resources, FirstFailure firstFailure, FailureScore failureScore, long backendCalls,
+                     Interruption interrupted) {
+        this(model, workload, arrival, arrivalKind, timeScaleDivisor, answer, counts, timing, repeats, prediction,
+                resources, firstFailure, failureScore, backendCalls, interrupted, java.util.List.of());
     }
 
     /** A run that ran to its end. */
@@ -102,13 +116,19 @@ public record RunResult(String model, String workload, String arrival, ArrivalKi
     /** This run with the wall-time range and count of a group of repeats. */
     public RunResult withRepeats(Repeats group) {
         return new RunResult(model, workload, arrival, arrivalKind, timeScaleDivisor, answer, counts, timing, group,
-                prediction, resources, firstFailure, failureScore, backendCalls, interrupted);
+                prediction, resources, firstFailure, failureScore, backendCalls, interrupted, pools);
     }
 
     /** This run, stopped before its end after sending {@code sent} of {@code planned} requests. */
     public RunResult interruptedAfter(long sent, long planned) {
         return new RunResult(model, workload, arrival, arrivalKind, timeScaleDivisor, answer, counts, timing, repeats,
-                prediction, resources, firstFailure, failureScore, backendCalls, new Interruption(sent, planned));
+                prediction, resources, firstFailure, failureScore, backendCalls, new Interruption(sent, planned), pools);
+    }
+
+    /** This run with the figures of the connection pools it used. */
+    public RunResult withPools(java.util.List<PoolStats> used) {
+        return new RunResult(model, workload, arrival, arrivalKind, timeScaleDivisor, answer, counts, timing, repeats,
+                prediction, resources, firstFailure, failureScore, backendCalls, interrupted, used);
     }
 
     /** Backend calls per completed request (retries and hedges make it more than the graph's calls); NaN where not counted. */

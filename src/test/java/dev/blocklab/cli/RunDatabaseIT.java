@@ -64,6 +64,45 @@ class RunDatabaseIT {
     }
 
     @Test
+    void run_redisExample_jsonRowsCarryThePoolOfTheClientEachModelUsed() throws Exception {
+        Datastores servers = TestServers.shared();
+        Path saved = dir.resolve("r.jsonl");
+        String[] r = out("run", "--workload", "examples/redis-gets.yaml", "--redis-url", servers.embeddedRedis().orElseThrow().url(),
+                "--redis-pool", "3", "--model", "fixed:4", "--model", "cf-nonblocking:2", "--requests", "30", "--repeats", "1",
+                "--warmups", "0", "--quiet", "--format", "json", "--save", saved.toString());
+        assertThat(r[0]).as(r[2]).isEqualTo("0");
+        var json = dev.blocklab.report.Jsons.mapper();
+        var rows = json.readTree(r[1]).get("rows");
+        // the blocking model used the Jedis pool only, the non-blocking one Lettuce's one connection only
+        var blocking = rows.get(0).get("pools");
+        assertThat(blocking).as(rows.get(0).toString()).hasSize(1);
+        assertThat(blocking.get(0).get("client").asText()).isEqualTo("jedis");
+        assertThat(blocking.get(0).get("poolSize").asInt()).isEqualTo(3);
+        assertThat(blocking.get(0).get("calls").asLong()).isEqualTo(30);
+        assertThat(blocking.get(0).get("failedWaits").asLong()).isZero();
+        assertThat(blocking.get(0).get("peakInUse").asInt()).isBetween(1, 3);
+        assertThat(blocking.get(0).get("p99WaitMillis").asDouble()).isGreaterThanOrEqualTo(blocking.get(0).get("meanWaitMillis").asDouble());
+        var shared = rows.get(1).get("pools");
+        assertThat(shared).hasSize(1);
+        assertThat(shared.get(0).get("client").asText()).isEqualTo("lettuce (one shared connection)");
+        assertThat(shared.get(0).get("poolSize").asInt()).isEqualTo(1);
+        assertThat(shared.get(0).get("calls").asLong()).isEqualTo(30);
+        // the notes say the same figures, from the same record
+        var notes = json.readTree(r[1]).get("notes").toString();
+        assertThat(notes).contains("fixed:4: jedis pool 3: 30 calls, 0 failed waits").contains("cf-nonblocking:2: lettuce (one shared connection): 30 calls");
+        // the saved run line reads back as a run with them, and 'report' keeps them in its rows
+        var line = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(java.nio.file.Files.readAllLines(saved).getFirst());
+        line.remove("kind");
+        var run = json.copy().disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .treeToValue(line, dev.blocklab.result.RunResult.class);
+        assertThat(run.pools()).extracting(dev.blocklab.result.PoolStats::client, dev.blocklab.result.PoolStats::calls)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("jedis", 30L));
+        var reported = out("report", saved.toString(), "--format", "json");
+        assertThat(reported[0]).as(reported[2]).isEqualTo("0");
+        assertThat(json.readTree(reported[1]).get("rows").get(1).get("pools").get(0).get("client").asText()).isEqualTo("lettuce (one shared connection)");
+    }
+
+    @Test
     void run_blpopExample_isBoundByTheJedisPool_orByLettucesOneConnection() {
         // 40 BLPOPs of 50 ms: a Jedis pool of 4 serves 4 at a time (10 waves, 500 ms); Lettuce's one connection answers in
         // order, one BLPOP after another (2,000 ms). The predictions said 250 and 50 ms, and were off by 2 x and 40 x.

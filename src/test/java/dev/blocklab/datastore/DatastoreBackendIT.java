@@ -1,5 +1,6 @@
 package dev.blocklab.datastore;
 
+import dev.blocklab.result.PoolStats;
 import dev.blocklab.workload.CallInvocation;
 import dev.blocklab.workload.Operation;
 import org.junit.jupiter.api.Test;

@@ -3,6 +3,7 @@ package dev.blocklab.datastore;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.ModelContext;
 import dev.blocklab.model.Models;
+import dev.blocklab.result.PoolStats;
 import dev.blocklab.workload.Graph;
 import dev.blocklab.workload.Latency;
 import dev.blocklab.workload.Operation;

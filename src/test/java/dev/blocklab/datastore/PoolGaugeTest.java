@@ -1,5 +1,6 @@
 package dev.blocklab.datastore;
 
+import dev.blocklab.result.PoolStats;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,6 +1,7 @@
 package dev.blocklab.datastore;
 
 import dev.blocklab.datastore.DatastoreSettings.PgAsyncClient;
+import dev.blocklab.result.PoolStats;
 import dev.blocklab.workload.CallInvocation;
 import dev.blocklab.workload.Operation;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,9 @@
-package dev.blocklab.datastore;
+package dev.blocklab.result;
 
 /**
- * What one client's connection pool did during a run, measured by the lab around each call (not read from the
- * pool's own counters): wait from asking for a connection to getting it, and connections held at once.
+ * What one client's connection pool did during a run on a real PostgreSQL or Redis, measured by the lab around each
+ * call (not read from the pool's own counters): wait from asking for a connection to getting it, and connections
+ * held at once. A run's {@link RunResult#pools()} holds one per client the run used; its notes are {@link #line()}.
  *
  * @param client          e.g. {@code jdbc+hikari}, {@code vertx-pg}, {@code jedis}, {@code lettuce}
  * @param poolSize        the pool's maximum size (1 for one shared multiplexed connection)
@@ -17,7 +18,7 @@ public record PoolStats(String client, int poolSize, long calls, long failedWait
                         double meanWaitMillis, double p99WaitMillis, double maxWaitMillis) {
 
     /** How a client that multiplexes every call on one connection (no pool to wait for) names itself. */
-    static final String SHARED = " (one shared connection)";
+    public static final String SHARED = " (one shared connection)";
 
     /** One line for notes: {@code jdbc+hikari pool 10: 500 calls, peak 10 in use, wait mean 12.0 ms, p99 40.1 ms}. */
     public String line() {
