@@ -9,8 +9,9 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Counts one client's connections as the lab uses them: how long each call waited for a connection from its pool
- * (HdrHistogram, nanoseconds), how many were held at once (current and peak), and how many waits failed. Written
- * from any thread without locks; {@link #stats()} reads a snapshot at the end of a run.
+ * (HdrHistogram, nanoseconds), how many were held at once (current and peak), and the calls that got none, by why
+ * ({@link NoConnection}): the wait timed out, or the server refused or was gone. Written from any thread without
+ * locks; {@link #stats()} reads a snapshot at the end of a run.
  */
 final class PoolGauge {
     private static final long HIGHEST_NANOS = 3_600_000_000_000L;
@@ -21,6 +22,7 @@ final class PoolGauge {
     private final AtomicInteger inUse = new AtomicInteger();
     private final AtomicInteger peakInUse = new AtomicInteger();
     private final LongAdder failedWaits = new LongAdder();
+    private final LongAdder connectFailures = new LongAdder();
     private final LongAdder calls = new LongAdder();
 
     PoolGauge(String client, int poolSize) {
@@ -38,8 +40,10 @@ final class PoolGauge {
 
     void released() { inUse.decrementAndGet(); }
 
-    /** A call gave up waiting for a connection, or could not open one. */
-    void failedWait() { failedWaits.increment(); }
+    /** A call got no connection, for {@code why}. */
+    void noConnection(NoConnection why) {
+        (why == NoConnection.WAIT_TIMEOUT ? failedWaits : connectFailures).increment();
+    }
 
     /**
      * A call went through this client without a pool to wait on (one shared connection); it is in flight on the
@@ -53,21 +57,24 @@ final class PoolGauge {
     int inUse() { return inUse.get(); }
 
     /** True once a call went through, or failed to get a connection. */
-    boolean used() { return calls.sum() > 0 || failedWaits.sum() > 0; }
+    boolean used() { return calls.sum() > 0 || failedWaits.sum() > 0 || connectFailures.sum() > 0; }
 
     /** How a client takes a connection from its pool. */
     interface Take<C, E extends Exception> {
         C take() throws E;
     }
 
-    /** Takes a connection with {@code take}, timing the wait; a failure counts as a failed wait and is rethrown. */
-    <C, E extends Exception> C acquire(Take<C, E> take) throws E {
+    /**
+     * Takes a connection with {@code take}, timing the wait; a failure is counted as {@code why} tells it (a wait
+     * that timed out, or a connection that could not be opened) and rethrown.
+     */
+    <C, E extends Exception> C acquire(Take<C, E> take, java.util.function.Function<Throwable, NoConnection> why) throws E {
         long askedNanos = System.nanoTime();
         C connection;
         try {
             connection = take.take();
         } catch (Exception e) {
-            failedWait();
+            noConnection(why.apply(e));
             throw e;
         }
         acquired(System.nanoTime() - askedNanos);
@@ -90,7 +97,7 @@ final class PoolGauge {
         Histogram h = waits.getIntervalHistogram();
         synchronized (this) {
             all.add(h);
-            return new PoolStats(client, poolSize, calls.sum(), failedWaits.sum(), peakInUse.get(),
+            return new PoolStats(client, poolSize, calls.sum(), failedWaits.sum(), connectFailures.sum(), peakInUse.get(),
                     all.getTotalCount() == 0 ? 0 : all.getMean() / 1e6,
                     all.getTotalCount() == 0 ? 0 : all.getValueAtPercentile(99) / 1e6,
                     all.getTotalCount() == 0 ? 0 : all.getMaxValue() / 1e6);

@@ -64,11 +64,11 @@ final class PostgresClients implements AutoCloseable {
         HikariDataSource ds = hikari();
         Connection connection;
         try {
-            connection = jdbcGauge.acquire(ds::getConnection);
+            connection = jdbcGauge.acquire(ds::getConnection, NoConnection::hikari);
         } catch (SQLTransientConnectionException e) {
             // HikariCP's message carries live counters (waiting=123); one stable cause per kind of failure instead
             Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new SQLTransientConnectionException(noConnection("jdbc+hikari", settings) + (e.getCause() != null ? " ("
+            throw new SQLTransientConnectionException(noConnection("jdbc+hikari", settings, NoConnection.hikari(e)) + (e.getCause() != null ? " ("
                     + cause.getClass().getSimpleName() + ": " + stable(cause.getMessage()) + ")" : ""), e);
         }
         try (PreparedStatement statement = connection.prepareStatement(sql.jdbcQuery())) {
@@ -96,8 +96,9 @@ final class PostgresClients implements AutoCloseable {
         }
         long askedNanos = System.nanoTime();
         return p.getConnection().recover(failure -> {
-            asyncGauge.failedWait();
-            return Future.failedFuture(new SQLTransientConnectionException(noConnection("vertx-pg", settings) + " ("
+            NoConnection why = NoConnection.vertx(failure);
+            asyncGauge.noConnection(why);
+            return Future.failedFuture(new SQLTransientConnectionException(noConnection("vertx-pg", settings, why) + " ("
                     + stable(failure.getMessage()) + ")", failure));
         }).compose(connection -> {
             asyncGauge.acquired(System.nanoTime() - askedNanos);
@@ -180,9 +181,15 @@ final class PostgresClients implements AutoCloseable {
                 r2dbc() ? "R2DBC" : "Vert.x", cause, 2 * size));
     }
 
-    /** {@code vertx-pg pool of 10: no connection within 5.0 s}: how every client's pool names a wait that failed. */
-    static String noConnection(String client, DatastoreSettings settings) {
-        return client + " pool of " + settings.dbPoolSize() + ": no connection within " + seconds(settings.poolTimeoutNanos());
+    /**
+     * How every PostgreSQL client's pool names a call that got no connection: {@code vertx-pg pool of 10: no
+     * connection within 5.0 s} when the wait timed out, {@code vertx-pg pool of 10: could not open a connection, the
+     * server refused it or was gone} when the server is the cause.
+     */
+    static String noConnection(String client, DatastoreSettings settings, NoConnection why) {
+        return client + " pool of " + settings.dbPoolSize() + (why == NoConnection.WAIT_TIMEOUT
+                ? ": no connection within " + seconds(settings.poolTimeoutNanos())
+                : ": could not open a connection, the server refused it or was gone");
     }
 
     /** A client's message without its live counters ({@code waiting=123}, {@code after 5003ms}): one cause per kind. */

@@ -51,8 +51,9 @@ final class R2dbcClient implements AutoCloseable {
             long askedNanos = System.nanoTime();
             return pool.create().doOnNext(c -> gauge.acquired(System.nanoTime() - askedNanos));
         }).onErrorMap(failure -> {
-            gauge.failedWait();
-            return new SQLTransientConnectionException(PostgresClients.noConnection(CLIENT, settings) + " ("
+            NoConnection why = NoConnection.r2dbc(failure);
+            gauge.noConnection(why);
+            return new SQLTransientConnectionException(PostgresClients.noConnection(CLIENT, settings, why) + " ("
                     + failure.getClass().getSimpleName() + ": " + PostgresClients.stable(failure.getMessage()) + ")", failure);
         });
         return Mono.usingWhen(take, c -> execute(c, sql, row), c -> {

@@ -62,7 +62,7 @@ final class RedisClients implements AutoCloseable {
     Object commandBlocking(Operation.Redis redis, long row) {
         Protocol.Command command = jedisCommand(redis.command());
         JedisPool pool = jedis();
-        Jedis connection = jedisGauge.acquire(pool::getResource);
+        Jedis connection = jedisGauge.acquire(pool::getResource, NoConnection::jedis);
         try {
             if (redis.count() == 1)
                 return reply(connection.sendCommand(command, redis.argsFor(row, 0).toArray(String[]::new)));
@@ -94,6 +94,7 @@ final class RedisClients implements AutoCloseable {
                 }
             } catch (RuntimeException e) {
                 lettuceGauge.released();
+                NoConnection.lettuce(e).ifPresent(lettuceGauge::noConnection);
                 throw e;
             }
             CompletableFuture<Object> all = replies.size() == 1 ? replies.getFirst().thenApply(RedisClients::reply)
@@ -101,7 +102,8 @@ final class RedisClients implements AutoCloseable {
                             .thenApply(done -> reply(replies.stream().map(CompletableFuture::join).toList()));
             return all.whenComplete((v, e) -> {
                 lettuceGauge.released();
-                if (e != null) lettuceGauge.failedWait();   // on the shared connection's line: a call that failed
+                // on the shared connection's line: a command that timed out queued on it, or the connection gone
+                if (e != null) NoConnection.lettuce(e).ifPresent(lettuceGauge::noConnection);
             });
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);

@@ -1,6 +1,5 @@
 package dev.blocklab.experiment;
 
-import dev.blocklab.datastore.DatastoreBackend;
 import dev.blocklab.datastore.DatastoreSettings;
 import dev.blocklab.datastore.Datastores;
 import dev.blocklab.datastore.EmbeddedRedis;
@@ -25,7 +24,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The pool is the limit (issue 13): queries of 100 ms ({@code select pg_sleep(0.1)}) on a real PostgreSQL at an
@@ -96,19 +94,14 @@ final class DatabaseExperiment implements Experiment {
 
     private static DatabaseRow measure(ExperimentSettings settings, Datastores servers, String part, Workload workload,
                                        String model, DatastoreSettings pools, int commands, double offered) {
-        AtomicReference<DatastoreBackend> backend = new AtomicReference<>();
-        InProcessDriver driver = new InProcessDriver(() -> {
-            DatastoreBackend b = servers.newBackend(pools);
-            backend.set(b);
-            return b;
-        });
+        InProcessDriver driver = new InProcessDriver(() -> servers.newBackend(pools));
         PoolPrediction pool = PoolPrediction.forSql(workload.graph(), pools.dbPoolSize());
         RunSettings rs = RunSettings.DEFAULTS.withRuns(settings.full() ? 1 : 0, 1);
         String label = model + ", " + part;
         RunResult r = driver.run(workload, model, c -> new PoolBoundModel(Models.create(model, c), pool), rs,
                 line -> settings.progress().update(label + ": " + line));
-        List<PoolStats> stats = backend.get().poolStats();
-        PoolStats s = stats.isEmpty() ? new PoolStats("-", 0, 0, 0, 0, 0, 0, 0) : stats.getFirst();
+        List<PoolStats> stats = r.pools();
+        PoolStats s = stats.isEmpty() ? new PoolStats("-", 0, 0, 0, 0, 0, 0, 0, 0) : stats.getFirst();
         boolean sql = pool.holdNanos() > 0;
         DatabaseRow row = new DatabaseRow(part, model, s.client(), s.poolSize(), offered,
                 sql ? pool.throughputPerSecond(offered) : Double.NaN, r.counts().successes() / (r.timing().wallMillis() / 1e3),

@@ -32,8 +32,8 @@ class RunDatabaseIT {
         assertThat(r[0]).as(r[2]).isEqualTo("0");
         // 20 queries of 100 ms through 5 connections: 4 waves, predicted 400 ms for both models
         assertThat(r[1]).contains("pool: ceil(20 / 5 connections) x 100 ms held")
-                .contains("jdbc+hikari pool 5: 20 calls, 0 failed waits, peak 5 in use")
-                .contains("vertx-pg pool 5: 20 calls, 0 failed waits, peak 5 in use")
+                .contains("jdbc+hikari pool 5: 20 calls, 0 failed waits, 0 connect failures, peak 5 in use")
+                .contains("vertx-pg pool 5: 20 calls, 0 failed waits, 0 connect failures, peak 5 in use")
                 .contains("db pool 5")
                 .doesNotContain("outlived the model");   // HikariCP, Vert.x and their threads closed with each run's backend
     }
@@ -80,6 +80,7 @@ class RunDatabaseIT {
         assertThat(blocking.get(0).get("poolSize").asInt()).isEqualTo(3);
         assertThat(blocking.get(0).get("calls").asLong()).isEqualTo(30);
         assertThat(blocking.get(0).get("failedWaits").asLong()).isZero();
+        assertThat(blocking.get(0).get("connectFailures").asLong()).isZero();
         assertThat(blocking.get(0).get("peakInUse").asInt()).isBetween(1, 3);
         assertThat(blocking.get(0).get("p99WaitMillis").asDouble()).isGreaterThanOrEqualTo(blocking.get(0).get("meanWaitMillis").asDouble());
         var shared = rows.get(1).get("pools");

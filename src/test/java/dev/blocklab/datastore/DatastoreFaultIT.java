@@ -1,5 +1,6 @@
 package dev.blocklab.datastore;
 
+import dev.blocklab.result.PoolStats;
 import dev.blocklab.workload.CallInvocation;
 import dev.blocklab.workload.Operation;
 import org.junit.jupiter.api.Test;
@@ -54,7 +55,10 @@ class DatastoreFaultIT {
             List<String> a = outcomes(async);
             assertThat(a).filteredOn(o -> o.equals("1")).hasSize(1);
             assertThat(a).filteredOn(o -> o.startsWith("failed: vertx-pg pool of 1: no connection within")).hasSize(2);
-            assertThat(backend.poolStats()).allSatisfy(s -> assertThat(s.failedWaits()).isEqualTo(2));
+            assertThat(backend.poolStats()).hasSize(2).allSatisfy(s -> {
+                assertThat(s.failedWaits()).as(s.line()).isEqualTo(2);
+                assertThat(s.connectFailures()).as("the server was up: the pool was the limit").isZero();
+            });
         }
     }
 
@@ -95,9 +99,23 @@ class DatastoreFaultIT {
                 assertThat(outcomes(inFlight)).allSatisfy(o -> assertThat(o).startsWith("failed: "));
                 assertThat(outcomes(List.of(asyncInFlight))).allSatisfy(o -> assertThat(o).startsWith("failed: "));
                 // new calls while it is down: refused, named, within the pool timeout
-                assertThatThrownBy(() -> backend.callBlocking(call(0, read))).isInstanceOf(java.sql.SQLException.class);
-                assertThatThrownBy(() -> backend.callAsync(call(0, read)).get(30, TimeUnit.SECONDS))
-                        .hasCauseInstanceOf(java.sql.SQLException.class);
+                List<String> down = new ArrayList<>();
+                for (int i = 0; i < 4; i++) {
+                    down.add(assertThatThrownBy(() -> backend.callBlocking(call(0, read))).isInstanceOf(java.sql.SQLException.class)
+                            .actual().getMessage());
+                    down.add(assertThatThrownBy(() -> backend.callAsync(call(0, read)).get(30, TimeUnit.SECONDS))
+                            .hasCauseInstanceOf(java.sql.SQLException.class).actual().getCause().getMessage());
+                }
+                // the server is the cause, not the pool: no failed wait for a connection, and the failures say so
+                assertThat(backend.poolStats()).extracting(PoolStats::client).containsExactly("jdbc+hikari", "vertx-pg");
+                assertThat(backend.poolStats()).allSatisfy(s -> {
+                    assertThat(s.failedWaits()).as(s.line()).isZero();
+                    assertThat(s.connectFailures()).as(s.line()).isPositive();
+                    assertThat(s.line()).contains("connect failures: the server refused the connection or was gone");
+                });
+                assertThat(down).as(String.join("\n", down)).noneMatch(m -> m.contains("no connection within"))
+                        .anyMatch(m -> m.startsWith("jdbc+hikari pool of 2: could not open a connection, the server refused it or was gone ("))
+                        .anyMatch(m -> m.startsWith("vertx-pg pool of 2: could not open a connection, the server refused it or was gone ("));
                 pg.restart();
                 assertThat(eventually(() -> backend.callBlocking(call(0, read)))).isEqualTo("account-1");
                 assertThat(eventually(() -> backend.callAsync(call(0, read)).get(30, TimeUnit.SECONDS))).isEqualTo("account-1");
@@ -117,8 +135,16 @@ class DatastoreFaultIT {
                 assertThat(backend.callBlocking(call(0, get))).isEqualTo("account-1");
                 assertThat(backend.callAsync(call(0, get)).get(30, TimeUnit.SECONDS)).isEqualTo("account-1");
                 redis.kill();
-                assertThatThrownBy(() -> backend.callBlocking(call(0, get))).isInstanceOf(redis.clients.jedis.exceptions.JedisException.class);
-                assertThatThrownBy(() -> backend.callAsync(call(0, get)).get(30, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class);
+                for (int i = 0; i < 4; i++) {   // the pool's two idle connections fail on use, then new ones are refused
+                    assertThatThrownBy(() -> backend.callBlocking(call(0, get))).isInstanceOf(redis.clients.jedis.exceptions.JedisException.class);
+                    assertThatThrownBy(() -> backend.callAsync(call(0, get)).get(30, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class);
+                }
+                // the server is the cause, not the pool: no failed wait for a connection
+                assertThat(backend.poolStats()).extracting(PoolStats::client).containsExactly("jedis", "lettuce (one shared connection)");
+                assertThat(backend.poolStats()).allSatisfy(s -> {
+                    assertThat(s.failedWaits()).as(s.line()).isZero();
+                    assertThat(s.connectFailures()).as(s.line()).isPositive();
+                });
                 redis.restart();
                 Datastores.loadKeys(DatastoreSettings.redis(redis.url()));   // persistence is off: the keys went with the crash
                 assertThat(eventually(() -> backend.callBlocking(call(0, get)))).isEqualTo("account-1");

@@ -49,7 +49,7 @@ class R2dbcClientIT {
             assertThat(r2dbc.failedWaits()).isZero();
             assertThat(r2dbc.peakInUse()).isEqualTo(2);
             assertThat(r2dbc.maxWaitMillis()).isGreaterThan(50);
-            assertThat(r2dbc.line()).startsWith("r2dbc pool 2: 9 calls, 0 failed waits, peak 2 in use, wait for a connection mean ");
+            assertThat(r2dbc.line()).startsWith("r2dbc pool 2: 9 calls, 0 failed waits, 0 connect failures, peak 2 in use, wait for a connection mean ");
         }
     }
 
@@ -89,6 +89,7 @@ class R2dbcClientIT {
             assertThat(r2dbc.client()).isEqualTo("r2dbc");
             assertThat(r2dbc.calls()).isEqualTo(1);
             assertThat(r2dbc.failedWaits()).isEqualTo(2);
+            assertThat(r2dbc.connectFailures()).as("the server was up: the pool was the limit").isZero();
             assertThat(r2dbc.peakInUse()).isEqualTo(1);
             // and the pool serves again once the slow call is done
             assertThat(backend.callAsync(call(41, new Operation.Sql("select name from blocklab_accounts where id = $1")))

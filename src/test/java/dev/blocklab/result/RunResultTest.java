@@ -56,18 +56,24 @@ class RunResultTest {
         RunResult simulated = SyntheticResults.run("fixed:8", 100, 100, 1300, 1300, 100, 1300, 8, 20);
         assertThat(simulated.pools()).isEmpty();
         assertThat(JSON.valueToTree(simulated).has("pools")).as("a run without a real server's pool").isFalse();
-        PoolStats jedis = new PoolStats("jedis", 4, 40, 2, 4, 12.5, 48.25, 50.5);
-        PoolStats lettuce = new PoolStats("lettuce" + PoolStats.SHARED, 1, 40, 0, 3, 0, 0, 0);
+        PoolStats jedis = new PoolStats("jedis", 4, 40, 2, 3, 4, 12.5, 48.25, 50.5);
+        PoolStats lettuce = new PoolStats("lettuce" + PoolStats.SHARED, 1, 40, 0, 0, 3, 0, 0, 0);
         RunResult pooled = simulated.withPools(List.of(jedis, lettuce));
         JsonNode pools = JSON.valueToTree(pooled).get("pools");
         assertThat(pools).hasSize(2);
         assertThat(pools.get(0).toString()).isEqualTo("{\"client\":\"jedis\",\"poolSize\":4,\"calls\":40,\"failedWaits\":2,"
-                + "\"peakInUse\":4,\"meanWaitMillis\":12.5,\"p99WaitMillis\":48.25,\"maxWaitMillis\":50.5}");
+                + "\"connectFailures\":3,\"peakInUse\":4,\"meanWaitMillis\":12.5,\"p99WaitMillis\":48.25,\"maxWaitMillis\":50.5}");
         RunResult read = JSON.readValue(JSON.writeValueAsString(pooled), RunResult.class);
         assertThat(read.pools()).containsExactly(jedis, lettuce);
         assertThat(read).isEqualTo(pooled);
         assertThat(pooled.withRepeats(Repeats.once(5)).pools()).as("kept by withRepeats").containsExactly(jedis, lettuce);
         assertThat(pooled.interruptedAfter(1, 2).pools()).as("kept by interruptedAfter").containsExactly(jedis, lettuce);
+    }
+
+    @Test void json_poolSavedBeforeConnectFailures_readsThemAsZero() throws Exception {
+        PoolStats read = JSON.readValue("{\"client\":\"jedis\",\"poolSize\":4,\"calls\":40,\"failedWaits\":2,\"peakInUse\":4,"
+                + "\"meanWaitMillis\":1.0,\"p99WaitMillis\":2.0,\"maxWaitMillis\":3.0}", PoolStats.class);
+        assertThat(read).isEqualTo(new PoolStats("jedis", 4, 40, 2, 0, 4, 1.0, 2.0, 3.0));
     }
 
     @Test void json_savedBeforePools_readAsNone() throws Exception {
