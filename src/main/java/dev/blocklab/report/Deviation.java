@@ -106,9 +106,11 @@ public record Deviation(double ratio, String cause, String detail) {
             return new Deviation(ratio, "thread creation cost", String.format(Locale.ROOT,
                     "%d platform threads started; the %.0f ms over the prediction is %.0f us per thread started",
                     r.resources().platformThreadsStarted(), extraMillis, extraMillis * 1000 / r.resources().platformThreadsStarted()));
-        int pool = poolSize(r.model());
-        if (pool > 0 && littlesLaw(r) >= 0.9 * pool)
-            return new Deviation(ratio, "pool saturated", littlesLawText(r) + ", so requests queue");
+        java.util.Optional<Binding> binding = binding(r);
+        if (binding.isPresent() && littlesLaw(r) >= 0.9 * binding.get().size())
+            return new Deviation(ratio, "pool saturated", littlesLawText(r) + ", so requests queue"
+                    + binding.get().pool().map(s -> String.format(Locale.ROOT, " for a connection (%s pool %d: peak %d in use, wait mean %s ms, p99 %s ms)",
+                            s.client(), s.poolSize(), s.peakInUse(), RunTables.ms(s.meanWaitMillis()), RunTables.ms(s.p99WaitMillis()))).orElse(""));
         if (r.timeScaleDivisor() > 1)
             return new Deviation(ratio, "time-scale overhead", String.format(Locale.ROOT,
                     "fixed per-request costs do not shrink with the scale (delays / %d): %s ms over the prediction%s",
@@ -132,14 +134,41 @@ public record Deviation(double ratio, String cause, String detail) {
     }
 
     /**
+     * The pool that binds a run's requests first, and so the one Little's law is held against: the smallest of the
+     * model's threads ({@code fixed:8}) and the connection pools of a real server the run used ({@link RunResult#pools()});
+     * on a tie the model's threads, which then admit no more requests than there are connections. Not a shared
+     * multiplexed connection (Lettuce's), which no request holds alone. Empty when there is neither.
+     *
+     * @param size the pool's size
+     * @param what the pool in words, e.g. {@code a pool of 8 threads}, {@code the jedis pool of 4 connections
+     *             (fewer than the model's 8 threads)}
+     * @param pool the connection pool's figures when one binds, else empty
+     */
+    public record Binding(int size, String what, java.util.Optional<dev.blocklab.result.PoolStats> pool) {}
+
+    /** See {@link Binding}. */
+    public static java.util.Optional<Binding> binding(RunResult r) {
+        int threads = poolSize(r.model());
+        java.util.Optional<dev.blocklab.result.PoolStats> connections = r.pools().stream()
+                .filter(s -> !s.client().endsWith(dev.blocklab.result.PoolStats.SHARED) && s.poolSize() > 0)
+                .min(java.util.Comparator.comparingInt(dev.blocklab.result.PoolStats::poolSize));
+        if (connections.isPresent() && (threads == 0 || connections.get().poolSize() < threads)) {
+            dev.blocklab.result.PoolStats c = connections.get();
+            return java.util.Optional.of(new Binding(c.poolSize(), "the " + c.client() + " pool of " + c.poolSize() + " connections"
+                    + (threads > 0 ? " (fewer than the model's " + threads + " threads)" : ""), connections));
+        }
+        return threads > 0 ? java.util.Optional.of(new Binding(threads, "a pool of " + threads + " threads", java.util.Optional.empty()))
+                : java.util.Optional.empty();
+    }
+
+    /**
      * Little's law in words with its figures, e.g. {@code Little's law: 682 req/s x 78.8 ms mean latency = 53.74
-     * requests in flight against a pool of 8 threads}.
+     * requests in flight against a pool of 8 threads}, against the pool that binds ({@link #binding}).
      */
     public static String littlesLawText(RunResult r) {
-        int pool = poolSize(r.model());
         return String.format(Locale.ROOT, "Little's law: %s req/s x %s ms mean latency = %s requests in flight%s",
                 RunTables.num(r.timing().throughputPerSecond()), RunTables.ms(r.timing().latencyMillis().mean()), RunTables.num(littlesLaw(r)),
-                pool > 0 ? " against a pool of " + pool + " threads" : "");
+                binding(r).map(b -> " against " + b.what()).orElse(""));
     }
 
     /**

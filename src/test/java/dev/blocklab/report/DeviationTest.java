@@ -142,4 +142,29 @@ public class DeviationTest {
         assertThat(RunTables.deviation(run("virtual", 100, 100, 26, 10, 20, 0, 10, 10, 100)))
                 .startsWith("2.60 x the prediction (basis), likely time-scale overhead: ");
     }
+
+    @Test void of_aConnectionPoolSmallerThanTheModelsThreads_isThePoolBlamed() {
+        // fixed:8 over a Jedis pool of 4: 40 BLPOPs of 50 ms, predicted 500 ms, measured 630 ms with 24 requests in flight
+        RunResult r = run("fixed:8", 40, 40, 630, 500, 378, 8, 18, 1, 1)
+                .withPools(java.util.List.of(new dev.blocklab.result.PoolStats("jedis", 4, 80, 0, 0, 4, 26.8, 173, 173)));
+        Deviation d = Deviation.of(r, 2);
+        assertThat(d.cause()).isEqualTo("pool saturated");
+        assertThat(d.detail()).contains("requests in flight against the jedis pool of 4 connections (fewer than the model's 8 threads), so requests queue"
+                + " for a connection (jedis pool 4: peak 4 in use, wait mean 26.8 ms, p99 173 ms)").doesNotContain("a pool of 8 threads");
+        assertThat(Deviation.binding(r).orElseThrow().size()).isEqualTo(4);
+    }
+
+    @Test void binding_theModelsThreadsWhenFewerOrEqual_aSharedConnectionNever_theConnectionPoolForAModelWithoutThreads() {
+        var jedis8 = new dev.blocklab.result.PoolStats("jedis", 8, 10, 0, 0, 4, 0, 0, 0);
+        var lettuce = new dev.blocklab.result.PoolStats("lettuce" + dev.blocklab.result.PoolStats.SHARED, 1, 10, 0, 0, 3, 0, 0, 0);
+        RunResult fixed4 = run("fixed:4", 40, 40, 630, 500, 378, 4, 8, 1, 1);
+        assertThat(Deviation.binding(fixed4.withPools(java.util.List.of(jedis8))).orElseThrow().what()).isEqualTo("a pool of 4 threads");
+        assertThat(Deviation.binding(run("fixed:8", 40, 40, 630, 500, 378, 8, 8, 1, 1).withPools(java.util.List.of(jedis8))).orElseThrow().what())
+                .as("a tie: the threads admit no more than there are connections").isEqualTo("a pool of 8 threads");
+        RunResult nonBlocking = run("cf-nonblocking:2", 40, 40, 630, 500, 378, 2, 8, 1, 1).withPools(java.util.List.of(lettuce));
+        assertThat(Deviation.binding(nonBlocking)).isEmpty();
+        RunResult virtual = run("virtual", 40, 40, 630, 500, 378, 0, 8, 1, 1).withPools(java.util.List.of(jedis8));
+        assertThat(Deviation.binding(virtual).orElseThrow().what()).isEqualTo("the jedis pool of 8 connections");
+        assertThat(Deviation.littlesLawText(run("virtual", 40, 40, 630, 500, 378, 0, 8, 1, 1))).endsWith("requests in flight");
+    }
 }
