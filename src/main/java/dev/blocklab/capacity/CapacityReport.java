@@ -94,6 +94,7 @@ public final class CapacityReport {
         Table curve = new Table("Knee curve: every rate measured (median of the repeats, p99 range over them)",
                 List.of("entry", "offered req/s", "done req/s", "ok %", "p50 ms", "p99 ms", "p99 range ms", "runs", "verdict"), knee);
         List<String> notes = new ArrayList<>(rec.sentences());
+        notes.addAll(poolNotes(results));
         notes.add(searchNote(settings));
         notes.add("Predicted: the ceiling each entry's own formula gives (a pool of N threads holding a request t: N / t; no limit "
                 + "where no thread is held) and one request's p99 from the workload's drawn latencies; in process the driver paces "
@@ -108,6 +109,23 @@ public final class CapacityReport {
         List<Chart> charts = List.of(chart("p99 latency against offered rate", results, true), chart("p50 latency against offered rate", results, false));
         return new ExperimentResult("capacity", "capacity of " + workload + " at " + slo, servers.isEmpty() ? "real time" : "real time; " + servers, environment, rows,
                 List.of(capacity, curve), notes, charts);
+    }
+
+    /**
+     * Each entry's connection pools (a real server's) at the rate it sustained and at the rate that broke, one line
+     * per pool from the median run there ({@link Measurement#pools()}, in the knee's JSON too):
+     * {@code virtual at 80/s (broke): jdbc+hikari pool 2: 160 calls, 12 failed waits, ...}.
+     */
+    static List<String> poolNotes(List<Capacity.EntryResult> results) {
+        List<String> notes = new ArrayList<>();
+        for (Capacity.EntryResult r : results) {
+            CapacitySearch.Result s = r.search();
+            s.atSustainable().ifPresent(p -> p.median().pools().forEach(pool ->
+                    notes.add(r.entry() + " at " + Capacity.fmt(p.ratePerSecond()) + "/s (sustained): " + pool.line())));
+            s.atBroken().ifPresent(p -> p.median().pools().forEach(pool ->
+                    notes.add(r.entry() + " at " + Capacity.fmt(p.ratePerSecond()) + "/s (broke): " + pool.line())));
+        }
+        return notes;
     }
 
     private static Chart chart(String title, List<Capacity.EntryResult> results, boolean p99) {

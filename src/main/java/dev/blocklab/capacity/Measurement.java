@@ -23,11 +23,29 @@ package dev.blocklab.capacity;
  *                            request's latency (so requests still in flight at the step's end, as any steady
  *                            run has, are allowed for): below the offered rate when a backlog grew across the
  *                            step; null where not measured (over HTTP, and in files saved before it was)
+ * @param pools               what each connection pool of a real PostgreSQL or Redis did in this run
+ *                            ({@link dev.blocklab.result.RunResult#pools()}); empty (and absent from JSON) without one
  */
 public record Measurement(double offeredPerSecond, double throughputPerSecond, long requests, double successRatio,
                           double p50Millis, double p90Millis, double p99Millis, double p999Millis,
                           double cpuMicrosPerRequest, double allocatedBytesPerRequest, int peakThreads, long peakRssBytes,
-                          boolean instrumentLimited, String instrumentNote, Double doneInStepPerSecond) {
+                          boolean instrumentLimited, String instrumentNote, Double doneInStepPerSecond,
+                          @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+                          java.util.List<dev.blocklab.result.PoolStats> pools) {
+
+    public Measurement {
+        pools = pools == null ? java.util.List.of() : java.util.List.copyOf(pools);   // null: saved before pools were
+    }
+
+    /** A run without connection pools (simulated backend, or over HTTP). */
+    public Measurement(double offeredPerSecond, double throughputPerSecond, long requests, double successRatio,
+                       double p50Millis, double p90Millis, double p99Millis, double p999Millis,
+                       double cpuMicrosPerRequest, double allocatedBytesPerRequest, int peakThreads, long peakRssBytes,
+                       boolean instrumentLimited, String instrumentNote, Double doneInStepPerSecond) {
+        this(offeredPerSecond, throughputPerSecond, requests, successRatio, p50Millis, p90Millis, p99Millis, p999Millis,
+                cpuMicrosPerRequest, allocatedBytesPerRequest, peakThreads, peakRssBytes, instrumentLimited, instrumentNote,
+                doneInStepPerSecond, java.util.List.of());
+    }
 
     /** Completions falling short of the offered rate by more than this share mean a backlog grew. */
     static final double DONE_SHARE = 0.9;

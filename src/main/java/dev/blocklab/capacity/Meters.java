@@ -63,7 +63,7 @@ final class Meters {
         var l = r.timing().latencyMillis();
         return new Measurement(rate, r.timing().throughputPerSecond(), r.counts().requests(), r.successRatio(), l.p50(), l.p90(), l.p99(), l.p999(),
                 r.resources().cpuMillis() * 1000 / n, (double) r.resources().allocatedBytes() / n, r.resources().peakPlatformThreads(), r.resources().peakRssBytes(),
-                false, "", doneInStepPerSecond);
+                false, "", doneInStepPerSecond, r.pools());
     }
 
     /**

@@ -27,6 +27,19 @@ class CapacityDatabaseIT {
         assertThat(r.out()).contains("db pool 2").contains("the db pool: 2 connections / 50 ms held per request = 40 req/s (its own formula names no limit)")
                 .contains("broke: backlog grew").contains("--db-pool 2");
         assertThat(r.out().lines().filter(l -> l.matches("1 +virtual +(20|40) +40 +80 .*"))).as("sustained 20 or 40/s, predicted 40, broke at 80/s").hasSize(1);
+        // the pool's figures at each rate measured: notes, and fields of the knee's runs in the saved row
+        assertThat(r.out()).containsPattern("virtual at 80/s \\(broke\\): jdbc\\+hikari pool 2: \\d+ calls, \\d+ failed waits, 0 connect failures, peak 2 in use");
+        var json = dev.blocklab.report.Jsons.mapper();
+        var row = Files.readAllLines(dir.resolve("c.jsonl")).stream().map(l -> {
+            try { return json.readTree(l); } catch (Exception e) { throw new AssertionError(e); }
+        }).filter(n -> n.path("kind").asText().equals("capacity")).findFirst().orElseThrow();
+        for (var point : row.get("knee")) {
+            var pools = point.get("repeats").get(0).get("pools");
+            assertThat(pools).as(point.toString()).hasSize(1);
+            assertThat(pools.get(0).get("client").asText()).isEqualTo("jdbc+hikari");
+            assertThat(pools.get(0).get("poolSize").asInt()).isEqualTo(2);
+            assertThat(pools.get(0).get("connectFailures").asLong()).isZero();
+        }
     }
 
     @Test
