@@ -124,6 +124,30 @@ class DatastoreFaultIT {
     }
 
     @Test
+    void postgresKilled_r2dbcCountsConnectFailures_notFailedWaits() throws Exception {
+        try (EmbeddedPostgres pg = EmbeddedPostgres.start()) {
+            Datastores.loadTable(DatastoreSettings.postgres(pg.url()));
+            DatastoreSettings settings = new DatastoreSettings(true, pg.url(), false, null, 2, 2, TIMEOUT_NANOS)
+                    .withPgAsyncClient(DatastoreSettings.PgAsyncClient.R2DBC);
+            Operation.Sql read = new Operation.Sql("select name from blocklab_accounts where id = $1");
+            try (DatastoreBackend backend = new DatastoreBackend(settings, DatastoreSettings.postgres(pg.url()), null)) {
+                backend.fillPools();
+                assertThat(backend.callAsync(call(0, read)).get(30, TimeUnit.SECONDS)).isEqualTo("account-1");
+                pg.kill();
+                List<String> down = new ArrayList<>();
+                for (int i = 0; i < 4; i++)
+                    down.add(assertThatThrownBy(() -> backend.callAsync(call(0, read)).get(30, TimeUnit.SECONDS))
+                            .isInstanceOf(ExecutionException.class).actual().getCause().getMessage());
+                PoolStats r2dbc = backend.poolStats().getLast();
+                assertThat(r2dbc.client()).isEqualTo("r2dbc");
+                assertThat(r2dbc.failedWaits()).as(r2dbc.line() + "\n" + String.join("\n", down)).isZero();
+                assertThat(r2dbc.connectFailures()).as(r2dbc.line() + "\n" + String.join("\n", down)).isPositive();
+                assertThat(down).anyMatch(m -> m.startsWith("r2dbc pool of 2: could not open a connection, the server refused it or was gone ("));
+            }
+        }
+    }
+
+    @Test
     void redisKilledMidRun_callsFailWithTheCause_thenWorkAfterRestart() throws Exception {
         TestServers.assumeRedis();
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
