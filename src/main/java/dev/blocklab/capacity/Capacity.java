@@ -59,8 +59,14 @@ public final class Capacity {
      * @param unloadedP99Millis one request's p99 with no queue
      * @param successRatio     the share of requests whose calls do not fail by design
      * @param basis            the formula in words, with its figures
+     * @param connectionPool   true when a real server's connection pool sets the ceiling, below the entry's own formula
      */
-    public record Predicted(double ceilingPerSecond, double unloadedP99Millis, double successRatio, String basis) {}
+    public record Predicted(double ceilingPerSecond, double unloadedP99Millis, double successRatio, String basis, boolean connectionPool) {
+        /** A ceiling from the entry's own formula. */
+        public Predicted(double ceilingPerSecond, double unloadedP99Millis, double successRatio, String basis) {
+            this(ceilingPerSecond, unloadedP99Millis, successRatio, basis, false);
+        }
+    }
 
     /** The share of requests that succeed when no call times out: the product of every call's chance not to fail. */
     static double successByDesign(dev.blocklab.workload.Graph graph) {
@@ -163,7 +169,7 @@ public final class Capacity {
         if (tightest.isEmpty() || !(tightest.get().pool().maxRequestsPerSecond() < own.ceilingPerSecond())) return own;
         return new Predicted(tightest.get().pool().maxRequestsPerSecond(), own.unloadedP99Millis(), own.successRatio(),
                 "the " + PoolBounds.basis(tightest.get()) + (Double.isInfinite(own.ceilingPerSecond()) ? " (its own formula names no limit)"
-                        : " (its own formula: " + ceiling(own.ceilingPerSecond()) + ")"));
+                        : " (its own formula: " + ceiling(own.ceilingPerSecond()) + ")"), true);
     }
 
     /** The entry's ceiling from its own formula alone, no pool of a real server considered. */
@@ -267,7 +273,8 @@ public final class Capacity {
             double ceiling = predicted.ceilingPerSecond();
             double broke = broken.offeredPerSecond();
             if (!Double.isInfinite(ceiling) && ceiling <= broke / 0.6 && ceiling >= Math.min(broke / 1.6, 0.8 * search.sustainablePerSecond())) {
-                String pool = entry instanceof Entry.InProcess p && Deviation.poolSize(p.name()) > 0 ? "its pool: " : "";
+                // the model's own threads, unless a connection pool binds first (its basis names that pool)
+                String pool = entry instanceof Entry.InProcess p && Deviation.poolSize(p.name()) > 0 && !predicted.connectionPool() ? "its pool: " : "";
                 return pool + predicted.basis() + "; it broke at " + fmt(broken.offeredPerSecond()) + "/s (" + search.stopReason().replaceFirst("^at [^:]+: ", "") + ")";
             }
             return "the objective broke " + search.stopReason() + "; neither its formula's ceiling (" + ceiling(predicted.ceilingPerSecond())

@@ -125,6 +125,28 @@ class RecommendationTest {
     }
 
     @Test
+    void predict_aJedisPoolBelowTheModelsThreads_isTheCeiling_markedAsAConnectionPool() {
+        var blpop = dev.blocklab.registry.Registry.workload("examples/redis-blpop.yaml");
+        var redis = new dev.blocklab.datastore.DatastoreSettings(false, null, true, "redis://127.0.0.1:6379", 10, 4, 1_000_000_000L);
+        var bounds = new dev.blocklab.datastore.PoolBounds(blpop.graph(), redis);
+        Capacity.Predicted fixed8 = Capacity.predict(blpop, Entries.resolve("fixed:8", blpop), SETTINGS, bounds);
+        assertThat(fixed8.connectionPool()).isTrue();
+        assertThat(fixed8.basis()).startsWith("the Jedis pool");
+        assertThat(Capacity.predict(blpop, Entries.resolve("fixed:2", blpop), SETTINGS, bounds).connectionPool())
+                .as("2 threads bind before 4 connections").isFalse();
+    }
+
+    @Test
+    void why_aConnectionPoolBelowTheModelsThreads_isNamed_notTheModelsPool() {
+        // fixed:8 over a Jedis pool of 4: the Jedis pool's 80/s binds before the model's 160/s
+        Capacity.Predicted jedis = new Capacity.Predicted(80, 100, 1,
+                "the Jedis pool: 4 connections / 50 ms held per request = 80 req/s (its own formula: 160/s)", true);
+        Capacity.EntryResult r = entry("fixed:8", 80, 10, jedis);
+        assertThat(r.why()).startsWith("the Jedis pool: 4 connections / 50 ms held per request = 80 req/s (its own formula: 160/s); it broke at ")
+                .doesNotContain("its pool");
+    }
+
+    @Test
     void why_heldWellAboveThePredictedCeiling_cautionsThatTheStepMayBeTooShort() {
         Capacity.Predicted pool = new Capacity.Predicted(8, 1000, 1, "a pool of 8 threads holding each request 1s = 8/s");
         Capacity.EntryResult above = entry("fixed:8", 15, 10, pool);   // a 1 s step passed 15/s: no queue had time to build
