@@ -68,7 +68,9 @@ class AttackEndToEndTest {
         assertThat(r.latencyMillis().count()).isEqualTo(n);
         assertThat(r.latencyMillis().min()).isGreaterThan(0);
         assertThat(r.latencyMillis().max()).isGreaterThanOrEqualTo(r.serviceTimeMillis().max() - 0.01);
-        assertThat(r.attackNanos()).isBetween(900_000_000L, 5 * S); // last send is due at 995 ms
+        // first send to last: the last is due at 995 ms, and a send up to 100 ms late is still made (the first one
+        // late by 97 ms on a loaded machine made 898 ms), so 800 ms is the floor
+        assertThat(r.attackNanos()).isBetween(800_000_000L, 5 * S);
         assertThat(progress).isNotEmpty().allMatch(l -> l.startsWith("attack ") || l.equals("warm-up 1s (discarded)")
                 || l.startsWith("warm-up: "));
         assertThat(progress.getFirst()).as("warm by default").isEqualTo("warm-up 1s (discarded)");
