@@ -35,8 +35,21 @@ public final class Vertxes {
 
     /** {@link #listen}, running {@code onFailure} (the owner's close) before a failure is rethrown. */
     public static void listen(io.vertx.core.http.HttpServer server, String host, int port, Runnable onFailure) {
+        listen(server, null, host, port, onFailure);
+    }
+
+    /**
+     * {@link #listen(io.vertx.core.http.HttpServer, String, int, Runnable)} from {@code context} (null: the caller's
+     * thread): a server takes the event loop of the context it listens from. Servers of one Vert.x instance that
+     * listen on the same host and port share its socket, each new connection going to the next of them; for port 0
+     * (a free port) they listen on -1, Vert.x's port for one free port shared by every server that asks for it
+     * (port 0 would give each server a port of its own).
+     */
+    public static void listen(io.vertx.core.http.HttpServer server, io.vertx.core.internal.ContextInternal context,
+                              String host, int port, Runnable onFailure) {
+        int shared = port == 0 ? -1 : port;
         try {
-            listen(server, host, port);
+            awaitListening(context == null ? server.listen() : context.succeededFuture().compose(v -> server.listen(shared, host)), host, port);
         } catch (RuntimeException e) {
             onFailure.run();
             throw e;
@@ -52,8 +65,12 @@ public final class Vertxes {
      * @throws IllegalStateException    for any other failure, with its cause
      */
     public static void listen(io.vertx.core.http.HttpServer server, String host, int port) {
+        awaitListening(server.listen(), host, port);
+    }
+
+    private static void awaitListening(io.vertx.core.Future<?> listening, String host, int port) {
         try {
-            server.listen().toCompletionStage().toCompletableFuture().get(30, java.util.concurrent.TimeUnit.SECONDS);
+            listening.toCompletionStage().toCompletableFuture().get(30, java.util.concurrent.TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting to listen on " + host + ":" + port, e);

@@ -149,6 +149,23 @@ class BlocklabServerTest {
         }
     }
 
+    @Test void eventLoop_connectionsAreSpreadOverTheLoops_soBlockingHandlersOnDifferentConnectionsOverlap() throws Exception {
+        // /sync-blocking holds its event loop for its calls' sum, 1 s / 2 here. Four connections at once: on one
+        // loop they would end one after another (2 s in all); spread over the loops (2 x cores, at least 2) they
+        // overlap. A server listening once from the main thread had every connection on one loop.
+        try (BlocklabServer server = BlocklabServer.start(settings("event-loop").withTimeScale(2));
+             HttpClient fresh = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+            long t0 = System.nanoTime();
+            List<java.util.concurrent.CompletableFuture<HttpResponse<String>>> answers = new java.util.ArrayList<>();
+            for (int i = 0; i < 4; i++)   // concurrent HTTP/1.1 requests: a connection each
+                answers.add(fresh.sendAsync(HttpRequest.newBuilder(server.uri().resolve("/sync-blocking")).build(),
+                        HttpResponse.BodyHandlers.ofString()));
+            for (var answer : answers) assertThat(answer.get().body()).isEqualTo(HELLO);
+            assertThat((System.nanoTime() - t0) / 1e6).isLessThan(1_500.0);
+            assertThat(server.eventLoopBlockingCount()).isEqualTo(4);
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"virtual", "event-loop"})
     void queue_boundsRequestsInFlight_whenEveryRequestGetsAThreadAtOnce(String profile) throws Exception {

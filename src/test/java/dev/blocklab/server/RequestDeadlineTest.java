@@ -42,7 +42,12 @@ class RequestDeadlineTest {
             long t0 = System.nanoTime();
             List<Socket> sockets = new ArrayList<>();
             sockets.add(send(uri, request));
-            Thread.sleep(100);
+            // the others only once the first holds the thread: connections are spread over the event loops, so a
+            // later one may be read before it (bounded wait; the first's hashing takes about 1.5 s)
+            URI metricsUri = server.uri().resolve("/metrics");
+            for (int i = 0; i < 100 && !client.send(HttpRequest.newBuilder(metricsUri).build(), HttpResponse.BodyHandlers.ofString())
+                    .body().contains("blocklab_handlers_running 1\n"); i++)
+                Thread.sleep(10);
             for (int i = 0; i < 5; i++) sockets.add(send(uri, request));
             List<String> bodies = new ArrayList<>();
             for (Socket socket : sockets) {
