@@ -33,7 +33,7 @@ import java.util.List;
                 "  curl http://127.0.0.1:9000/run/mixed/cf-nonblocking:2",
                 "  blocklab serve --profile event-loop --audit      # the audit's findings are printed on Ctrl-C",
                 "  blocklab serve --profile threads:4 --request-timeout 500ms"})
-final class ServeCommand extends ServerCommand {
+final class ServeCommand extends ServerCommand implements picocli.CommandLine.IExitCodeGenerator {
     @Option(names = "--profile", defaultValue = "play-2.5", paramLabel = "PROFILE",
             description = "play-2.5, threads:N, virtual or event-loop (default: ${DEFAULT-VALUE}).")
     String profile;
@@ -65,6 +65,9 @@ final class ServeCommand extends ServerCommand {
     @picocli.CommandLine.Mixin AuditOptions audit = new AuditOptions();
 
     @picocli.CommandLine.Mixin SharedOptions.Console console = new SharedOptions.Console();
+
+    /** 1 when a {@code --fail-if} condition held over the session's findings (after a stop), else 0. */
+    @Override public int getExitCode() { return audit.exitCode(); }
 
     @Override public void run() {
         dev.blocklab.backend.Vertxes.init();
@@ -116,10 +119,12 @@ final class ServeCommand extends ServerCommand {
         Foreground foreground = new Foreground("blocklab-serve-shutdown", () -> {
             server.close();
             if (startedServers != null) startedServers.close();
-            if (auditor != null) {   // the findings of the whole session, attributed to 'serve PROFILE'
-                out.print(dev.blocklab.report.ReportFormat.TEXT.create(TextWidth.columns(false)).render(auditor.finish(java.time.Duration.ofSeconds(3)).asExperimentResult(dev.blocklab.result.Environment.current())));
-                out.flush();
-            }
+            if (auditor == null) return 0;
+            // the findings of the whole session, attributed to 'serve PROFILE'; --fail-if decides the exit code
+            dev.blocklab.audit.AuditResult audited = auditor.finish(java.time.Duration.ofSeconds(3));
+            out.print(dev.blocklab.report.ReportFormat.TEXT.create(TextWidth.columns(false)).render(audited.asExperimentResult(dev.blocklab.result.Environment.current())));
+            out.flush();
+            return audit.exitCode(audited, err);
         });
         if (backend != null && !console.quiet) unreachable(backendUri(backend)).ifPresent(why -> {
             err.println("blocklab serve: the backend " + backend + " does not answer now (" + why + "); the talk's endpoints answer 502 until it does");

@@ -217,6 +217,36 @@ class InterruptedCommandsIT {
                 .isGreaterThanOrEqualTo(3);
     }
 
+    @Test @Timeout(120) void serveWithAuditStoppedWithSigint_exits1_whenItsFailIfHolds() throws Exception {
+        Path out = dir.resolve("serve.out"), err = dir.resolve("serve.err");
+        String jar = System.getProperty("blocklab.jar", "target/blocklab.jar");
+        String javaCommand = ProcessHandle.current().info().command().orElse("java");
+        Process serve = new ProcessBuilder(javaCommand, "--enable-preview", "--enable-native-access=ALL-UNNAMED", "-jar", jar, "serve",
+                "--profile", "event-loop", "--port", "0", "--time-scale", "10", "--audit", "--fail-if", "findings>0")
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        try {
+            awaitLines(out, "listening on ", 1, 60_000);
+            String url = Files.readAllLines(out).stream().filter(l -> l.startsWith("listening on ")).findFirst().orElseThrow()
+                    .substring("listening on ".length()).trim();
+            // a blocking endpoint on the event loop: a finding of the audit (by design here)
+            try (var client = java.net.http.HttpClient.newHttpClient()) {
+                for (int i = 0; i < 2; i++)
+                    assertThat(client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + "/sync-blocking")).build(),
+                            java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
+            }
+            assertThat(new ProcessBuilder("kill", "-INT", Long.toString(serve.pid())).start().waitFor()).isZero();
+            boolean ended = serve.waitFor(60, TimeUnit.SECONDS);
+            String stderr = Files.readString(err, StandardCharsets.UTF_8);
+            assertThat(ended).as("ended within 60 s of SIGINT; its stderr:\n" + stderr).isTrue();
+            // the signal's own exit code (130) would hide the condition from a CI gate
+            assertThat(serve.exitValue()).as(stderr).isEqualTo(1);
+            assertThat(stderr).contains("blocklab: fail-if findings>0: findings was");
+            assertThat(Files.readString(out)).contains("blocking-on-event-loop");
+        } finally {
+            serve.destroyForcibly();
+        }
+    }
+
     @Test @Timeout(120) void runOutOfHeap_isABoundedResult_withTheRunSaved() throws Exception {
         // 40 requests each sorting 16 Mi ints (64 MiB) at once, in a JVM of 160 MiB of heap
         Path save = dir.resolve("oom.jsonl"), err = dir.resolve("oom.err"), out = dir.resolve("oom.out");
