@@ -139,6 +139,9 @@ final class AttackWorkers {
 
         ShardMerge merged = ShardMerge.of(ShardMerge.read(files));
         String report = format.create().render(merged.result());
+        // a missing or failed worker in the headline, as 'report --merge' says it: its share of the rate was never sent
+        if (format == AttackReportFormat.TEXT && !merged.problems().isEmpty())
+            out.println("INCOMPLETE: " + String.join("; ", merged.problems()) + " (the figures below are the reporting workers' only)");
         out.print(format == AttackReportFormat.JSON ? MergeReport.withMerge(report, merged) : report);
         if (format == AttackReportFormat.TEXT) out.print(workersText(merged.shardsTable()));
         out.flush();
