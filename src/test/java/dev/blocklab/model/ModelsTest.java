@@ -35,6 +35,24 @@ class ModelsTest {
         }
     }
 
+    @Test
+    void cfBlockingFormula_failureCancelsTheCallsAlongside_holdsTheirThreadsOnlyUntilIt() {
+        long ms = 1_000_000L;
+        // reproduce failures: profile 30 ms, hang 200 ms and audit, failing at 2 ms; the model fails fast, so a request's
+        // calls in step order stop at the failure (232 ms) and its critical path ends there (2 ms)
+        Demand alone = new Demand(1, 232 * ms, 2 * ms, 2 * ms, 3, 0, 2);
+        Demand hundred = new Demand(100, 232 * ms, 2 * ms, 2 * ms, 3, 0, 2);
+        // each of the three calls holds its thread 2 ms, until the failure interrupts it (was 232 ms / 3 = 77.3 ms each)
+        assertThat(CfBlockingModel.formula(8, alone).nanos()).isEqualTo(2 * ms);
+        assertThat(CfBlockingModel.formula(8, hundred).nanos()).isEqualTo(38 * 2 * ms);   // ceil(300 / 8) x 2 ms
+        assertThat(CfBlockingModel.formula(8, hundred).basis())
+                .isEqualTo("max(critical path 2ms, ceil(100 x 3 calls / 8) x 2ms (each call held until the first failure cancels it, at 2ms))");
+        // without a failure every call runs to its end: 100 x 440 ms of calls on 8 threads, as before
+        Demand noFailure = new Demand(100, 440 * ms, 200 * ms, 200 * ms, 4, 0, 2);
+        assertThat(CfBlockingModel.formula(8, noFailure).nanos()).isEqualTo(50 * 110 * ms);
+        assertThat(CfBlockingModel.formula(8, noFailure).basis()).isEqualTo("max(critical path 200ms, ceil(100 x 4 calls / 8) x 110ms)");
+    }
+
     private static double predictSeconds(String spec, SimulatedBackend b, Demand d) {
         try (Model m = Models.create(spec, new ModelContext(b))) {
             return m.predict(d).nanos() / 1e9;
