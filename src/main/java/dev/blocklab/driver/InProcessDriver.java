@@ -280,14 +280,14 @@ public final class InProcessDriver {
         long timeout = settings.requestTimeoutNanos() / settings.timeScaleDivisor();
         if (timeout <= 0 || p.nanos() <= timeout) return p;
         return new Prediction(timeout, p.basis() + "; at most the request timeout " + Durations.format(timeout)
-                + " (--timeout): every request ends by its deadline, counted from its intended start", p.path());
+                + " (--timeout): every request ends by its deadline, counted from its intended start", p.path(), p.requeues());
     }
 
     /** A formula's text with the CPU its figure includes, when the workload has CPU steps. */
     private static Prediction withCpu(Prediction p, long cpuNanosPerRequest) {
         if (cpuNanosPerRequest <= 0) return p;
-        return new Prediction(p.nanos(), p.basis() + "; with CPU steps of " + Durations.format(cpuNanosPerRequest)
-                + " a request (measured here), spread over min(threads, cores) and at least one request's", p.path());
+        return p.withBasis(p.basis() + "; with CPU steps of " + Durations.format(cpuNanosPerRequest)
+                + " a request (measured here), spread over min(threads, cores) and at least one request's");
     }
 
     /** Requests drawn to estimate a stream's (open or closed) mean and percentiles when its latencies are random. */
@@ -328,9 +328,9 @@ public final class InProcessDriver {
     /** A formula's text with how its times count a failed call, when a call of the workload may fail. */
     private static Prediction withFailures(Prediction p, Graph graph, boolean failsFast) {
         if (!RequestTimes.mayFail(graph)) return p;
-        return new Prediction(p.nanos(), p.basis() + (failsFast
+        return p.withBasis(p.basis() + (failsFast
                 ? "; each request's time ends at its first failure (the model fails fast)"
-                : "; a failed call's request waits for every call it started (the model does not fail fast)"), p.path());
+                : "; a failed call's request waits for every call it started (the model does not fail fast)"));
     }
 
     /** Sends requests and records their outcomes; one instance per run. */

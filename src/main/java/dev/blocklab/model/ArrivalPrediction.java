@@ -17,7 +17,11 @@ import java.util.Locale;
  *       {@code r - C} and drains at {@code C}, so each request waits for the backlog ahead of it divided by
  *       {@code C}. The wait is integrated over the schedule's own arrival times (a constant rate, a ramp or
  *       steps) on {@code N = C x R} servers each holding a request {@code N / C}; for a constant rate over a run
- *       of length {@code D} the mean is close to {@code R + D x (r / C - 1) / 2}, and the throughput is {@code C}.</li>
+ *       of length {@code D} the mean is close to {@code R + D x (r / C - 1) / 2}, and the throughput is {@code C}.
+ *       A model whose request's remaining work queues again once its calls have ended ({@link Prediction#requeues}:
+ *       merge tasks queued on the calls' own first-come pool, a Disruptor stage passing on a batch only once it is
+ *       done) lets a request out only once the calls of every request that arrived before have started, so under a
+ *       burst above capacity the backlog leaves nearly together, at the end of the burst's calls.</li>
  *   <li>closed with {@code U} users and no think time: throughput {@code min(U / R, C)}, mean latency
  *       {@code U / throughput} (Little's law with every user always in flight).</li>
  * </ul>
@@ -61,9 +65,10 @@ public final class ArrivalPrediction {
                             num(rate), scaled(timeScaleDivisor), num(capacityPerSecond), Durations.format(r), one.basis(), num(rate), num(rate),
                             Durations.format(r), num(rate * r / 1e9), percentiles), one.path());
                 }
-                Queue q = queue(o, timeScaleDivisor, capacityPerSecond, r);
+                Queue q = queue(o, timeScaleDivisor, capacityPerSecond, r, one.requeues());
                 long mean = r + q.meanWaitNanos();
-                String continuous = o.pacer() instanceof dev.blocklab.load.Pacer.Constant
+                // the continuous form is that of a queue whose requests leave in the order it served them
+                String continuous = o.pacer() instanceof dev.blocklab.load.Pacer.Constant && one.requeues() == 0
                         ? String.format(Locale.ROOT, " (the continuous form %s x (%s / %s - 1) / 2 = %s)", Durations.format(Math.round(durationSeconds * 1e9)),
                                 num(rate), num(capacityPerSecond), Durations.format(Math.round(durationSeconds * (rate / capacityPerSecond - 1) / 2 * 1e9)))
                         : "";
@@ -71,10 +76,11 @@ public final class ArrivalPrediction {
                         : num(rate) + "/s on average (" + num(peak) + "/s at its peak)";
                 yield new Prediction(mean, String.format(Locale.ROOT,
                         "open %s%s above the capacity %s/s: while arrivals outpace it the backlog grows by their excess and drains at %s/s, so each "
-                                + "request waits for the backlog ahead of it / %s/s; over the schedule's %d arrivals (%d servers each holding a request %s: "
+                                + "request waits for the backlog ahead of it / %s/s%s; over the schedule's %d arrivals (%d servers each holding a request %s: "
                                 + "the capacity x one request's time, rounded, and that count / the capacity) "
                                 + "the mean wait is %s%s; mean latency %s + %s = %s; throughput %s/s",
-                        rateText, scaled(timeScaleDivisor), num(capacityPerSecond), num(capacityPerSecond), num(capacityPerSecond), o.requests(),
+                        rateText, scaled(timeScaleDivisor), num(capacityPerSecond), num(capacityPerSecond), num(capacityPerSecond),
+                        one.requeues() == 0 ? "" : behindBacklog(one.requeues()), o.requests(),
                         q.servers(), Durations.format(q.holdNanos()), Durations.format(q.meanWaitNanos()), continuous, Durations.format(r),
                         Durations.format(q.meanWaitNanos()), Durations.format(mean), num(capacityPerSecond)), one.path());
             }
@@ -93,6 +99,12 @@ public final class ArrivalPrediction {
         };
     }
 
+    /** How the open queue's text says a request whose work queues again after its calls leaves. */
+    static String behindBacklog(int requeues) {
+        return ", and once its calls have ended its remaining work queues again" + (requeues == 1 ? "" : ", " + requeues + " times in turn,")
+                + " behind the calls of every request that arrived by then, so it leaves once those have started";
+    }
+
     /** Arrivals simulated at most; a longer schedule is thinned (every m-th arrival against a capacity / m). */
     static final int SIMULATED_ARRIVALS = 1_000_000;
 
@@ -102,9 +114,11 @@ public final class ArrivalPrediction {
     /**
      * The mean wait in a first-come queue fed by the schedule's arrivals (at the run's compressed times) and
      * served by {@code N = round(C x R)} servers each holding a request {@code N / C}, so the throughput is
-     * exactly {@code C}: request {@code k} starts at {@code max(arrival k, start of k - N + hold)}.
+     * exactly {@code C}: request {@code k} starts at {@code max(arrival k, start of k - N + hold)} and leaves at
+     * {@code L = its start + R}; each of its {@code requeues} then moves {@code L} to {@code max(L, the start of the
+     * last request that arrived by L)}. It waits {@code L - R -} its arrival.
      */
-    static Queue queue(Arrival.Open o, long timeScaleDivisor, double capacityPerSecond, long oneNanos) {
+    static Queue queue(Arrival.Open o, long timeScaleDivisor, double capacityPerSecond, long oneNanos, int requeues) {
         long n = o.requests();
         long m = Math.max(1, (n + SIMULATED_ARRIVALS - 1) / SIMULATED_ARRIVALS);
         double capacity = capacityPerSecond / m;
@@ -112,16 +126,31 @@ public final class ArrivalPrediction {
         long thinnedServers = Math.max(1, Math.round((double) servers / m));
         double holdNanos = thinnedServers * 1e9 / capacity;
         int count = (int) ((n + m - 1) / m);
-        double[] starts = new double[(int) Math.min(thinnedServers, count)];
+        double[] arrivals = new double[count];
+        double[] starts = new double[count];
+        for (int j = 0; j < count; j++) {
+            arrivals[j] = o.pacer().dueNanos(j * m) / (double) timeScaleDivisor;
+            starts[j] = j < thinnedServers ? arrivals[j] : Math.max(arrivals[j], starts[(int) (j - thinnedServers)] + holdNanos);
+        }
         double waitSum = 0;
         for (int j = 0; j < count; j++) {
-            double arrival = o.pacer().dueNanos(j * m) / (double) timeScaleDivisor;
-            int slot = (int) (j % starts.length);
-            double start = j < starts.length ? arrival : Math.max(arrival, starts[slot] + holdNanos);
-            starts[slot] = start;
-            waitSum += start - arrival;
+            double leaves = starts[j] + oneNanos;
+            // each requeue: the rest of its work waits behind the calls of the last request that arrived by then
+            for (int trip = 0; trip < requeues; trip++) {
+                int last = lastArrivedBy(arrivals, leaves);
+                leaves = Math.max(leaves, starts[last]);
+            }
+            waitSum += leaves - oneNanos - arrivals[j];
         }
         return new Queue(servers, Math.round(servers * 1e9 / capacityPerSecond), Math.round(waitSum / count));
+    }
+
+    /** The index of the last of the (ascending) {@code arrivals} at or before {@code nanos}, or 0. */
+    private static int lastArrivedBy(double[] arrivals, double nanos) {
+        int i = java.util.Arrays.binarySearch(arrivals, nanos);
+        if (i < 0) return Math.max(0, -i - 2);
+        while (i + 1 < arrivals.length && arrivals[i + 1] <= nanos) i++;   // equal arrivals (a step's burst): the last
+        return i;
     }
 
     /** {@code ; p50 40ms, p99 300ms} on the model's path, or nothing for fixed latencies. */

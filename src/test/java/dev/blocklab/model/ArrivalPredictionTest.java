@@ -53,6 +53,27 @@ class ArrivalPredictionTest {
     }
 
     @Test
+    void open_aboveCapacity_requeued_leavesOnceTheRequestsThatArrivedBeforeHaveStarted() {
+        // one server, 1 s a request, 2/s for 2 s: arrivals at 0, 0.5, 1, 1.5 s start at 0, 1, 2, 3 s.
+        // Leaving as their calls end they wait 0, 0.5, 1, 1.5 s: mean 0.75 s, latency 1.75 s.
+        // Queued again once: request 0's calls end at 1 s, when request 2 has arrived, which starts at 2 s, so it
+        // leaves at 2 s; request 1 ends at 2 s behind request 3 (starts at 3 s), request 2 at 3 s, request 3 at 4 s:
+        // they wait 1, 1.5, 1, 1.5 s beyond their own second, mean 1.25 s, latency 2.25 s.
+        // Queued again twice: request 0 then waits at 2 s behind request 3, which starts at 3 s: 2, 1.5, 1, 1.5 s,
+        // mean 1.5 s, latency 2.5 s.
+        Prediction own = new Prediction(S, "1s", RequestTimes.Path.SERIAL);
+        Arrival.Open open = new Arrival.Open(2, 2 * S);
+        assertThat(ArrivalPrediction.of(own, 1, open, 1, null, 0).nanos()).isEqualTo(1_750 * MS);
+        Prediction once = ArrivalPrediction.of(own.withRequeues(1), 1, open, 1, null, 0);
+        assertThat(once.nanos()).isEqualTo(2_250 * MS);
+        assertThat(once.basis()).contains("once its calls have ended its remaining work queues again behind the calls of every request that arrived by then",
+                "the mean wait is 1.25s", "mean latency 1s + 1.25s = 2.25s").doesNotContain("continuous form");
+        assertThat(ArrivalPrediction.of(own.withRequeues(2), 1, open, 1, null, 0).nanos()).isEqualTo(2_500 * MS);
+        // within capacity nothing queues: one request's time however often it would queue again
+        assertThat(ArrivalPrediction.of(own.withRequeues(2), 10, open, 1, null, 0).nanos()).isEqualTo(S);
+    }
+
+    @Test
     void open_aboveCapacity_growsWithTheOverload() {
         // 160/s against 80/s for 10 s, 100 ms a request: the backlog reaches 800, mean wait about 10 s x (2 - 1) / 2 = 5 s
         Prediction p = ArrivalPrediction.of(oneAlone, 80, new Arrival.Open(160, 10 * S), 1, null, 0);
