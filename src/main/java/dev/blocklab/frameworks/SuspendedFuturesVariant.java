@@ -60,8 +60,17 @@ final class SuspendedFuturesVariant extends IoPoolVariant {
         return formula(poolSize, d);
     }
 
-    /** {@link #predict} without an instance: the registry entry's prediction. */
+    /**
+     * {@link #predict} without an instance: the registry entry's prediction. As {@code invokeAll}'s, each call holding
+     * one of the I/O threads; but the merges are tasks on the same first-come pool, queued when the calls end, and
+     * the join a task queued when the merges end, each behind the calls of every request that arrived meanwhile:
+     * under open load a request queues again twice after its calls ({@link Prediction#requeues}).
+     */
     static Prediction formula(int poolSize, Demand d) {
-        return FrameworksUseCase.overlapping(d, poolSize, "calls and merges share " + poolSize + " I/O threads");
+        return FrameworksUseCase.overlapping(d, poolSize, "calls and merges share " + poolSize
+                + " I/O threads, the merges then the join queued behind the calls already waiting").withRequeues(REQUEUES);
     }
+
+    /** The merges ({@code thenCombineAsync}), then the join ({@code thenAcceptBothAsync}): two tasks in turn after the calls. */
+    static final int REQUEUES = 2;
 }

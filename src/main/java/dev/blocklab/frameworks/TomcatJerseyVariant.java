@@ -168,7 +168,11 @@ final class TomcatJerseyVariant implements Model {
 
     /** {@link #predict} without an instance: the registry entry's prediction. */
     static Prediction formula(String resource, int poolSize, Demand d) {
-        if (poolSize > 0) return FrameworksUseCase.overlapping(d, poolSize, "as the in-process " + resource + ", plus an HTTP round trip");
+        if (poolSize > 0) {
+            Prediction p = FrameworksUseCase.overlapping(d, poolSize, "as the in-process " + resource + ", plus an HTTP round trip");
+            // the suspended resource's merges queue on its I/O pool behind the calls, as in process
+            return resource.equals("cf-suspended") ? p.withRequeues(SuspendedFuturesVariant.REQUEUES) : p;
+        }
         var path = dev.blocklab.workload.RequestTimes.Path.SERIAL;
         return new Prediction(d.slowestNanos(path), "one request alone, as the in-process " + resource + ", plus an HTTP round trip", path);
     }

@@ -129,4 +129,16 @@ class FrameworkVariantsTest {
             }
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void suspendedFormula_mergesThenJoinQueueBehindTheCalls_twiceAfterTheCalls() {
+        long ms = 1_000_000L;
+        dev.blocklab.model.Demand alone = new dev.blocklab.model.Demand(1, 440 * ms, 200 * ms, 200 * ms, 4, 0, 2);
+        assertThat(SuspendedFuturesVariant.formula(16, alone).requeues()).isEqualTo(2);
+        assertThat(SuspendedFuturesVariant.formula(16, alone).nanos()).isEqualTo(200 * ms);
+        assertThat(TomcatJerseyVariant.formula("cf-suspended", 16, alone).requeues()).isEqualTo(2);
+        // invokeAll merges on the request thread, which waits for its own calls: it leaves when they end
+        assertThat(InvokeAllVariant.formula(16, alone).requeues()).isZero();
+        assertThat(TomcatJerseyVariant.formula("invokeall", 16, alone).requeues()).isZero();
+    }
 }
