@@ -109,17 +109,18 @@ final class FrameworksCapacityExperiment implements Experiment {
             if (variant.unavailable().isPresent()) {
                 row = new CapacityRow(name, 0, 0, null, null, List.of(), variant.unavailable().get());
             } else {
-                double[] unloadedMillis = {Double.NaN};   // the variant's, from its first (lowest) rate
+                Workload oneRequest = FrameworksUseCase.workload(plan.slowDelayNanos(), new Arrival.Batch(1));
+                double[] unloaded = {Double.NaN};   // the variant's own, asked once, where a failure to start fails the rate
                 RateSearch.Outcome<StepRow> outcome = plan.search().run(rate -> {
                     settings.progress().update(name + " at " + RunTables.num(rate) + " req/s");
                     Workload w = FrameworksUseCase.workload(plan.slowDelayNanos(), new Arrival.Open(rate, plan.stepNanos()));
                     FrameworksUseCase useCase = new FrameworksUseCase(plan.ints(), plan.longs());
                     try {
+                        if (Double.isNaN(unloaded[0]))
+                            unloaded[0] = unloadedMillis(oneRequest, driver.predict(oneRequest, context -> variant.create(context.backend(), useCase), rs), rs);
                         RunResult r = driver.run(w, name, context -> variant.create(context.backend(), useCase), rs,
                                 line -> settings.progress().update(name + " at " + RunTables.num(rate) + " req/s: " + line));
-                        double here = unloadedMillis(r);
-                        if (Double.isNaN(unloadedMillis[0])) unloadedMillis[0] = here;
-                        return judge(rate, r, Math.min(unloadedMillis[0], here));
+                        return judge(rate, r, unloaded[0]);
                     } catch (RuntimeException | LinkageError e) {
                         // A run that throws (the variant failed to start, or broke mid-run) fails this rate; the
                         // steps before it are kept.
@@ -146,13 +147,15 @@ final class FrameworksCapacityExperiment implements Experiment {
     }
 
     /**
-     * The latency one request takes with no queue, as far as this run's prediction tells: the larger of the
-     * predicted latency and the critical path. At a rate a pool cannot serve, the prediction includes the queue
-     * that builds, so the search takes it from the variant's first, lowest rate (a limit taken from each rate's
-     * own prediction grew with the queue, and a 16-thread pool that completed 36 requests a second passed at 200).
+     * The latency one request takes with no queue: the variant's prediction for one request alone, and at least the
+     * calls' critical path. Not a step's own prediction, which at a rate above the variant's predicted capacity
+     * includes the queue that builds (a limit taken from each rate's own prediction grew with the queue, and a
+     * 16-thread pool that completed 36 requests a second passed at 200; one taken from the search's first rate did
+     * the same wherever that rate is above the predicted capacity, as 10 a second is for {@code disruptor-stages},
+     * 4.5 a second once a backlog crosses its stages).
      */
-    static double unloadedMillis(RunResult r) {
-        return Math.max(r.prediction().predictedMillis(), r.prediction().idealMillis());
+    static double unloadedMillis(Workload oneRequest, dev.blocklab.model.Prediction alone, RunSettings rs) {
+        return Math.max(alone.millis(), oneRequest.graph().criticalPathNanos(rs.timeScaleDivisor()) / 1e6);
     }
 
     /** A step holds when every request succeeded and p99 stayed within the factor of the unloaded latency. */

@@ -105,7 +105,7 @@ class FrameworksCapacityExperimentTest {
 
     /** A run judged against the unloaded latency its own prediction gives (what the search does at its first rate). */
     private static RateSearch.Verdict<StepRow> judgedByItsOwnPrediction(double rate, dev.blocklab.result.RunResult r) {
-        return FrameworksCapacityExperiment.judge(rate, r, FrameworksCapacityExperiment.unloadedMillis(r));
+        return FrameworksCapacityExperiment.judge(rate, r, Math.max(r.prediction().predictedMillis(), r.prediction().idealMillis()));
     }
 
     /** The rule itself: every request ok, and p99 within twice the larger of the prediction and the critical path. */
@@ -138,5 +138,18 @@ class FrameworksCapacityExperimentTest {
         var judged = FrameworksCapacityExperiment.judge(200, queued, 206);
         assertThat(judged.sustained()).isFalse();
         assertThat(judged.reason()).isEqualTo("p99 13548 ms > 412 ms (2 x unloaded 206 ms)");
+    }
+
+    /** The unloaded latency is the variant's prediction for one request alone, whatever its capacity. */
+    @Test
+    void unloadedMillis_isOneRequestAlone_evenWhereTheFirstRateIsAboveThePredictedCapacity() {
+        var rs = dev.blocklab.driver.RunSettings.DEFAULTS.withTimeScale(1);
+        var w = dev.blocklab.frameworks.FrameworksUseCase.workload(200_000_000L, new dev.blocklab.workload.Arrival.Open(10, 3_000_000_000L));
+        var one = w.withArrival(new dev.blocklab.workload.Arrival.Batch(1));
+        // disruptor-stages makes its calls one after another
+        var stages = dev.blocklab.registry.Registry.parse("disruptor-stages", w);
+        assertThat(FrameworksCapacityExperiment.unloadedMillis(one, dev.blocklab.driver.InProcessDriver.predict(one, stages, rs), rs)).isEqualTo(440.0);
+        var pool = dev.blocklab.registry.Registry.parse("invokeall:16", w);
+        assertThat(FrameworksCapacityExperiment.unloadedMillis(one, dev.blocklab.driver.InProcessDriver.predict(one, pool, rs), rs)).isEqualTo(200.0);
     }
 }
