@@ -97,10 +97,19 @@ final class DisruptorStagesVariant implements Model {
         return formula(d);
     }
 
-    /** {@link #predict} without an instance: the registry entry's prediction. */
+    /**
+     * {@link #predict} without an instance: the registry entry's prediction. One request alone makes its calls one
+     * after another. A stage has {@value #WORKERS} workers, each taking the sequences {@code % WORKERS} picks, and
+     * passes the events it took from the ring in one batch to the next stage only once the whole batch is done (a
+     * Disruptor handler publishes its sequence at the end of a batch): a batch of n crosses the four stages in
+     * {@code ceil(n / WORKERS)} waves of one request's calls one after another, and under open load a request
+     * leaves only with the batch it was taken in, once the backlog that arrived meanwhile has been taken
+     * ({@link Prediction#requeues} 1).
+     */
     static Prediction formula(Demand d) {
-        return new Prediction(d.slowestNanos(Path.SERIAL), "one request alone: the four calls one after another, "
-                + d.describe(Path.SERIAL) + "; each stage serves " + WORKERS + " requests at a time", Path.SERIAL);
+        return new Prediction(d.scheduleNanos(WORKERS, Path.SERIAL), d.scheduleText(String.valueOf(WORKERS), Path.SERIAL)
+                + ": the four calls one after another, each stage " + WORKERS + " workers picked by sequence, passing a batch on "
+                + "once it is done", Path.SERIAL, 1);
     }
 
     @Override public void close() {

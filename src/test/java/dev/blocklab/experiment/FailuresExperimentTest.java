@@ -3,6 +3,7 @@ package dev.blocklab.experiment;
 import dev.blocklab.driver.Progress;
 import dev.blocklab.result.Environment;
 import dev.blocklab.result.ExperimentResult;
+import dev.blocklab.workload.Workload;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -61,5 +62,24 @@ class FailuresExperimentTest {
         assertThat(sequential.calls()).isEqualTo("in step order");
         assertThat(cf.meanLatencyMillis()).isLessThan(sequential.meanLatencyMillis());
         assertThat(result.tables().getFirst().columns()).contains("predicted fail ms", "orphan ms/failed", "verdict");
+    }
+
+    @Test
+    void predictions_underTheOpenLoad_countTheQueueEachModelHas() {
+        dev.blocklab.driver.RunSettings run = new dev.blocklab.driver.RunSettings(10, 0, 1, 0, dev.blocklab.Defaults.SEED, 256);
+        // cf-blocking:8: audit's failure at 2 ms interrupts the other calls, so each request holds 3 threads 2 ms
+        // (1,333 requests a second on 8), no queue at 100/s: 2 ms (was 240 ms, the calls' 232 ms in step order / 3 each)
+        assertThat(predictedMillis(FailuresExperiment.workload(false), "cf-blocking:8", run)).isEqualTo(2.0);
+        Workload variants = FailuresExperiment.variantWorkload(false);
+        // disruptor-stages: 2 workers a stage for 202 ms of calls, 9.9 requests a second against 100/s, and a request
+        // leaves with the backlog its batch took (was 202 ms, one request alone)
+        assertThat(predictedMillis(variants, "disruptor-stages", run)).isEqualTo(1_752.7);
+        // cf-suspended:8: invokeAll's queue for the pool (552 ms), then its merges queue behind the calls (was 552 ms)
+        assertThat(predictedMillis(variants, "cf-suspended:8", run)).isEqualTo(836.0);
+        assertThat(predictedMillis(variants, "invokeall:8", run)).isEqualTo(552.0);
+    }
+
+    private static double predictedMillis(Workload w, String model, dev.blocklab.driver.RunSettings run) {
+        return dev.blocklab.driver.InProcessDriver.predict(w, dev.blocklab.registry.Registry.parse(model), run).millis();
     }
 }

@@ -146,8 +146,9 @@ class FrameworksCapacityExperimentTest {
         var rs = dev.blocklab.driver.RunSettings.DEFAULTS.withTimeScale(1);
         var w = dev.blocklab.frameworks.FrameworksUseCase.workload(200_000_000L, new dev.blocklab.workload.Arrival.Open(10, 3_000_000_000L));
         var one = w.withArrival(new dev.blocklab.workload.Arrival.Batch(1));
-        // disruptor-stages makes its calls one after another
+        // disruptor-stages: 2 requests per 440 ms once a backlog crosses its stages, 4.5 a second, below the first rate
         var stages = dev.blocklab.registry.Registry.parse("disruptor-stages", w);
+        assertThat(dev.blocklab.driver.InProcessDriver.predict(w, stages, rs).millis()).as("10/s queues").isGreaterThan(3_000.0);
         assertThat(FrameworksCapacityExperiment.unloadedMillis(one, dev.blocklab.driver.InProcessDriver.predict(one, stages, rs), rs)).isEqualTo(440.0);
         var pool = dev.blocklab.registry.Registry.parse("invokeall:16", w);
         assertThat(FrameworksCapacityExperiment.unloadedMillis(one, dev.blocklab.driver.InProcessDriver.predict(one, pool, rs), rs)).isEqualTo(200.0);

@@ -131,6 +131,19 @@ class FrameworkVariantsTest {
     }
 
     @org.junit.jupiter.api.Test
+    void disruptorStagesFormula_aBatchCrossesTheStagesInWavesOfItsWorkers() {
+        long ms = 1_000_000L;
+        dev.blocklab.model.Demand batch = new dev.blocklab.model.Demand(100, 440 * ms, 200 * ms, 200 * ms, 4, 0, 2);
+        dev.blocklab.model.Demand alone = new dev.blocklab.model.Demand(1, 440 * ms, 200 * ms, 200 * ms, 4, 0, 2);
+        // two workers a stage: 50 waves of one request's 440 ms of calls (was 440 ms, one request alone, for any batch)
+        assertThat(DisruptorStagesVariant.formula(batch).nanos()).isEqualTo(50 * 440 * ms);
+        assertThat(DisruptorStagesVariant.formula(batch).basis()).startsWith("ceil(100 / 2) x 440ms: the four calls one after another");
+        assertThat(DisruptorStagesVariant.formula(alone).nanos()).isEqualTo(440 * ms);
+        // a stage passes a batch on only once it is done: under open load a request leaves with the backlog it was taken in
+        assertThat(DisruptorStagesVariant.formula(alone).requeues()).isEqualTo(1);
+    }
+
+    @org.junit.jupiter.api.Test
     void suspendedFormula_mergesThenJoinQueueBehindTheCalls_twiceAfterTheCalls() {
         long ms = 1_000_000L;
         dev.blocklab.model.Demand alone = new dev.blocklab.model.Demand(1, 440 * ms, 200 * ms, 200 * ms, 4, 0, 2);
