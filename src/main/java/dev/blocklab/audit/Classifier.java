@@ -48,10 +48,15 @@ public final class Classifier {
             new Frame("jdk.internal.loader.BuiltinClassLoader", "loadClassOrNull", 0),
             new Frame("jdk.internal.loader.URLClassPath", "getResource", 0));
 
-    /** Package prefixes of the JDK and of the frameworks; the first frame outside them is the one to blame. */
+    /**
+     * Package prefixes of the JDK, of the frameworks and of the lab's downstream calls; the first frame outside them
+     * is the one to blame. The lab's backends and datastore clients stand in for a client library (a sleep for a
+     * JDBC driver's wait, an HTTP client): the frame to blame is the code that called them on the wrong thread
+     * ({@code ProfilePage.syncBlocking}), not {@code SimulatedBackend.sleep}, which every finding would name.
+     */
     private static final List<String> LIBRARY = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.",
             "io.netty.", "io.vertx.", "reactor.", "io.reactivex.", "com.lmax.", "org.apache.pekko.", "scala.",
-            "com.fasterxml.");
+            "com.fasterxml.", "dev.blocklab.backend.", "dev.blocklab.datastore.");
 
     /**
      * The kind of thread, from what JFR records of it and its stack.
@@ -142,6 +147,7 @@ public final class Classifier {
     }
 
     private static boolean library(Frame f) {
+        if (f.className().contains("$$Lambda")) return true;   // a lambda's generated class: no line to show, its caller has one
         for (String p : LIBRARY) if (f.className().startsWith(p)) return true;
         return false;
     }

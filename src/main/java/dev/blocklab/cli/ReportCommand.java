@@ -28,7 +28,7 @@ import java.util.List;
                 "  blocklab report --format html --out report.html results/reproduce-*.jsonl",
                 "  blocklab report --format csv results/run-20261121-230000.jsonl > runs.csv",
                 "  blocklab report --format html --out cmp.html old.jsonl new.jsonl",
-                "  blocklab report --merge results/workers-*/shard-*.jsonl",
+                "  blocklab report --merge results/workers-20261121-230000/    # one attack's --workers directory",
                 "  blocklab report --merge --format json shard-*.hlog"})
 final class ReportCommand implements java.util.concurrent.Callable<Integer> {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;

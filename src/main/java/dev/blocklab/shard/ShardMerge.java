@@ -123,11 +123,15 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
                 files.add(p);
                 continue;
             }
+            int before = files.size();
             try (var list = Files.list(p)) {
                 list.filter(f -> f.getFileName().toString().endsWith(".jsonl")).sorted().forEach(files::add);
             } catch (IOException e) {
                 throw new IllegalArgumentException("--merge: cannot list " + p + ": " + dev.blocklab.TextFiles.reason(e));
             }
+            if (files.size() == before)
+                throw new IllegalArgumentException("--merge: " + p + " holds no .jsonl file (expected the directory of an "
+                        + "'attack --workers N' run, or shard files written by 'attack --shard i/N --save FILE')");
         }
         return files;
     }

@@ -143,6 +143,12 @@ class ShardCommandsTest {
     }
 
     @Test
+    void merge_ofADirectoryWithoutShardFiles_namesTheDirectory(@org.junit.jupiter.api.io.TempDir Path empty) {
+        // it said "no shard records in []"
+        assertUsage(Cli.run("report", "--merge", empty.toString()), empty + " holds no .jsonl file");
+    }
+
+    @Test
     void k8sJob_writesAnIndexedJobTheModelReadsBack_andChecksTheAttack(@TempDir Path dir) {
         Path out = dir.resolve("attack.yaml"), merge = dir.resolve("merge.yaml");
         Cli.Run r = Cli.run("k8s-job", "--workers", "3", "--image", "registry.example/blocklab:0.1.0", "--namespace", "perf",
