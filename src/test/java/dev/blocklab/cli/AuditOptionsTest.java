@@ -35,7 +35,7 @@ class AuditOptionsTest {
         Ran byDesign = run(audited("forkjoin:2", "--fail-if", "misuse>0"));
         assertThat(byDesign.code()).as(byDesign.err()).isZero();
         assertThat(byDesign.out()).contains("audit: blocking where it must not happen")
-                .contains("fork-join-without-managed-blocker").contains("SimulatedBackend.java").contains("by design");
+                .contains("fork-join-without-managed-blocker").contains("CallAttempts.java").contains("by design");   // the call site, not the simulated backend
         assertThat(Files.readString(tmp.resolve("forkjoin-2.jsonl"))).contains("\"kind\":\"audit\"")
                 .contains("\"rule\":\"fork-join-without-managed-blocker\"");
 
