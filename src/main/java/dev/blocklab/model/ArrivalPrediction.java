@@ -126,6 +126,19 @@ public final class ArrivalPrediction {
         long thinnedServers = Math.max(1, Math.round((double) servers / m));
         double holdNanos = thinnedServers * 1e9 / capacity;
         int count = (int) ((n + m - 1) / m);
+        if (requeues == 0) {   // requests leave in the order they started: a ring of the last N starts is all it needs
+            double[] ring = new double[(int) Math.min(thinnedServers, count)];
+            double waitSum = 0;
+            for (int j = 0; j < count; j++) {
+                double arrival = o.pacer().dueNanos(j * m) / (double) timeScaleDivisor;
+                int slot = j % ring.length;
+                double start = j < ring.length ? arrival : Math.max(arrival, ring[slot] + holdNanos);
+                ring[slot] = start;
+                waitSum += start - arrival;
+            }
+            return new Queue(servers, Math.round(servers * 1e9 / capacityPerSecond), Math.round(waitSum / count));
+        }
+        // the whole schedule, to find who arrived by the time a request's work queues again (up to 16 MB)
         double[] arrivals = new double[count];
         double[] starts = new double[count];
         for (int j = 0; j < count; j++) {
