@@ -50,12 +50,14 @@ enum NoConnection {
 
     /**
      * r2dbc-pool 1.0 ({@code ConnectionPool}): {@code maxAcquireTime} passing fails the acquisition with
-     * {@link io.r2dbc.spi.R2dbcTimeoutException} ("Connection acquisition timed out"); a connection that could not
-     * be opened fails it with r2dbc-postgresql's own exception (an {@code R2dbcNonTransientResourceException} over
-     * the {@code ConnectException}, or the server's error).
+     * {@link io.r2dbc.spi.R2dbcTimeoutException} ("Connection acquisition timed out"), and the client's own cap on
+     * the whole wait (its retry included) with Reactor's {@link java.util.concurrent.TimeoutException}; a connection
+     * that could not be opened fails it with r2dbc-postgresql's own exception (an
+     * {@code R2dbcNonTransientResourceException} over the {@code ConnectException}, or the server's error).
      */
     static NoConnection r2dbc(Throwable e) {
-        return e instanceof io.r2dbc.spi.R2dbcTimeoutException ? WAIT_TIMEOUT : CONNECT_FAILURE;
+        return e instanceof io.r2dbc.spi.R2dbcTimeoutException || e instanceof java.util.concurrent.TimeoutException
+                ? WAIT_TIMEOUT : CONNECT_FAILURE;
     }
 
     /**

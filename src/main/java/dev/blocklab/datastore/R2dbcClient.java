@@ -41,15 +41,17 @@ final class R2dbcClient implements AutoCloseable {
         pool = new ConnectionPool(ConnectionPoolConfiguration.builder(new PostgresqlConnectionFactory(connect))
                 .name("blocklab-r2dbc").initialSize(size).maxSize(size)
                 .maxAcquireTime(Duration.ofNanos(settings.poolTimeoutNanos()))
-                .acquireRetry(0)   // its default of 1 waits maxAcquireTime twice: --pool-timeout is the whole wait, as for Hikari and Vert.x
-                .build());
+                .build());   // acquireRetry stays 1: a pooled connection that fails its validation is replaced
     }
 
     /** Runs the statement on a pooled connection, timing the wait for it in the gauge. */
     CompletableFuture<Object> query(Operation.Sql sql, long row) {
         Mono<Connection> take = Mono.defer(() -> {
             long askedNanos = System.nanoTime();
-            return pool.create().doOnNext(c -> gauge.acquired(System.nanoTime() - askedNanos));
+            // r2dbc-pool's retry of a timed-out acquisition (acquireRetry 1) would wait maxAcquireTime twice:
+            // --pool-timeout is the whole wait, as for HikariCP and Vert.x
+            return pool.create().timeout(Duration.ofNanos(settings.poolTimeoutNanos()))
+                    .doOnNext(c -> gauge.acquired(System.nanoTime() - askedNanos));
         }).onErrorMap(failure -> {
             NoConnection why = NoConnection.r2dbc(failure);
             gauge.noConnection(why);

@@ -47,6 +47,9 @@ class NoConnectionTest {
 
     @Test
     void r2dbc_acquisitionTimeout_isAWait_anythingElse_isTheServer() {
+        // the client's cap on the whole wait, r2dbc-pool's retry included (Reactor's Mono.timeout)
+        assertThat(NoConnection.r2dbc(new java.util.concurrent.TimeoutException("Did not observe any item or terminal signal within 1000ms")))
+                .isEqualTo(NoConnection.WAIT_TIMEOUT);
         assertThat(NoConnection.r2dbc(new io.r2dbc.spi.R2dbcTimeoutException("Connection acquisition timed out after 300ms",
                 new java.util.concurrent.TimeoutException()))).isEqualTo(WAIT_TIMEOUT);
         assertThat(NoConnection.r2dbc(new io.r2dbc.spi.R2dbcNonTransientResourceException("Cannot connect to localhost/127.0.0.1:5432",
