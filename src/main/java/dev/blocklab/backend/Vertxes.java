@@ -35,12 +35,17 @@ public final class Vertxes {
 
     /** {@link #listen}, running {@code onFailure} (the owner's close) before a failure is rethrown. */
     public static void listen(io.vertx.core.http.HttpServer server, String host, int port, Runnable onFailure) {
-        listen(server, null, host, port, onFailure);
+        try {
+            listen(server, host, port);
+        } catch (RuntimeException e) {
+            onFailure.run();
+            throw e;
+        }
     }
 
     /**
-     * {@link #listen(io.vertx.core.http.HttpServer, String, int, Runnable)} from {@code context} (null: the caller's
-     * thread): a server takes the event loop of the context it listens from. Servers of one Vert.x instance that
+     * {@link #listen(io.vertx.core.http.HttpServer, String, int, Runnable)} from {@code context}: a server takes the
+     * event loop of the context it listens from. Servers of one Vert.x instance that
      * listen on the same host and port share its socket, each new connection going to the next of them; for port 0
      * (a free port) they listen on -1, Vert.x's port for one free port shared by every server that asks for it
      * (port 0 would give each server a port of its own).
@@ -49,7 +54,7 @@ public final class Vertxes {
                               String host, int port, Runnable onFailure) {
         int shared = port == 0 ? -1 : port;
         try {
-            awaitListening(context == null ? server.listen() : context.succeededFuture().compose(v -> server.listen(shared, host)), host, port);
+            awaitListening(context.succeededFuture().compose(v -> server.listen(shared, host)), host, port);
         } catch (RuntimeException e) {
             onFailure.run();
             throw e;

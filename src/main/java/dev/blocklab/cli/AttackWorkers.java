@@ -140,12 +140,12 @@ final class AttackWorkers {
         ShardMerge merged = ShardMerge.of(ShardMerge.read(files));
         String report = format.create().render(merged.result());
         // a missing or failed worker in the headline, as 'report --merge' says it: its share of the rate was never sent
-        if (format == AttackReportFormat.TEXT && !merged.problems().isEmpty())
-            out.println("INCOMPLETE: " + String.join("; ", merged.problems()) + " (the figures below are the reporting workers' only)");
+        if (format == AttackReportFormat.TEXT)
+            merged.incomplete().ifPresent(line -> out.println(line + " (the figures below are the reporting workers' only)"));
         out.print(format == AttackReportFormat.JSON ? MergeReport.withMerge(report, merged) : report);
         if (format == AttackReportFormat.TEXT) out.print(workersText(merged.shardsTable()));
         out.flush();
-        if (!merged.problems().isEmpty()) err.println("blocklab: INCOMPLETE: " + String.join("; ", merged.problems()));
+        merged.incomplete().ifPresent(line -> err.println("blocklab: " + line));
         if (c.results.save != null || c.results.html != null) {
             ExperimentResult experiment = merged.experiment(Environment.current());
             if (c.results.save != null) {

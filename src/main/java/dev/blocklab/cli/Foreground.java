@@ -9,6 +9,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * that thread and the hook is removed. {@code stop} runs once either way and answers an exit code: on a signal, a
  * code other than 0 ends the process with it ({@link Runtime#halt}, once {@code stop} has printed and closed what
  * it owns), where the signal's own (130, 143) would otherwise stand; the command answers it in the other case.
+ * {@code halt} is the only way to set the code after a signal, and it ends the JVM's other shutdown hooks where
+ * they stand (JFR's removal of its disk repository under the temporary directory, say), so {@code stop} closes
+ * everything the command started before it answers.
  */
 final class Foreground {
     private final CountDownLatch stopped = new CountDownLatch(1);

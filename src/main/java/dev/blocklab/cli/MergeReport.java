@@ -50,8 +50,8 @@ final class MergeReport {
             ReportCommand.writeFile(c.out, text);
             c.console.saved(c.spec.commandLine().getErr(), "report", c.out);   // nothing with --quiet, as report says it
         }
-        if (merged.problems().isEmpty()) return 0;
-        c.spec.commandLine().getErr().println("blocklab: INCOMPLETE: " + String.join("; ", merged.problems()));
+        if (merged.incomplete().isEmpty()) return 0;
+        c.spec.commandLine().getErr().println("blocklab: " + merged.incomplete().get());
         return 1;
     }
 

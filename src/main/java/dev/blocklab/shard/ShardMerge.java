@@ -266,11 +266,16 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
                 worst.lagRunningShare(), cores), sources.size() > 1 ? " in all shards, of " + (scheduled - unsent) + " sent" : "", measured);
     }
 
+    /** {@code INCOMPLETE: shard 1/2 is missing; ...} when a shard is missing or failed: its share was never measured. */
+    public java.util.Optional<String> incomplete() {
+        return problems.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of("INCOMPLETE: " + String.join("; ", problems));
+    }
+
     /** The merge as an experiment result (every report format), with a table of the shards and the problems first. */
     public ExperimentResult experiment(Environment environment) {
         ExperimentResult e = AttackExperiment.of(result, intervals, intervalNanos, environment);
         List<String> notes = new ArrayList<>();
-        if (!problems.isEmpty()) notes.add("INCOMPLETE: " + String.join("; ", problems) + ".");
+        incomplete().ifPresent(line -> notes.add(line + "."));
         notes.add("Merged from " + records.size() + " shard" + (records.size() == 1 ? "" : "s") + " of " + shardCount()
                 + ": histograms added and counters summed, exactly as one process recording every sample; the instrument "
                 + "verdict is the worst shard's own delay against the merged latency, judged once the shards together measured "
