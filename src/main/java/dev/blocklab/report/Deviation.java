@@ -107,7 +107,7 @@ public record Deviation(double ratio, String cause, String detail) {
                     "%d platform threads started; the %.0f ms over the prediction is %.0f us per thread started",
                     r.resources().platformThreadsStarted(), extraMillis, extraMillis * 1000 / r.resources().platformThreadsStarted()));
         java.util.Optional<Binding> binding = binding(r);
-        if (binding.isPresent() && littlesLaw(r) >= 0.9 * binding.get().size())
+        if (binding.isPresent() && saturated(r, binding.get()))
             return new Deviation(ratio, "pool saturated", littlesLawText(r) + ", so requests queue"
                     + binding.get().pool().map(s -> String.format(Locale.ROOT, " for a connection (%s pool %d: peak %d in use, wait mean %s ms, p99 %s ms)",
                             s.client(), s.poolSize(), s.peakInUse(), RunTables.ms(s.meanWaitMillis()), RunTables.ms(s.p99WaitMillis()))).orElse(""));
@@ -145,6 +145,17 @@ public record Deviation(double ratio, String cause, String detail) {
      * @param pool the connection pool's figures when one binds, else empty
      */
     public record Binding(int size, String what, java.util.Optional<dev.blocklab.result.PoolStats> pool) {}
+
+    /**
+     * Whether the binding pool was full: a connection pool by what the lab measured around its calls (every
+     * connection held at once, and calls that waited for one: a request may hold no connection for part of its time,
+     * or several at once, so requests in flight do not count connections); a model's threads by Little's law, the
+     * requests in flight at 90 % of them or more.
+     */
+    private static boolean saturated(RunResult r, Binding b) {
+        return b.pool().map(s -> s.peakInUse() >= s.poolSize() && (s.failedWaits() > 0 || s.p99WaitMillis() >= 1))
+                .orElseGet(() -> littlesLaw(r) >= 0.9 * b.size());
+    }
 
     /** See {@link Binding}. */
     public static java.util.Optional<Binding> binding(RunResult r) {

@@ -154,6 +154,19 @@ public class DeviationTest {
         assertThat(Deviation.binding(r).orElseThrow().size()).isEqualTo(4);
     }
 
+    @Test void of_aConnectionPool_isJudgedByWhatItMeasured_notByRequestsInFlight() {
+        // two connections a request (side-by-side queries): 3.2 requests in flight fill a pool of 4, whose calls waited
+        RunResult two = run("virtual", 40, 40, 630, 500, 50, 0, 18, 1, 1)
+                .withPools(java.util.List.of(new dev.blocklab.result.PoolStats("jdbc+hikari", 4, 80, 0, 0, 4, 20.0, 95, 120)));
+        assertThat(Deviation.littlesLaw(two)).isLessThan(0.9 * 4);
+        assertThat(Deviation.of(two, 2).cause()).isEqualTo("pool saturated");
+        // 24 requests in flight that hold their connection for a part of their time: never more than 2 of 4 in use
+        RunResult part = run("virtual", 40, 40, 630, 500, 378, 0, 18, 1, 1)
+                .withPools(java.util.List.of(new dev.blocklab.result.PoolStats("jdbc+hikari", 4, 80, 0, 0, 2, 0.01, 0.05, 0.1)));
+        assertThat(Deviation.littlesLaw(part)).isGreaterThan(4);
+        assertThat(Deviation.of(part, 2).cause()).isNotEqualTo("pool saturated");
+    }
+
     @Test void binding_theModelsThreadsWhenFewerOrEqual_aSharedConnectionNever_theConnectionPoolForAModelWithoutThreads() {
         var jedis8 = new dev.blocklab.result.PoolStats("jedis", 8, 10, 0, 0, 4, 0, 0, 0);
         var lettuce = new dev.blocklab.result.PoolStats("lettuce" + dev.blocklab.result.PoolStats.SHARED, 1, 10, 0, 0, 3, 0, 0, 0);
