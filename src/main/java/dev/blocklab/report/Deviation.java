@@ -161,7 +161,7 @@ public record Deviation(double ratio, String cause, String detail) {
     public static java.util.Optional<Binding> binding(RunResult r) {
         int threads = poolSize(r.model());
         java.util.Optional<dev.blocklab.result.PoolStats> connections = r.pools().stream()
-                .filter(s -> !s.client().endsWith(dev.blocklab.result.PoolStats.SHARED) && s.poolSize() > 0)
+                .filter(s -> !s.shared() && s.poolSize() > 0)
                 .min(java.util.Comparator.comparingInt(dev.blocklab.result.PoolStats::poolSize));
         if (connections.isPresent() && (threads == 0 || connections.get().poolSize() < threads)) {
             dev.blocklab.result.PoolStats c = connections.get();
