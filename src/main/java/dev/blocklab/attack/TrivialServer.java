@@ -1,9 +1,11 @@
 package dev.blocklab.attack;
 
+import dev.blocklab.backend.Vertxes;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServer;
+
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -30,14 +32,19 @@ public final class TrivialServer implements AutoCloseable {
         this.server = server;
     }
 
-    /** Starts on 127.0.0.1:{@code port} (0 picks a free port) with {@code eventLoops} threads. */
+    /**
+     * Starts on 127.0.0.1:{@code port} (0 picks a free port) with {@code eventLoops} threads, a listener on each.
+     *
+     * @throws IllegalArgumentException when the port is in use or not allowed
+     */
     public static TrivialServer start(int port, int eventLoops) {
-        Vertx vertx = dev.blocklab.backend.Vertxes.create(new VertxOptions().setEventLoopPoolSize(eventLoops).setWorkerPoolSize(1));
-        try {
-            // Strict thread mode, as the lab's server: every answer is written on its connection's event loop (the
-            // delay's timer runs there too), so Vert.x gives no connection a queue for writes from other threads.
-            HttpServer server = vertx.createHttpServer(new io.vertx.core.http.HttpServerOptions().setStrictThreadMode(true)
-                    .setHttp2ClearTextEnabled(false)).requestHandler(req -> {
+        Vertx vertx = Vertxes.create(new VertxOptions().setEventLoopPoolSize(eventLoops).setWorkerPoolSize(1));
+        // Strict thread mode, as the lab's server: every answer is written on its connection's event loop (the
+        // delay's timer runs there too), so Vert.x gives no connection a queue for writes from other threads.
+        var options = new io.vertx.core.http.HttpServerOptions().setStrictThreadMode(true).setHttp2ClearTextEnabled(false);
+        var servers = new java.util.ArrayList<HttpServer>();
+        for (int i = eventLoops; i > 0; i--)
+            servers.add(vertx.createHttpServer(options).requestHandler(req -> {
                 String path = req.path();
                 if (path.startsWith("/delay/")) {
                     long ms = Long.parseLong(path.substring(7));
@@ -46,22 +53,17 @@ public final class TrivialServer implements AutoCloseable {
                 }
                 int status = path.startsWith("/status/") ? Integer.parseInt(path.substring(8)) : 200;
                 req.response().setStatusCode(status).putHeader("content-type", "text/plain").end(OK);
-            }).listen(port, "127.0.0.1").await(10, TimeUnit.SECONDS);
-            return new TrivialServer(vertx, server);
-        } catch (Exception e) {
-            vertx.close();
-            throw new IllegalStateException("cannot listen on 127.0.0.1:" + port + ": " + e.getMessage(), e);
-        }
+            }));
+        Vertxes.listenOnEveryLoop(servers, vertx, "127.0.0.1", port,
+                () -> Vertxes.awaitClose(vertx.close(), 10, "closing the trivial server"));
+        return new TrivialServer(vertx, servers.getFirst());
     }
 
+    /** The bound port. */
     public int port() { return server.actualPort(); }
 
     @Override public void close() {
-        try {
-            vertx.close().await(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot stop the trivial server", e);
-        }
+        Vertxes.awaitClose(vertx.close(), 10, "closing the trivial server");
     }
 
     /** {@code TrivialServer PORT [EVENT_LOOPS] [SECONDS]}: serves for SECONDS (default 600), then exits. */

@@ -41,7 +41,8 @@ public final class BackendServer implements AutoCloseable {
 
     private final BackendSettings settings;
     private final Vertx vertx;
-    private final HttpServer server;
+    /** One HTTP server per event loop, all on the one port ({@link Vertxes#listenOnEveryLoop}). */
+    private final java.util.List<HttpServer> servers = new java.util.ArrayList<>();
     private final Map<String, Route> routes = new HashMap<>();
     private final Map<String, Buffer> routeBodies = new HashMap<>();
     private final Map<String, DeliveredDelays> delays = new LinkedHashMap<>();
@@ -59,12 +60,13 @@ public final class BackendServer implements AutoCloseable {
         }
         delays.put(CALL, new DeliveredDelays(null));
         vertx = Vertxes.create(new VertxOptions().setEventLoopPoolSize(settings.eventLoops()));
-        server = vertx.createHttpServer(new HttpServerOptions()
+        var options = new HttpServerOptions()
                 .setHost(settings.host()).setPort(settings.port())
                 .setTcpNoDelay(true)
                 .setHttp2ClearTextEnabled(true)
-                .setInitialSettings(new Http2Settings().setMaxConcurrentStreams(100_000)));
-        server.requestHandler(this::handle);
+                .setInitialSettings(new Http2Settings().setMaxConcurrentStreams(100_000));
+        for (int i = settings.eventLoops(); i > 0; i--)
+            servers.add(vertx.createHttpServer(options).requestHandler(this::handle));
     }
 
     /** Starts the talk's three routes on 127.0.0.1 at {@code port} (0: a free one), in real time. */
@@ -79,12 +81,12 @@ public final class BackendServer implements AutoCloseable {
      */
     public static BackendServer start(BackendSettings settings) {
         BackendServer backend = new BackendServer(settings);
-        Vertxes.listen(backend.server, settings.host(), settings.port(), backend::close);
+        Vertxes.listenOnEveryLoop(backend.servers, backend.vertx, settings.host(), settings.port(), backend::close);
         return backend;
     }
 
     /** The bound port. */
-    public int port() { return server.actualPort(); }
+    public int port() { return servers.getFirst().actualPort(); }
 
     /** {@code http://HOST:PORT}. */
     public URI uri() { return URI.create("http://" + settings.host() + ":" + port()); }

@@ -33,44 +33,40 @@ public final class Vertxes {
         // the static initializer does the work
     }
 
-    /** {@link #listen}, running {@code onFailure} (the owner's close) before a failure is rethrown. */
-    public static void listen(io.vertx.core.http.HttpServer server, String host, int port, Runnable onFailure) {
-        try {
-            listen(server, host, port);
-        } catch (RuntimeException e) {
-            onFailure.run();
-            throw e;
-        }
-    }
-
     /**
-     * {@link #listen(io.vertx.core.http.HttpServer, String, int, Runnable)} from {@code context}: a server takes the
-     * event loop of the context it listens from. Servers of one Vert.x instance that
-     * listen on the same host and port share its socket, each new connection going to the next of them; for port 0
-     * (a free port) they listen on -1, Vert.x's port for one free port shared by every server that asks for it
-     * (port 0 would give each server a port of its own).
-     */
-    public static void listen(io.vertx.core.http.HttpServer server, io.vertx.core.internal.ContextInternal context,
-                              String host, int port, Runnable onFailure) {
-        int shared = port == 0 ? -1 : port;
-        try {
-            awaitListening(context.succeededFuture().compose(v -> server.listen(shared, host)), host, port);
-        } catch (RuntimeException e) {
-            onFailure.run();
-            throw e;
-        }
-    }
-
-    /**
-     * Starts {@code server} listening and waits up to 30 s.
+     * Starts each of {@code servers} listening on {@code host:port} from an event-loop context of its own, which
+     * Vert.x takes from {@code vertx}'s loops in turn, and waits up to 30 s for each; a failure runs
+     * {@code onFailure} (the owner's close) before it is thrown.
+     * A server listening from a thread outside Vert.x is bound to one event-loop context, so a single server would
+     * read, parse and write every connection on one loop while the others idle. Servers of one Vert.x instance on
+     * the same host and port share its socket, each new connection going to the next of them; for port 0 (a free
+     * port) they listen on -1, Vert.x's port for one free port shared by every server that asks for it (port 0
+     * would give each server a port of its own).
      *
      * @throws IllegalArgumentException when the host does not resolve or is not this machine's (naming
      *                                  {@code --host}), or the port is in use or not allowed (naming {@code --port}),
      *                                  with the failure as its cause
      * @throws IllegalStateException    for any other failure, with its cause
      */
-    public static void listen(io.vertx.core.http.HttpServer server, String host, int port) {
-        awaitListening(server.listen(), host, port);
+    public static void listenOnEveryLoop(java.util.List<io.vertx.core.http.HttpServer> servers, Vertx vertx,
+                                         String host, int port, Runnable onFailure) {
+        var internal = (io.vertx.core.internal.VertxInternal) vertx;
+        int shared = port == 0 ? -1 : port;
+        try {
+            for (var server : servers)
+                awaitListening(internal.createEventLoopContext().succeededFuture().compose(v -> server.listen(shared, host)),
+                        host, port);
+        } catch (RuntimeException e) {
+            onFailure.run();
+            throw e;
+        }
+    }
+
+    /** The number of event loops {@code vertx} runs (its {@code eventLoopPoolSize}). */
+    public static int eventLoops(Vertx vertx) {
+        int loops = 0;
+        for (var ignored : ((io.vertx.core.internal.VertxInternal) vertx).nettyEventLoopGroup()) loops++;
+        return loops;
     }
 
     private static void awaitListening(io.vertx.core.Future<?> listening, String host, int port) {

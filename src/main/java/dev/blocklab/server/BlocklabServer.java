@@ -45,12 +45,7 @@ public final class BlocklabServer implements AutoCloseable {
     private final RequestDispatcher dispatcher;
     private final ServerMetrics metrics = new ServerMetrics();
     private final Vertx vertx;
-    /**
-     * One HTTP server per event loop, all on the one port: Vert.x hands each new connection to the next of them. A
-     * server listening from a thread outside Vert.x is bound to one event-loop context, so with one server a single
-     * loop read, parsed and wrote every connection's requests (and ran every {@code event-loop} handler) while the
-     * other loops idled.
-     */
+    /** One HTTP server per event loop, all on the one port ({@link Vertxes#listenOnEveryLoop}). */
     private final java.util.List<HttpServer> servers = new java.util.ArrayList<>();
     private final AtomicLong requestIds = new AtomicLong();
     /** Connections answered 400 and closing: requests pipelined behind the bad one are not run. */
@@ -73,11 +68,7 @@ public final class BlocklabServer implements AutoCloseable {
                 .setWarningExceptionTime(10).setWarningExceptionTimeUnit(TimeUnit.SECONDS));
         // Netty starts an event loop's thread on its first task: start them all now, so that accepting and
         // serving connections never needs a new thread when the OS may have none left to give.
-        int loops = 0;
-        for (var loop : ((io.vertx.core.internal.VertxInternal) vertx).nettyEventLoopGroup()) {
-            loop.execute(() -> { });
-            loops++;
-        }
+        for (var loop : ((io.vertx.core.internal.VertxInternal) vertx).nettyEventLoopGroup()) loop.execute(() -> { });
         // No cleartext HTTP/2 (h2c): the server speaks HTTP/1.x only, so a connection is an HTTP connection (and
         // counted) from its first byte, not once it has sent enough to tell HTTP/1 from HTTP/2. No WebSocket
         // compression either (the server has no WebSocket route): Vert.x otherwise puts a WebSocket extension
@@ -91,7 +82,7 @@ public final class BlocklabServer implements AutoCloseable {
                 // the channel instead of giving every connection a queue for writes from other threads (a JCTools
                 // queue whose first chunk alone is 4.1 KB: 25 MB of live heap with 6,000 connections).
                 .setStrictThreadMode(true);
-        for (int i = 0; i < loops; i++) {
+        for (int i = Vertxes.eventLoops(vertx); i > 0; i--) {
             HttpServer server = vertx.createHttpServer(options);
             server.connectionHandler(c -> {
                 StrictRequestDecoder.install(c, options);
@@ -138,11 +129,7 @@ public final class BlocklabServer implements AutoCloseable {
     private static BlocklabServer start(ServerSettings settings, Backend backend,
                                         java.util.List<dev.blocklab.workload.Workload> workloads, int maxHandlerThreads) {
         BlocklabServer s = new BlocklabServer(settings, backend, workloads, maxHandlerThreads);
-        // each server listens from a context of its own, which Vert.x takes from the event loops in turn; the
-        // first binds the port (a free one for port 0), the others share it
-        var vertx = (io.vertx.core.internal.VertxInternal) s.vertx;
-        for (HttpServer server : s.servers)
-            Vertxes.listen(server, vertx.createEventLoopContext(), settings.host(), settings.port(), s::close);
+        Vertxes.listenOnEveryLoop(s.servers, s.vertx, settings.host(), settings.port(), s::close);
         return s;
     }
 

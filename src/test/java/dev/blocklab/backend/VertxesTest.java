@@ -31,4 +31,48 @@ class VertxesTest {
         if (System.getProperty("os.name").equals("Linux") && System.getProperty("os.arch").equals("amd64"))
             assertThat(epoll).as("Netty's epoll on Linux x86-64: " + io.netty.channel.epoll.Epoll.unavailabilityCause()).isTrue();
     }
+
+    @Test
+    void listenOnEveryLoop_spreadsConnectionsOverTheLoops_onOneSharedFreePort() throws Exception {
+        Vertx vertx = Vertxes.create(new VertxOptions().setEventLoopPoolSize(3));
+        try {
+            var servers = new java.util.ArrayList<io.vertx.core.http.HttpServer>();
+            for (int i = Vertxes.eventLoops(vertx); i > 0; i--)
+                servers.add(vertx.createHttpServer().requestHandler(req -> req.response().end(Thread.currentThread().getName())));
+            Vertxes.listenOnEveryLoop(servers, vertx, "127.0.0.1", 0, () -> { });
+
+            assertThat(servers).hasSize(3).extracting(io.vertx.core.http.HttpServer::actualPort)
+                    .allMatch(p -> p > 0).containsOnly(servers.getFirst().actualPort());
+            // one request on each of six new connections: the connections go to the servers in turn, each on its loop
+            var loops = new java.util.TreeSet<String>();
+            for (int i = 0; i < 6; i++) {
+                try (var client = java.net.http.HttpClient.newHttpClient()) {
+                    var answer = client.send(java.net.http.HttpRequest.newBuilder(
+                                    java.net.URI.create("http://127.0.0.1:" + servers.getFirst().actualPort() + "/"))
+                                    .timeout(java.time.Duration.ofSeconds(10)).build(),
+                            java.net.http.HttpResponse.BodyHandlers.ofString());
+                    loops.add(answer.body());
+                }
+            }
+            assertThat(loops).hasSize(3).allMatch(name -> name.startsWith("vert.x-eventloop-thread-"));
+        } finally {
+            Vertxes.awaitClose(vertx.close(), 10, "closing a test Vert.x");
+        }
+    }
+
+    @Test
+    void listenOnEveryLoop_portInUse_namesThePort_andRunsTheOwnersClose() throws Exception {
+        Vertx vertx = Vertxes.create(new VertxOptions().setEventLoopPoolSize(1));
+        try (var taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+            var closed = new java.util.concurrent.atomic.AtomicBoolean();
+            var servers = java.util.List.of(vertx.createHttpServer().requestHandler(req -> req.response().end()));
+            org.assertj.core.api.Assertions.assertThatThrownBy(() ->
+                            Vertxes.listenOnEveryLoop(servers, vertx, "127.0.0.1", taken.getLocalPort(), () -> closed.set(true)))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("--port " + taken.getLocalPort() + ": cannot listen on 127.0.0.1:" + taken.getLocalPort());
+            assertThat(closed).isTrue();
+        } finally {
+            Vertxes.awaitClose(vertx.close(), 10, "closing a test Vert.x");
+        }
+    }
 }
