@@ -13,14 +13,15 @@ import java.util.Optional;
  * ({@code kernel.pid_max}, {@code kernel.threads-max}, this process's {@code RLIMIT_NPROC} unless it runs as root,
  * which the kernel does not hold to it) less the tasks that already run on the machine, and a container's
  * ({@code pids.max} of its cgroup) less the tasks in it. A platform thread takes one of them; a virtual thread does
- * not. {@code RLIMIT_NPROC} counts the user's own tasks, which are fewer than the machine's: subtracting the
- * machine's errs on the side of refusing. Read from Linux's {@code /proc} and {@code /sys/fs/cgroup}; elsewhere
- * nothing is known and nothing is refused.
+ * not. {@code RLIMIT_NPROC} counts the tasks of the process's real user only, so against it the user's own tasks
+ * are subtracted (the {@code Threads:} of every {@code /proc/PID/status} whose real {@code Uid:} is this process's),
+ * or the machine's when those cannot be read, which errs on the side of refusing. Read from Linux's {@code /proc}
+ * and {@code /sys/fs/cgroup}; elsewhere nothing is known and nothing is refused.
  *
  * @param limit   the lowest limit
  * @param source  which limit it is, e.g. {@code kernel.pid_max}
- * @param running the tasks counted against that limit now: every thread of every process on the machine, or in
- *                the container for its {@code pids.max}
+ * @param running the tasks counted against that limit now: every thread of every process on the machine, in the
+ *                container for its {@code pids.max}, or of the user for {@code ulimit -u}
  */
 public record ThreadLimit(long limit, String source, long running) {
     /** Threads kept free for the JVM's own and the rest of the machine's. */
@@ -47,23 +48,44 @@ public record ThreadLimit(long limit, String source, long running) {
         if (running >= 0) {
             number(proc.resolve("sys/kernel/pid_max")).ifPresent(n -> limits.add(new ThreadLimit(n, "kernel.pid_max", running)));
             number(proc.resolve("sys/kernel/threads-max")).ifPresent(n -> limits.add(new ThreadLimit(n, "kernel.threads-max", running)));
-            if (!root(proc))
-                maxProcesses(proc.resolve("self/limits")).ifPresent(n -> limits.add(new ThreadLimit(n, "the limit on processes (ulimit -u)", running)));
+            long uid = realUid(proc);
+            if (uid != 0)
+                maxProcesses(proc.resolve("self/limits")).ifPresent(n -> limits.add(new ThreadLimit(n,
+                        "the limit on processes (ulimit -u)", uid < 0 ? running : userTasks(proc, uid).orElse(running))));
         }
         number(cgroup.resolve("pids.max")).ifPresent(max -> number(cgroup.resolve("pids.current"))   // "max" (no limit) is no number
                 .ifPresent(current -> limits.add(new ThreadLimit(max, "the container's pids.max", current))));
         return limits.stream().min(java.util.Comparator.comparingLong(ThreadLimit::spare));
     }
 
-    /** True when this process runs as root (real user id 0, the first of {@code Uid:} in {@code /proc/self/status}). */
-    private static boolean root(Path proc) {
+    /** This process's real user id (the first of {@code Uid:} in {@code /proc/self/status}), or -1 when not known. */
+    private static long realUid(Path proc) {
+        return statusField(proc.resolve("self/status"), "Uid:");
+    }
+
+    /** The first number of a {@code /proc/PID/status} field ({@code "Uid:"}, {@code "Threads:"}), or -1. */
+    private static long statusField(Path status, String field) {
         try {
-            for (String line : Files.readAllLines(proc.resolve("self/status")))
-                if (line.startsWith("Uid:")) return line.substring(4).trim().split("\\s+")[0].equals("0");
+            for (String line : Files.readAllLines(status))
+                if (line.startsWith(field)) return Long.parseLong(line.substring(field.length()).trim().split("\\s+")[0]);
         } catch (IOException | RuntimeException e) {
-            // not known: the limit is kept
+            // gone (a process that ended), or not known
         }
-        return false;
+        return -1;
+    }
+
+    /** The threads of every process whose real user is {@code uid}, or empty when {@code /proc} cannot be listed. */
+    private static java.util.OptionalLong userTasks(Path proc, long uid) {
+        try (var processes = Files.list(proc)) {
+            return java.util.OptionalLong.of(processes
+                    .filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
+                    .map(p -> p.resolve("status"))
+                    .filter(status -> statusField(status, "Uid:") == uid)
+                    .mapToLong(status -> Math.max(0, statusField(status, "Threads:")))
+                    .sum());
+        } catch (IOException | RuntimeException e) {
+            return java.util.OptionalLong.empty();
+        }
     }
 
     /** The total of {@code /proc/loadavg}'s fourth field ({@code runnable/total}), or -1. */

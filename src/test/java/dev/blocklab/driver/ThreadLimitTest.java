@@ -46,6 +46,20 @@ class ThreadLimitTest {
         assertThat(read().orElseThrow().source()).isEqualTo("kernel.pid_max");
     }
 
+    @Test void ulimit_countsTheUsersOwnThreads_notTheMachines() throws IOException {
+        write("loadavg", "0.1 0.1 0.1 1/4000 99\n");
+        write("sys/kernel/pid_max", "4194304\n");
+        write("self/limits", "Max processes             4096                 unlimited            processes \n");
+        write("self/status", "Name:\tjava\nUid:\t1000\t1000\t1000\t1000\nThreads:\t40\n");
+        write("17/status", "Name:\tjava\nUid:\t1000\t1000\t1000\t1000\nThreads:\t40\n");
+        write("18/status", "Name:\tbash\nUid:\t1000\t0\t1000\t1000\nThreads:\t1\n");
+        write("1/status", "Name:\tinit\nUid:\t0\t0\t0\t0\nThreads:\t3000\n");   // another user's: not held to this ulimit
+        write("19/status", "Name:\tgone\n");                                          // ended while read: counts nothing
+        ThreadLimit limit = read().orElseThrow();
+        assertThat(limit).isEqualTo(new ThreadLimit(4096, "the limit on processes (ulimit -u)", 41));
+        assertThat(limit.spare()).isEqualTo(4096 - 41 - ThreadLimit.HEADROOM);
+    }
+
     @Test void root_isNotHeldToUlimit_butAContainersPidsMaxCounts() throws IOException {
         write("loadavg", "0.1 0.1 0.1 1/400 99\n");
         write("sys/kernel/pid_max", "4194304\n");
