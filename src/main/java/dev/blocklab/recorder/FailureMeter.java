@@ -167,8 +167,8 @@ public final class FailureMeter implements Backend {
                     timeToFailNanos.add(ttf);
                     maxTimeToFailNanos.accumulate(ttf);
                 }
-                requestStops(t);
             }
+            requestStops(t);   // a call still running once its request ended must stop, failed or not (a hedge's loser)
             for (Call c : t.calls) {
                 c.orphanSinceNanos = now;
                 orphans.increment();

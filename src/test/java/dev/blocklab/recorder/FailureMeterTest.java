@@ -49,6 +49,27 @@ class FailureMeterTest {
     }
 
     @Test
+    void score_callStillRunningAfterItsRequestSucceeded_mustStop_likeAHedgesLoser() {
+        AtomicLong clock = new AtomicLong(1_000);
+        try (FailureMeter meter = new FailureMeter(new SimulatedBackend(), clock::get)) {
+            CompletableFuture<Object> loser = meter.callAsync(hanging(1));
+            CompletableFuture<Object> request = new CompletableFuture<>();
+            meter.watch(1, request);
+            clock.set(2_000);
+            request.complete("the winner's answer");   // the request succeeds with its loser still running
+            clock.set(2_300);
+            loser.cancel(true);                          // and the loser is stopped 300 ns later
+
+            FailureScore score = meter.score(meter.callsInFlight());
+            assertThat(score.failedRequests()).isZero();
+            assertThat(score.orphanedCalls()).isEqualTo(1);
+            assertThat(score.orphanBackendMillis()).isEqualTo(300 / 1e6);
+            assertThat(score.cancellationsRequested()).as("a loser left running must stop").isEqualTo(1);
+            assertThat(score.cancellationsHonoured()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void watch_returnsAStageThatSeesTheRequestInTheScore() {
         // a dependent of the request's own future registered after the watch runs before the meter's (the future
         // runs its dependents last first): one that counted the run done there scored 19 of 20 failed requests
