@@ -124,6 +124,44 @@ class RunDatabaseIT {
     }
 
     @Test
+    void run_redisKilledMidRun_countsConnectFailures_notFailedWaits_andStillReports() throws Exception {
+        TestServers.assumeRedis();
+        var killer = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+        try (var redis = dev.blocklab.datastore.EmbeddedRedis.start()) {
+            // 100 req/s for 3 s; the server dies once the run has made 500 GETs (25 requests), while it goes on
+            killer.submit(() -> {
+                try (var probe = new redis.clients.jedis.Jedis("127.0.0.1", redis.port())) {
+                    for (int polls = 0; polls < 1_000; polls++) {   // at most 20 s
+                        String stats = probe.info("commandstats");   // the keys are loaded with SETs first
+                        if (stats.contains("cmdstat_get:") && Long.parseLong(
+                                stats.replaceAll("(?s).*cmdstat_get:calls=(\\d+).*", "$1")) >= 500) break;
+                        Thread.sleep(20);
+                    }
+                }
+                redis.kill();
+                return null;
+            });
+            Path saved = dir.resolve("r.jsonl");
+            String[] r = out("run", "--workload", "examples/redis-gets.yaml", "--redis-url", redis.url(), "--redis-pool", "2",
+                    "--model", "fixed:4", "--rate", "100/s", "--duration", "3s", "--repeats", "1", "--warmups", "0",
+                    "--quiet", "--wide", "--save", saved.toString());
+            assertThat(r[0]).as(r[2]).isEqualTo("0");
+            // the server is the cause, not the pool: every call that got no connection is a connect failure
+            assertThat(r[1]).as(r[1]).containsPattern("jedis pool 2: \\d+ calls, 0 failed waits, [1-9]\\d* connect failures")
+                    .contains("connect failures: the server refused the connection or was gone (not the pool's size)")
+                    .doesNotContain("failed waits: no connection came free");
+            // the requests before the kill succeeded, those after failed, and the saved row says so
+            var row = dev.blocklab.report.Jsons.mapper().readTree(java.nio.file.Files.readAllLines(saved).getFirst());
+            assertThat(row.toString()).contains("\"client\":\"jedis\"");
+            var pool = row.get("pools").get(0);
+            assertThat(pool.get("failedWaits").asLong()).isZero();
+            assertThat(pool.get("connectFailures").asLong()).isPositive();
+        } finally {
+            killer.shutdownNow();
+        }
+    }
+
+    @Test
     void run_sqlWorkloadWithoutABackend_isOneLineNamingTheFlag() {
         String[] r = out("run", "--workload", "examples/slow-query.yaml", "--model", "virtual", "--quiet");
         assertThat(r[0]).isEqualTo("2");
