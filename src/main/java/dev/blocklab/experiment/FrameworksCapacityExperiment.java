@@ -110,17 +110,17 @@ final class FrameworksCapacityExperiment implements Experiment {
                 row = new CapacityRow(name, 0, 0, null, null, List.of(), variant.unavailable().get());
             } else {
                 Workload oneRequest = FrameworksUseCase.workload(plan.slowDelayNanos(), new Arrival.Batch(1));
-                double[] unloaded = {Double.NaN};   // the variant's own, asked once, where a failure to start fails the rate
+                // the variant's formula: nothing is started until the first step runs
+                double unloaded = unloadedMillis(oneRequest,
+                        InProcessDriver.predictFromFormula(oneRequest, variant.formula(), variant.failsFast(), rs), rs);
                 RateSearch.Outcome<StepRow> outcome = plan.search().run(rate -> {
                     settings.progress().update(name + " at " + RunTables.num(rate) + " req/s");
                     Workload w = FrameworksUseCase.workload(plan.slowDelayNanos(), new Arrival.Open(rate, plan.stepNanos()));
                     FrameworksUseCase useCase = new FrameworksUseCase(plan.ints(), plan.longs());
                     try {
-                        if (Double.isNaN(unloaded[0]))
-                            unloaded[0] = unloadedMillis(oneRequest, driver.predict(oneRequest, context -> variant.create(context.backend(), useCase), rs), rs);
                         RunResult r = driver.run(w, name, context -> variant.create(context.backend(), useCase), rs,
                                 line -> settings.progress().update(name + " at " + RunTables.num(rate) + " req/s: " + line));
-                        return judge(rate, r, unloaded[0]);
+                        return judge(rate, r, unloaded);
                     } catch (RuntimeException | LinkageError e) {
                         // A run that throws (the variant failed to start, or broke mid-run) fails this rate; the
                         // steps before it are kept.

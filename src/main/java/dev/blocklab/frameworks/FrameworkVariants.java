@@ -35,9 +35,13 @@ public final class FrameworkVariants {
      * @param name        the name in reports, pool size included where it has one (e.g. {@code invokeall:16})
      * @param description one line: how it runs the request, where the merge runs
      * @param unavailable why it cannot run on this JVM, or empty
+     * @param formula     what theory predicts for a demand, without an instance (no server, actor system or thread
+     *                    started); an instance's {@link Model#predict} gives the same
+     * @param failsFast   as its instances' {@link Model#failsFast}, for a prediction made from {@code formula}
      */
     public record Variant(String name, String description, Optional<String> unavailable,
-                          BiFunction<Backend, FrameworksUseCase, Model> factory) {
+                          BiFunction<Backend, FrameworksUseCase, Model> factory, Function<Demand, Prediction> formula,
+                          boolean failsFast) {
         /** Creates the variant; throws {@link UnsupportedOperationException} when it is unavailable. */
         public Model create(Backend backend, FrameworksUseCase useCase) {
             if (unavailable.isPresent())
@@ -75,7 +79,7 @@ public final class FrameworkVariants {
 
         Variant sized(int n) {
             return new Variant(pooled ? family + ":" + n : family, description.replace(" N ", " " + n + " "), unavailable,
-                    (b, u) -> factory.create(b, u, n));
+                    (b, u) -> factory.create(b, u, n), d -> formula.predict(n, d), !WAIT_FOR_EVERY_CALL.contains(family));
         }
 
         ModelEntry entry() {

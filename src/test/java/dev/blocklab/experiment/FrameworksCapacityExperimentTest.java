@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import dev.blocklab.model.Demand;
 import dev.blocklab.model.Model;
 import dev.blocklab.model.Prediction;
@@ -77,20 +79,57 @@ class FrameworksCapacityExperimentTest {
         assertThat(Experiments.require("frameworks-capacity").choosesBackend()).isTrue();
     }
 
+    /**
+     * The unloaded latency comes from the variant's formula: the variant is started once per step it runs and never
+     * to be asked for its prediction (it was started once more, before the first step, for that).
+     */
+    @Test
+    void run_unloadedLatencyFromTheFormula_startsTheVariantOnlyForItsSteps() {
+        var plan = new FrameworksCapacityExperiment.Plan(20_000_000L, 300_000_000L, new RateSearch(20, 2, 40, 0, 1),
+                2_000, 1_000, List.of());
+        FrameworkVariants.Variant reactor = FrameworkVariants.named("reactor", FrameworkVariants.ARTICLE_POOL_200MS);
+        AtomicInteger started = new AtomicInteger();
+        AtomicInteger predicted = new AtomicInteger();
+        FrameworkVariants.Variant counted = new FrameworkVariants.Variant("reactor", reactor.description(), reactor.unavailable(),
+                (backend, useCase) -> {
+                    started.incrementAndGet();
+                    return reactor.create(backend, useCase);
+                },
+                d -> {
+                    predicted.incrementAndGet();
+                    return reactor.formula().apply(d);
+                }, reactor.failsFast());
+        ExperimentResult result = new FrameworksCapacityExperiment(plan, pool -> List.of(counted))
+                .run(new ExperimentSettings(false, 1, Progress.NONE, row -> {}, Environment.current()));
+
+        CapacityRow row = (CapacityRow) result.rows().getFirst();
+        assertThat(row.steps()).isNotEmpty();
+        assertThat(started).as("one instance per step run, none to predict").hasValue(row.steps().size());
+        assertThat(predicted).as("the formula was asked").hasPositiveValue();
+        // the same limit as a started instance's own prediction gives
+        var rs = dev.blocklab.driver.RunSettings.DEFAULTS.withTimeScale(1);
+        var one = dev.blocklab.frameworks.FrameworksUseCase.workload(plan.slowDelayNanos(), new dev.blocklab.workload.Arrival.Batch(1));
+        double fromAnInstance = FrameworksCapacityExperiment.unloadedMillis(one, new dev.blocklab.driver.InProcessDriver().predict(one,
+                c -> reactor.create(c.backend(), new dev.blocklab.frameworks.FrameworksUseCase(plan.ints(), plan.longs())), rs), rs);
+        assertThat(row.steps()).allSatisfy(s -> assertThat(s.p99LimitMillis())
+                .isEqualTo(FrameworksCapacityExperiment.P99_LIMIT_FACTOR * fromAnInstance));
+    }
+
     /** A variant whose every request fails: no rate holds, the refinement goes below the first rate, the reason is kept. */
     @Test
     void run_variantThatFailsEveryRequest_sustainsNothingAndSaysWhy() {
         var plan = new FrameworksCapacityExperiment.Plan(20_000_000L, 200_000_000L, new RateSearch(20, 2, 40, 1, 1),
                 2_000, 1_000, List.of());
+        Function<Demand, Prediction> criticalPath = d -> new Prediction(d.criticalPathNanos(), "critical path");
         FrameworkVariants.Variant down = new FrameworkVariants.Variant("down", "fails every request", Optional.empty(),
                 (backend, useCase) -> new Model() {
                     @Override public String name() { return "down"; }
                     @Override public CompletableFuture<Object> submit(Request request) {
                         return CompletableFuture.failedFuture(new IllegalStateException("service down"));
                     }
-                    @Override public Prediction predict(Demand d) { return new Prediction(d.criticalPathNanos(), "critical path"); }
+                    @Override public Prediction predict(Demand d) { return criticalPath.apply(d); }
                     @Override public void close() {}
-                });
+                }, criticalPath, true);
         ExperimentResult result = new FrameworksCapacityExperiment(plan, pool -> List.of(down))
                 .run(new ExperimentSettings(false, 1, Progress.NONE, row -> {}, Environment.current()));
 

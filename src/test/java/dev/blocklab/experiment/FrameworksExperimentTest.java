@@ -86,9 +86,11 @@ class FrameworksExperimentTest {
         FrameworksExperiment.Plan plan = new FrameworksExperiment.Plan(100, 3, 20_000_000_000L, 50, 1_000_000_000L,
                 List.of(new FrameworksExperiment.Combination(true, 200_000_000L)), 1_000, 500, List.of());
         FrameworkVariants.Variant broken = new FrameworkVariants.Variant("broken", "fails to start", java.util.Optional.empty(),
-                (backend, useCase) -> { throw new IllegalStateException("cannot start its dispatcher"); });
+                (backend, useCase) -> { throw new IllegalStateException("cannot start its dispatcher"); },
+                d -> new dev.blocklab.model.Prediction(d.criticalPathNanos(), "critical path"), true);
         FrameworkVariants.Variant missing = new FrameworkVariants.Variant("missing", "library absent",
-                java.util.Optional.of("SomeLib is not on the class path"), (backend, useCase) -> { throw new AssertionError("created"); });
+                java.util.Optional.of("SomeLib is not on the class path"), (backend, useCase) -> { throw new AssertionError("created"); },
+                d -> { throw new AssertionError("predicted"); }, true);
         ExperimentSettings settings = new ExperimentSettings(false, 100, Progress.NONE, row -> {}, Environment.current());
         ExperimentResult result = new FrameworksExperiment(plan,
                 pool -> List.of(broken, missing, FrameworkVariants.named("virtual", pool))).run(settings);

@@ -75,7 +75,8 @@ class FrameworkVariantsTest {
 
     @Test
     void all_reportsMissingLibraryAsUnavailableAndRefusesToCreate() {
-        FrameworkVariants.Variant missing = new FrameworkVariants.Variant("x", "x", java.util.Optional.of("lib missing"), SequentialVariant::new);
+        FrameworkVariants.Variant missing = new FrameworkVariants.Variant("x", "x", java.util.Optional.of("lib missing"), SequentialVariant::new,
+                SequentialVariant::formula, true);
         try (SimulatedBackend backend = new SimulatedBackend()) {
             try {
                 missing.create(backend, new FrameworksUseCase(1, 1));
@@ -127,6 +128,33 @@ class FrameworkVariantsTest {
             try (Model reactor = FrameworkVariants.named("reactor", 16).create(backend, new FrameworksUseCase(1, 1))) {
                 assertThat(reactor.predict(batch).nanos()).as("no thread waits: every request overlaps").isEqualTo(200 * ms);
             }
+        }
+    }
+
+    /**
+     * A variant's formula predicts without starting it (no Tomcat, actor system, ring or pool: not one thread), and
+     * gives what its registry entry gives, whose figures {@code ModelContractTest} holds to a started instance's.
+     */
+    @Test
+    void formula_everyVariant_predictsAsItsEntry_withoutStartingIt() throws Exception {
+        long ms = 1_000_000L;
+        List<dev.blocklab.model.Demand> demands = List.of(
+                new dev.blocklab.model.Demand(100, 440 * ms, 200 * ms, 200 * ms, 4, 0, 2),
+                new dev.blocklab.model.Demand(1, 440 * ms, 200 * ms, 200 * ms, 4, 0, 2));
+        List<FrameworkVariants.Variant> every = java.util.stream.Stream.concat(
+                FrameworkVariants.all(16).stream(), FrameworkVariants.servlet(16).stream()).toList();
+        Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
+        Map<String, List<dev.blocklab.model.Prediction>> predicted = new TreeMap<>();
+        for (FrameworkVariants.Variant v : every)
+            predicted.put(v.name(), demands.stream().map(d -> v.formula().apply(d)).toList());
+        assertThat(threadsLeft(before, 0)).as("threads started by predicting every variant").isEmpty();
+
+        for (FrameworkVariants.Variant v : every) {
+            if (v.unavailable().isPresent()) continue;
+            var entry = dev.blocklab.registry.Registry.parse(FrameworkVariants.runName(v.name()));
+            assertThat(predicted.get(v.name())).as(v.name())
+                    .isEqualTo(demands.stream().map(d -> entry.predict(d, 0)).toList());
+            assertThat(v.failsFast()).as(v.name()).isEqualTo(entry.failsFast());
         }
     }
 
