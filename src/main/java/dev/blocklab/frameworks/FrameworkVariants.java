@@ -69,17 +69,35 @@ public final class FrameworkVariants {
      * @param pooled      true when it has an I/O pool of N threads ({@code invokeall:N})
      * @param description one line, {@code N} standing for the pool size
      * @param formula     its prediction, as its instances give it
+     * @param failsFast   as its instances' {@link Model#failsFast}
      */
     private record Family(String family, boolean pooled, String description, Optional<String> unavailable, Factory factory,
-                          Formula formula) {
+                          Formula formula, boolean failsFast) {
+        /** An in-process family: it fails fast unless it is one of {@link #WAIT_FOR_EVERY_CALL}. */
+        Family(String family, boolean pooled, String description, Optional<String> unavailable, Factory factory,
+               Formula formula) {
+            this(family, pooled, description, unavailable, factory, formula, !WAIT_FOR_EVERY_CALL.contains(family));
+        }
+
         Family(String family, boolean pooled, String description, Optional<String> unavailable, Factory factory,
                Function<Demand, Prediction> formula) {
             this(family, pooled, description, unavailable, factory, (n, d) -> formula.apply(d));
         }
 
+        /**
+         * This family's code as JAX-RS resources on Tomcat ({@link TomcatJerseyVariant}): its pool, its prediction
+         * (in other words) and how its requests end are this family's, so the two cannot drift apart.
+         */
+        Family onTomcat(String tomcatDescription) {
+            Formula onTomcat = (n, d) -> TomcatJerseyVariant.formula(family, formula.predict(n, d));
+            return new Family(TomcatJerseyVariant.PREFIX + family, pooled, tomcatDescription + ON_TOMCAT, NONE,
+                    (b, u, n) -> new TomcatJerseyVariant(b, u, family, n, d -> onTomcat.predict(n, d), failsFast),
+                    onTomcat, failsFast);
+        }
+
         Variant sized(int n) {
             return new Variant(pooled ? family + ":" + n : family, description.replace(" N ", " " + n + " "), unavailable,
-                    (b, u) -> factory.create(b, u, n), d -> formula.predict(n, d), !WAIT_FOR_EVERY_CALL.contains(family));
+                    (b, u) -> factory.create(b, u, n), d -> formula.predict(n, d), failsFast);
         }
 
         ModelEntry entry() {
@@ -87,7 +105,7 @@ public final class FrameworkVariants {
             return new ModelEntry(name, pooled ? name + ":N" : name, ModelEntry.Kind.VARIANT,
                     "seed 002: " + description, pooled ? MIN_POOL : 0, pooled ? MAX_POOL : 0, unavailable,
                     FrameworksUseCase::cannotRun, (c, n) -> factory.create(c.backend(), new FrameworksUseCase(), n),
-                    (n, spare, d) -> formula.predict(n, d), THREAD_PER_REQUEST.contains(family), !WAIT_FOR_EVERY_CALL.contains(family));
+                    (n, spare, d) -> formula.predict(n, d), THREAD_PER_REQUEST.contains(family), failsFast);
         }
     }
 
@@ -95,13 +113,13 @@ public final class FrameworkVariants {
     /** The families that start a virtual thread per request; every other holds its requests on bounded pools. */
     private static final java.util.Set<String> THREAD_PER_REQUEST = java.util.Set.of("virtual", "structured");
     /**
-     * The families whose request waits for every call it started before it completes, a failed one included
-     * ({@link Model#failsFast} false): {@code invokeAll}, {@code allOf().get()}, {@code thenCombine}, the Disruptor's
-     * {@code allOf} before its merge ring; on Tomcat as in process. Every other ends a request at its first failure.
+     * The in-process families whose request waits for every call it started before it completes, a failed one
+     * included ({@link Model#failsFast} false): {@code invokeAll}, {@code allOf().get()}, {@code thenCombine}, the
+     * Disruptor's {@code allOf} before its merge ring (on Tomcat as in process: {@link Family#onTomcat}). Every other
+     * ends a request at its first failure.
      */
     private static final java.util.Set<String> WAIT_FOR_EVERY_CALL = java.util.Set.of("invokeall", "supplyasync", "cf-suspended",
-            "disruptor-latch", "disruptor-async", "virtual", TomcatJerseyVariant.PREFIX + "invokeall",
-            TomcatJerseyVariant.PREFIX + "supplyasync", TomcatJerseyVariant.PREFIX + "cf-suspended");
+            "disruptor-latch", "disruptor-async", "virtual");
     private static final Optional<String> NONE = Optional.empty();
 
     private static final List<Family> IN_PROCESS = List.of(
@@ -142,18 +160,15 @@ public final class FrameworkVariants {
      * {@code jaxrs-} and its in-process counterpart, whose code it runs, and called over HTTP on 127.0.0.1.
      */
     private static final List<Family> SERVLET = List.of(
-            new Family(TomcatJerseyVariant.PREFIX + "sequential", false, "the four calls one after another on Tomcat's request thread" + ON_TOMCAT,
-                    NONE, (b, u, n) -> new TomcatJerseyVariant(b, u, "sequential", 0),
-                    (n, d) -> TomcatJerseyVariant.formula("sequential", 0, d)),
-            new Family(TomcatJerseyVariant.PREFIX + "invokeall", true, "invokeAll on N I/O threads, merge on Tomcat's request thread" + ON_TOMCAT,
-                    NONE, (b, u, n) -> new TomcatJerseyVariant(b, u, "invokeall", n),
-                    (n, d) -> TomcatJerseyVariant.formula("invokeall", n, d)),
-            new Family(TomcatJerseyVariant.PREFIX + "supplyasync", true, "supplyAsync on N I/O threads, allOf().get() on Tomcat's request thread" + ON_TOMCAT,
-                    NONE, (b, u, n) -> new TomcatJerseyVariant(b, u, "supplyasync", n),
-                    (n, d) -> TomcatJerseyVariant.formula("supplyasync", n, d)),
-            new Family(TomcatJerseyVariant.PREFIX + "cf-suspended", true, "@Suspended AsyncResponse resumed from thenCombineAsync on N I/O threads" + ON_TOMCAT,
-                    NONE, (b, u, n) -> new TomcatJerseyVariant(b, u, "cf-suspended", n),
-                    (n, d) -> TomcatJerseyVariant.formula("cf-suspended", n, d)));
+            inProcess("sequential").onTomcat("the four calls one after another on Tomcat's request thread"),
+            inProcess("invokeall").onTomcat("invokeAll on N I/O threads, merge on Tomcat's request thread"),
+            inProcess("supplyasync").onTomcat("supplyAsync on N I/O threads, allOf().get() on Tomcat's request thread"),
+            inProcess("cf-suspended").onTomcat("@Suspended AsyncResponse resumed from thenCombineAsync on N I/O threads"));
+
+    /** The in-process family of that name, whose code a {@code jaxrs-} resource runs. */
+    private static Family inProcess(String family) {
+        return IN_PROCESS.stream().filter(f -> f.family().equals(family)).findFirst().orElseThrow();
+    }
 
     static {
         // Reactor and Pekko log through SLF4J when it is present; without a provider SLF4J warns on stderr once.

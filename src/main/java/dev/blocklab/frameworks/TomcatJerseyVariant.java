@@ -37,6 +37,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
@@ -67,6 +68,8 @@ final class TomcatJerseyVariant implements Model {
 
     private final String resource;
     private final int poolSize;
+    private final Function<Demand, Prediction> prediction;
+    private final boolean failsFast;
     private final ExecutorService io;
     private final Map<Long, Request> pending = new ConcurrentHashMap<>();
     private final Path baseDir;
@@ -75,12 +78,17 @@ final class TomcatJerseyVariant implements Model {
     private final URI base;
 
     /**
-     * @param resource the resource's path: {@code sequential}, {@code invokeall}, {@code supplyasync} or {@code cf-suspended}
-     * @param poolSize the I/O pool's threads (0 for {@code sequential}, which has none)
+     * @param resource   the resource's path: {@code sequential}, {@code invokeall}, {@code supplyasync} or {@code cf-suspended}
+     * @param poolSize   the I/O pool's threads (0 for {@code sequential}, which has none)
+     * @param prediction {@link #formula} of the in-process variant's own for this pool size
+     * @param failsFast  the in-process variant's {@link Model#failsFast}: the resource runs its code
      */
-    TomcatJerseyVariant(Backend backend, FrameworksUseCase useCase, String resource, int poolSize) {
+    TomcatJerseyVariant(Backend backend, FrameworksUseCase useCase, String resource, int poolSize,
+                        Function<Demand, Prediction> prediction, boolean failsFast) {
         this.resource = resource;
         this.poolSize = poolSize;
+        this.prediction = prediction;
+        this.failsFast = failsFast;
         this.io = poolSize > 0 ? RequestThreads.fixed("io", poolSize) : null;
         try {
             baseDir = Files.createTempDirectory("blocklab-tomcat");
@@ -159,22 +167,17 @@ final class TomcatJerseyVariant implements Model {
         return answer;
     }
 
-    /** As the in-process variant whose code the resource runs: only {@code sequential} ends at its first failure. */
-    @Override public boolean failsFast() { return resource.equals("sequential"); }
+    /** As the in-process variant whose code the resource runs. */
+    @Override public boolean failsFast() { return failsFast; }
 
-    @Override public Prediction predict(Demand d) {
-        return formula(resource, poolSize, d);
-    }
+    @Override public Prediction predict(Demand d) { return prediction.apply(d); }
 
-    /** {@link #predict} without an instance: the registry entry's prediction. */
-    static Prediction formula(String resource, int poolSize, Demand d) {
-        if (poolSize > 0) {
-            Prediction p = FrameworksUseCase.overlapping(d, poolSize, "as the in-process " + resource + ", plus an HTTP round trip");
-            // the suspended resource's merges queue on its I/O pool behind the calls, as in process
-            return resource.equals("cf-suspended") ? p.withRequeues(SuspendedFuturesVariant.REQUEUES) : p;
-        }
-        var path = dev.blocklab.workload.RequestTimes.Path.SERIAL;
-        return new Prediction(d.slowestNanos(path), "one request alone, as the in-process " + resource + ", plus an HTTP round trip", path);
+    /**
+     * The prediction of the resource that runs the in-process variant {@code resource}'s code: that variant's own
+     * ({@code inProcess}), its figures whole (time, path, {@link Prediction#requeues}), in words that say so.
+     */
+    static Prediction formula(String resource, Prediction inProcess) {
+        return inProcess.withBasis(inProcess.basis() + "; as the in-process " + resource + ", plus an HTTP round trip");
     }
 
     @Override public void close() {

@@ -177,9 +177,33 @@ class FrameworkVariantsTest {
         dev.blocklab.model.Demand alone = new dev.blocklab.model.Demand(1, 440 * ms, 200 * ms, 200 * ms, 4, 0, 2);
         assertThat(SuspendedFuturesVariant.formula(16, alone).requeues()).isEqualTo(2);
         assertThat(SuspendedFuturesVariant.formula(16, alone).nanos()).isEqualTo(200 * ms);
-        assertThat(TomcatJerseyVariant.formula("cf-suspended", 16, alone).requeues()).isEqualTo(2);
+        assertThat(FrameworkVariants.named("jaxrs-cf-suspended:16", 16).formula().apply(alone).requeues()).isEqualTo(2);
         // invokeAll merges on the request thread, which waits for its own calls: it leaves when they end
         assertThat(InvokeAllVariant.formula(16, alone).requeues()).isZero();
-        assertThat(TomcatJerseyVariant.formula("invokeall", 16, alone).requeues()).isZero();
+        assertThat(FrameworkVariants.named("jaxrs-invokeall:16", 16).formula().apply(alone).requeues()).isZero();
+    }
+
+    /**
+     * A {@code jaxrs-} variant runs its in-process twin's code: its prediction has the twin's figures (time, path,
+     * requeues) and its requests end as the twin's do, read from the twin, not from the resource's name.
+     */
+    @Test
+    void servlet_everyJaxrsVariant_predictsAndFailsAsItsInProcessTwin() {
+        long ms = 1_000_000L;
+        List<dev.blocklab.model.Demand> demands = List.of(
+                new dev.blocklab.model.Demand(100, 440 * ms, 200 * ms, 200 * ms, 4, 0, 2),
+                new dev.blocklab.model.Demand(1, 440 * ms, 200 * ms, 200 * ms, 4, 0, 2));
+        List<FrameworkVariants.Variant> servlet = FrameworkVariants.servlet(16);
+        assertThat(servlet).hasSize(4);
+        for (FrameworkVariants.Variant jaxrs : servlet) {
+            FrameworkVariants.Variant twin = FrameworkVariants.named(jaxrs.name().substring(TomcatJerseyVariant.PREFIX.length()), 16);
+            assertThat(jaxrs.failsFast()).as(jaxrs.name()).isEqualTo(twin.failsFast());
+            for (dev.blocklab.model.Demand d : demands) {
+                dev.blocklab.model.Prediction onTomcat = jaxrs.formula().apply(d), inProcess = twin.formula().apply(d);
+                assertThat(List.of(onTomcat.nanos(), onTomcat.path(), onTomcat.requeues())).as(jaxrs.name() + " " + d)
+                        .isEqualTo(List.of(inProcess.nanos(), inProcess.path(), inProcess.requeues()));
+                assertThat(onTomcat.basis()).as(jaxrs.name()).startsWith(inProcess.basis()).endsWith("plus an HTTP round trip");
+            }
+        }
     }
 }
