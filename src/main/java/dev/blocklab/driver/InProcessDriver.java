@@ -227,7 +227,7 @@ public final class InProcessDriver {
             case Arrival.Open o -> ArrivalKind.OPEN;
             case Arrival.Closed c -> ArrivalKind.CLOSED;
         };
-        RunResult result = new RunResult(modelSpec, workload.name(), workload.arrival().label(), kind, settings.timeScaleDivisor(),
+        return new RunResult(modelSpec, workload.name(), workload.arrival().label(), kind, settings.timeScaleDivisor(),
                 recorder.firstAnswer(),
                 counts,
                 new Timing(wallMillis, completed / Math.max(1e-9, wallMillis / 1e3), LatencyMillis.of(histogram), encode(histogram)),
@@ -237,8 +237,7 @@ public final class InProcessDriver {
                 new Resources(peakPlatform, sampler.peakOsThreads(), end.threadsStarted() - built.threadsStarted(), leftover,
                         (end.cpuNanos() - start.cpuNanos()) / 1e6, end.contextSwitches().minus(start.contextSwitches()),
                         end.allocatedBytes() - start.allocatedBytes(), sampler.peakRssBytes()),
-                FirstFailure.of(recorder.firstFailure()), failureScore, backendCalls).withPools(pools);
-        return interruption == null ? result : result.interruptedAfter(interruption.requestsSent(), interruption.requestsPlanned());
+                FirstFailure.of(recorder.firstFailure()), failureScore, backendCalls, interruption, pools);
     }
 
     /** The backend behind a {@link FailureMeter} when the run can fail, so its failures are scored. */
