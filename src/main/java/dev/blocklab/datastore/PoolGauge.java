@@ -65,16 +65,35 @@ final class PoolGauge {
     }
 
     /**
+     * How a client words a call that got no connection, given the one reading of {@code why}: it throws
+     * {@code failure} in its own words, or returns to let it pass as it came.
+     */
+    interface Refused<E extends Exception> {
+        void reword(Exception failure, NoConnection why) throws E;
+    }
+
+    /**
      * Takes a connection with {@code take}, timing the wait; a failure is counted as {@code why} tells it (a wait
-     * that timed out, or a connection that could not be opened) and rethrown.
+     * that timed out, or a connection that could not be opened) and rethrown as it came.
      */
     <C, E extends Exception> C acquire(Take<C, E> take, java.util.function.Function<Throwable, NoConnection> why) throws E {
+        return acquire(take, why, (failure, kind) -> {});
+    }
+
+    /**
+     * As {@link #acquire(Take, java.util.function.Function)}, a failure told once by {@code why} for the count and
+     * for {@code refused}, which may throw it in the client's own words.
+     */
+    <C, E extends Exception> C acquire(Take<C, E> take, java.util.function.Function<Throwable, NoConnection> why,
+                                       Refused<? extends E> refused) throws E {
         long askedNanos = System.nanoTime();
         C connection;
         try {
             connection = take.take();
         } catch (Exception e) {
-            noConnection(why.apply(e));
+            NoConnection kind = why.apply(e);
+            noConnection(kind);
+            refused.reword(e, kind);
             throw e;
         }
         acquired(System.nanoTime() - askedNanos);

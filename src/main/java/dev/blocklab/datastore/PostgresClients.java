@@ -62,15 +62,12 @@ final class PostgresClients implements AutoCloseable {
     /** Runs the statement through HikariCP and pgjdbc, holding the calling thread. */
     Object queryBlocking(Operation.Sql sql, long row) throws SQLException {
         HikariDataSource ds = hikari();
-        Connection connection;
-        try {
-            connection = jdbcGauge.acquire(ds::getConnection, NoConnection::hikari);
-        } catch (SQLTransientConnectionException e) {
+        Connection connection = jdbcGauge.acquire(ds::getConnection, NoConnection::hikari, (e, why) -> {
             // HikariCP's message carries live counters (waiting=123); one stable cause per kind of failure instead
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new SQLTransientConnectionException(noConnection("jdbc+hikari", settings, NoConnection.hikari(e)) + (e.getCause() != null ? " ("
-                    + cause.getClass().getSimpleName() + ": " + stable(cause.getMessage()) + ")" : ""), e);
-        }
+            if (e instanceof SQLTransientConnectionException) throw new SQLTransientConnectionException(
+                    noConnection("jdbc+hikari", settings, why) + (e.getCause() != null ? " (" + e.getCause().getClass().getSimpleName()
+                            + ": " + stable(e.getCause().getMessage()) + ")" : ""), e);
+        });
         try (PreparedStatement statement = connection.prepareStatement(sql.jdbcQuery())) {
             if (sql.usesRow()) statement.setLong(1, row);
             if (!statement.execute()) return (long) statement.getUpdateCount();

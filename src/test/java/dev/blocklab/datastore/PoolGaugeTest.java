@@ -52,6 +52,24 @@ class PoolGaugeTest {
                         + "; connect failures: the server refused the connection or was gone (not the pool's size)");
     }
 
+    /** HikariCP's path: the failure is read once, and that one reading is both counted and given to the client's words. */
+    @Test
+    void aRefusedCall_isToldOnce_forTheCountAndTheClientsWords() {
+        PoolGauge pool = new PoolGauge("jdbc+hikari", 4);
+        java.util.concurrent.atomic.AtomicInteger told = new java.util.concurrent.atomic.AtomicInteger();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> pool.acquire(() -> {
+            throw new java.sql.SQLTransientConnectionException("HikariPool-1 - Connection is not available, request timed out after 300ms");
+        }, e -> {
+            told.incrementAndGet();
+            return NoConnection.hikari(e);
+        }, (e, why) -> {
+            throw new java.sql.SQLTransientConnectionException("jdbc+hikari pool of 4: " + why, e);
+        })).isInstanceOf(java.sql.SQLTransientConnectionException.class).hasMessage("jdbc+hikari pool of 4: WAIT_TIMEOUT");
+        assertThat(told).hasValue(1);
+        assertThat(pool.stats().failedWaits()).isEqualTo(1);
+        assertThat(pool.stats().connectFailures()).isZero();
+    }
+
     @Test
     void aSharedConnection_timedOutCommandsAndALostConnection_areToldApart_errorRepliesAreNeither() {
         PoolGauge shared = new PoolGauge("lettuce" + PoolStats.SHARED, 1);
