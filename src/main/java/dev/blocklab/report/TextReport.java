@@ -21,7 +21,7 @@ final class TextReport implements Report<ExperimentResult> {
      * (a seed's table keeps the article's figure beside its own before its CPU per request).
      */
     static final List<String> ESSENTIAL = List.of("row", "model", "requests", "ok %", "wall ms", "predicted ms", "article ms",
-            "predicted req/s", "measured ok req/s", "p99 ms", "req/s", "p50 ms", "peak threads", "cpu us/req");
+            "predicted req/s", "measured ok req/s", "p99 ms", "verdict", "req/s", "p50 ms", "peak threads", "cpu us/req");
     /** A text column is never wrapped narrower than this. */
     private static final int MIN_COLUMN = 12;
     /** The first column, which names the row, wraps only beyond this. */
@@ -79,24 +79,24 @@ final class TextReport implements Report<ExperimentResult> {
                 String column = table.columns().get(c);
                 if (ESSENTIAL.contains(column) && !(named && column.equals("model"))) essential.add(c);
             }
-            while (essential.size() > 4 && lineWidth(naturalWidths(table, essential)) > width) {   // the least important goes
+            while (essential.size() > 4 && lineWidth(wrappedWidths(table, essential)) > width) {   // the least important goes
                 int last = essential.stream().skip(1).max(java.util.Comparator.comparingInt(c -> ESSENTIAL.indexOf(table.columns().get(c)))).orElseThrow();
                 essential.remove(Integer.valueOf(last));
             }
             if (essential.size() >= 4) {
-                // then the other columns, in the table's order, while the line still fits at natural widths: a
-                // table whose own key figures are not in ESSENTIAL (a pool size, a predicted rate) keeps them
+                // then the other columns, in the table's order, while the line still fits: a table whose own key
+                // figures are not in ESSENTIAL (a pool size, a predicted rate) keeps them
                 for (int c = 1; c < table.columns().size(); c++) {
                     if (essential.contains(c)) continue;
                     List<Integer> tried = new ArrayList<>(essential);
                     tried.add(c);
                     tried.sort(null);
-                    if (lineWidth(naturalWidths(table, tried)) <= width) essential = tried;
+                    if (lineWidth(wrappedWidths(table, tried)) <= width) essential = tried;
                 }
                 int left = kept.size() - essential.size();
                 kept = essential;
                 natural = naturalWidths(table, kept);
-                omitted = "(" + left + " more column" + (left == 1 ? "" : "s") + " with --wide; --format json and csv keep every column)";
+                if (left > 0) omitted = "(" + left + " more column" + (left == 1 ? "" : "s") + " with --wide; --format json and csv keep every column)";
             }
         }
         int[] widths = fit(natural, minimumWidths(table, kept, natural), width);
@@ -104,15 +104,35 @@ final class TextReport implements Report<ExperimentResult> {
         StringBuilder out = new StringBuilder();
         boolean[] words = new boolean[kept.size()];
         for (int k = 0; k < kept.size(); k++) {
-            int c = kept.get(k);
-            long phrases = table.rows().stream().filter(row -> row.get(c).strip().contains(" ")).count();
-            words[k] = c == 0 || phrases * 2 > table.rows().size();   // mostly phrases, not figures with a few words
+            int c = kept.get(k), w = widths[k];
+            // left-aligned: the first column, a column of phrases, and one whose long cells wrap (a knee's "met" beside its "broke: ...")
+            words[k] = c == 0 || phrases(table, c) || table.rows().stream().anyMatch(row -> row.get(c).length() > w);
         }
         appendRow(out, pick(table.columns(), kept), widths, words);
         out.append("-".repeat(lineWidth(widths))).append('\n');
         for (List<String> row : table.rows()) appendRow(out, pick(row, kept), widths, words);
         if (omitted != null) out.append(omitted).append('\n');
         return out.toString();
+    }
+
+    /** True when most of the column's cells are phrases (a cause, a verdict), not figures with a few words. */
+    private static boolean phrases(Table table, int column) {
+        long phrases = table.rows().stream().filter(row -> row.get(column).strip().contains(" ")).count();
+        return phrases * 2 > table.rows().size();
+    }
+
+    /**
+     * The widths a table is judged to fit by when choosing its columns: a column that can wrap (a cell of several
+     * words) counts at half its natural width, never below its minimum, since its longest cells go onto a second
+     * line; the others at their natural width. Judged unwrapped, a column of sentences (a knee's verdict) was left
+     * out whenever its longest one was wider than the room beside the figures.
+     */
+    private static int[] wrappedWidths(Table table, List<Integer> kept) {
+        int[] natural = naturalWidths(table, kept);
+        int[] minimum = minimumWidths(table, kept, natural);
+        int[] widths = natural.clone();
+        for (int i = 1; i < widths.length; i++) widths[i] = Math.min(natural[i], Math.max(minimum[i], (natural[i] + 1) / 2));
+        return widths;
     }
 
     private static int tallestRow(Table table, List<Integer> kept, int[] widths) {
@@ -182,22 +202,12 @@ final class TextReport implements Report<ExperimentResult> {
     }
 
     /**
-     * Columns that cannot narrow keep their width; the others share what is left in proportion to their natural
-     * width, never below their minimum.
+     * Columns that cannot narrow keep their width; of the others the widest narrows first, never below its minimum,
+     * so a long sentence wraps before a two-word header does.
      */
     private static int[] fit(int[] natural, int[] minimum, int width) {
         int[] widths = natural.clone();
-        if (lineWidth(widths) <= width) return widths;
-        int fixed = GAP.length() * Math.max(0, widths.length - 1);
-        long flexible = 0;
-        for (int i = 0; i < widths.length; i++) {
-            if (minimum[i] >= natural[i]) fixed += natural[i];
-            else flexible += natural[i];
-        }
-        int room = width - fixed;
-        for (int i = 0; i < widths.length; i++)
-            if (minimum[i] < natural[i]) widths[i] = Math.max(minimum[i], (int) (room * natural[i] / flexible));
-        while (lineWidth(widths) > width) {   // the minimums took more than their share: narrow the widest
+        while (lineWidth(widths) > width) {   // narrow the widest
             int widest = -1;
             for (int i = 0; i < widths.length; i++)
                 if (widths[i] > minimum[i] && (widest < 0 || widths[i] > widths[widest])) widest = i;

@@ -33,4 +33,23 @@ class CapacityReportTest {
         var simulated = Jsons.mapper().valueToTree(new Measurement(10, 10, 100, 1, 50, 80, 100, 1000, 100, 2048, 10, -1, false, "", null));
         assertThat(simulated.has("pools")).as("absent without a real server's pool").isFalse();
     }
+
+    @Test
+    void textAt120Columns_keepsEveryKneeRowsVerdict_wrappedBesideTheFigures() {
+        // a pool of 40/s: above it the backlog grows and p99 breaks, so the verdicts are long sentences
+        CapacitySearch.Result search = SETTINGS.search().run(rate -> new Measurement(rate, Math.min(rate, 40), 100, 1, 50, 80,
+                rate > 40 ? 1342.5 : 100, 5000, 100, 2048, 10, -1, false, "", Math.min(rate, 38.7)));
+        Capacity.Predicted pool = new Capacity.Predicted(40, 50, 1, "a pool of 2 threads (fixed:2) holding each request 50 ms = 40/s");
+        Capacity.EntryResult entry = new Capacity.EntryResult("fixed:2", search, pool,
+                Capacity.Why.of(new Entry.InProcess("fixed:2", dev.blocklab.registry.Registry.parse("fixed:2")), search, pool, SETTINGS));
+        String text = dev.blocklab.report.ReportFormat.TEXT.create(120)
+                .render(CapacityReport.of("q", SETTINGS, List.of(entry), "capacity ...", dev.blocklab.result.Environment.current()));
+        String knee = text.substring(text.indexOf("Knee curve"));
+        knee = knee.substring(0, knee.indexOf("\n\n"));
+        assertThat(knee.lines()).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(120));
+        assertThat(knee.lines().skip(1).findFirst().orElseThrow()).contains("offered req/s", "done req/s", "p99 ms", "verdict");
+        assertThat(knee).doesNotContain("more column");
+        assertThat(knee.lines().filter(line -> line.endsWith("  met"))).hasSize(3);
+        assertThat(knee.replaceAll("\\s+", " ")).contains("1 broke: backlog grew: 38.7/s done of 80/s offered, p99 1342.5 ms > 550 ms");
+    }
 }
