@@ -39,13 +39,15 @@ public final class CapacityReport {
 
     public static ExperimentResult of(String workload, Capacity.Settings settings, List<Capacity.EntryResult> results,
                                       String command, Environment environment) {
-        return of(workload, settings, results, command, environment, "");
+        return of(workload, settings, results, Recommendation.of(results), command, environment, "");
     }
 
-    /** As {@link #of(String, Capacity.Settings, List, String, Environment)}, the calls going to {@code servers} (empty: simulated). */
+    /**
+     * As {@link #of(String, Capacity.Settings, List, String, Environment)}, {@code rec} being {@code results} ranked
+     * ({@link Recommendation#of}), the calls going to {@code servers} (empty: simulated).
+     */
     public static ExperimentResult of(String workload, Capacity.Settings settings, List<Capacity.EntryResult> results,
-                                      String command, Environment environment, String servers) {
-        Recommendation rec = Recommendation.of(results);
+                                      Recommendation rec, String command, Environment environment, String servers) {
         List<Row> rows = new ArrayList<>();
         List<List<String>> cells = new ArrayList<>();
         for (Recommendation.Ranked r : rec.ranked()) {

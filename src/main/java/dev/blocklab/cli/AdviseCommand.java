@@ -61,15 +61,13 @@ final class AdviseCommand implements Runnable {
         CapacityCommand.refuseUnreachable(search, names, "advise");
         List<Slo> slos = search.settings().slos();
         String reproduce = search.command("capacity", names);
-        java.util.function.Function<List<dev.blocklab.capacity.Capacity.EntryResult>, List<String>> adviceOf = results -> Advice.lines(search.workload,
-                slos, Recommendation.of(results), dev.blocklab.capacity.CapacityReport.searchNote(search.settings()), reproduce);
-        // the advice leads the saved and drawn report's notes, so 'report' and --html keep it
+        // the advice, made once, leads the saved and drawn report's notes, so 'report' and --html keep it
         CapacityCommand.Measured measured = CapacityCommand.measure(spec, search, names, output, datastore.settings(), "advise",
-                (result, results) -> withAdvice(result, adviceOf.apply(results)));
+                ranked -> Advice.lines(search.workload, slos, ranked, dev.blocklab.capacity.CapacityReport.searchNote(search.settings()), reproduce));
         if (measured == null) return;   // stopped by Ctrl-C: the signal's hook says what was saved
         PrintWriter out = spec.commandLine().getOut();
-        Recommendation recommendation = Recommendation.of(measured.entries());
-        List<String> advice = adviceOf.apply(measured.entries());
+        Recommendation recommendation = measured.recommendation();
+        List<String> advice = measured.lead();
         if (json) {
             var best = recommendation.ranked().isEmpty() ? null : recommendation.ranked().getFirst().result();
             double sustained = best == null ? 0 : best.search().sustainablePerSecond();
@@ -91,14 +89,6 @@ final class AdviseCommand implements Runnable {
             }
         }
         out.flush();
-    }
-
-    /** {@code result} with the advice's lines before its own notes (those the notes already hold, such as the command, once). */
-    static dev.blocklab.result.ExperimentResult withAdvice(dev.blocklab.result.ExperimentResult result, List<String> advice) {
-        List<String> notes = new java.util.ArrayList<>(advice.stream().filter(l -> !result.notes().contains(l)).toList());
-        notes.addAll(result.notes());
-        return new dev.blocklab.result.ExperimentResult(result.experiment(), result.description(), result.scale(), result.environment(),
-                result.rows(), result.tables(), notes, result.charts());
     }
 
     private static final String REPRODUCE = "Reproduce: ";

@@ -5,6 +5,7 @@ import dev.blocklab.capacity.Capacity;
 import dev.blocklab.capacity.CapacityReport;
 import dev.blocklab.capacity.Entries;
 import dev.blocklab.capacity.Entry;
+import dev.blocklab.capacity.Recommendation;
 import dev.blocklab.result.Environment;
 import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.workload.Workload;
@@ -78,22 +79,25 @@ final class CapacityCommand implements Runnable {
         return row;
     }
 
-    /** The report and the entries' results it was made from. */
-    record Measured(ExperimentResult result, List<Capacity.EntryResult> entries) {}
+    /**
+     * The report (its notes led by {@code lead}), the entries ranked, and the lines the command put first, each made
+     * once from the search.
+     */
+    record Measured(ExperimentResult result, Recommendation recommendation, List<String> lead) {}
 
     /** Resolves, runs, saves and returns the capacity result; shared with {@code advise}. */
     static Measured measure(picocli.CommandLine.Model.CommandSpec spec, CapacityOptions search, List<String> names,
                                     OutputOptions output, dev.blocklab.datastore.DatastoreSettings real, String command) {
-        return measure(spec, search, names, output, real, command, (result, entries) -> result);
+        return measure(spec, search, names, output, real, command, ranked -> List.of());
     }
 
     /**
-     * As above; {@code finish} turns the capacity result into what is saved, drawn and returned ({@code advise}
-     * puts its advice first among the notes, so that a saved or drawn report keeps it).
+     * As above; {@code lead} makes, once, the lines put before the capacity result's own notes in what is saved,
+     * drawn and returned ({@code advise}'s advice, so that a saved or drawn report keeps it).
      */
     static Measured measure(picocli.CommandLine.Model.CommandSpec spec, CapacityOptions search, List<String> names,
                             OutputOptions output, dev.blocklab.datastore.DatastoreSettings real, String command,
-                            java.util.function.BiFunction<ExperimentResult, List<Capacity.EntryResult>, ExperimentResult> finish) {
+                            java.util.function.Function<Recommendation, List<String>> lead) {
         Workload w = search.workload();
         Capacity.Settings settings = search.settings();
         List<Entry> resolved = Entries.resolve(names, w);
@@ -109,6 +113,8 @@ final class CapacityCommand implements Runnable {
         PrintWriter err = spec.commandLine().getErr();
         ConsoleProgress progress = new ConsoleProgress(err, output.quiet());
         ExperimentResult result;
+        Recommendation ranked;
+        List<String> leadLines;
         List<Capacity.EntryResult> results;
         // Ctrl-C mid-run: the driver stops the run (discarded), and the signal's hook and the servers' wait for the file
         java.util.concurrent.CountDownLatch kept = new java.util.concurrent.CountDownLatch(1);
@@ -140,8 +146,10 @@ final class CapacityCommand implements Runnable {
                 Interrupted.remove(interrupted);
             }
             progress.clear();
-            result = finish.apply(CapacityReport.of(w.name(), settings, results, search.command("capacity", names), Environment.current(),
-                    backends.described()), results);
+            ranked = Recommendation.of(results);
+            leadLines = lead.apply(ranked);
+            result = withLead(CapacityReport.of(w.name(), settings, results, ranked, search.command("capacity", names), Environment.current(),
+                    backends.described()), leadLines);
             result.rows().forEach(row -> file.write("capacity", row));
             file.writeResult(result);
             output.console.saved(err, file);
@@ -153,6 +161,15 @@ final class CapacityCommand implements Runnable {
             ReportCommand.writeHtml(output.html(), command + " " + w.name(), List.of(result), ReportCommand.now());
             output.console.saved(err, "HTML report", output.html());
         }
-        return new Measured(result, results);
+        return new Measured(result, ranked, leadLines);
+    }
+
+    /** {@code result} with {@code lead} before its own notes (those the notes already hold, such as the command, once). */
+    static ExperimentResult withLead(ExperimentResult result, List<String> lead) {
+        if (lead.isEmpty()) return result;
+        List<String> notes = new java.util.ArrayList<>(lead.stream().filter(l -> !result.notes().contains(l)).toList());
+        notes.addAll(result.notes());
+        return new ExperimentResult(result.experiment(), result.description(), result.scale(), result.environment(),
+                result.rows(), result.tables(), notes, result.charts());
     }
 }

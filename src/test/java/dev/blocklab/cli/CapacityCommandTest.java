@@ -89,6 +89,12 @@ class CapacityCommandTest {
         assertThat(json.get("advice").get(0).asText()).startsWith("For " + dir.resolve("one-call.yaml") + ", use virtual");
         assertThat(json.get("reproduce").asText()).startsWith("./blocklab capacity --workload");
         assertThat(json.get("capacity").get("experiment").asText()).isNotBlank();
+        // one advice, made once from the search: the lines printed are those leading the saved and drawn notes
+        java.util.List<String> advice = new java.util.ArrayList<>();
+        json.get("advice").forEach(line -> advice.add(line.asText()));
+        java.util.List<String> notes = new java.util.ArrayList<>();
+        json.get("capacity").get("notes").forEach(line -> notes.add(line.asText()));
+        assertThat(notes).startsWith(advice.getFirst()).containsSubsequence(advice);
 
         Cli.Run bad = Cli.run("advise", "--workload", workload().toString(), "--format", "html");
         assertThat(bad.exit()).isEqualTo(2);
@@ -153,5 +159,14 @@ class CapacityCommandTest {
         }
         Cli.Run met = Cli.run("advise", "--workload", failing.toString(), "--entry", "fixd:8", "--slo", "success>=90%");
         assertThat(met.exit()).isEqualTo(2);
+    }
+
+    @Test
+    void withLead_putsTheLinesFirst_andANoteTheResultHoldsOnce() {
+        var result = new dev.blocklab.result.ExperimentResult("capacity", "d", "real time", null, java.util.List.of(), java.util.List.of(),
+                java.util.List.of("Search: ...", "Reproduce: x"), java.util.List.of());
+        assertThat(CapacityCommand.withLead(result, java.util.List.of("For w, use virtual.", "Reproduce: x")).notes())
+                .containsExactly("For w, use virtual.", "Search: ...", "Reproduce: x");
+        assertThat(CapacityCommand.withLead(result, java.util.List.of())).isSameAs(result);
     }
 }
