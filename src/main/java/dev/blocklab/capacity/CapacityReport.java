@@ -1,6 +1,6 @@
 package dev.blocklab.capacity;
 
-import dev.blocklab.result.Axis;
+import dev.blocklab.report.RunCharts;
 import dev.blocklab.result.Chart;
 import dev.blocklab.result.Environment;
 import dev.blocklab.result.ExperimentResult;
@@ -108,7 +108,7 @@ public final class CapacityReport {
                 + "fastest request's latency (requests still in flight at the step's end, as in any steady run, are allowed for), the figure "
                 + "a 'backlog grew' verdict quotes; over HTTP, requests completed per second of the whole run.");
         notes.add("Reproduce: " + command);
-        List<Chart> charts = List.of(chart("p99 latency against offered rate", results, true), chart("p50 latency against offered rate", results, false));
+        List<Chart> charts = List.of(chart(results, "p99"), chart(results, "p50"));
         return new ExperimentResult("capacity", "capacity of " + workload + " at " + slo, servers.isEmpty() ? "real time" : "real time; " + servers, environment, rows,
                 List.of(capacity, curve), notes, charts);
     }
@@ -130,11 +130,11 @@ public final class CapacityReport {
         return notes;
     }
 
-    private static Chart chart(String title, List<Capacity.EntryResult> results, boolean p99) {
+    private static Chart chart(List<Capacity.EntryResult> results, String percentile) {
         List<Series> series = results.stream().map(r -> new Series(r.entry(), r.search().points().stream()
-                .map(p -> new Series.Point(p.ratePerSecond(), p99 ? p.median().p99Millis() : p.median().p50Millis())).toList())).toList();
-        return new Chart.LineChart(title, new Axis("offered rate", "req/s"), new Axis(p99 ? "p99 latency" : "p50 latency", "ms"), series,
-                true, true, "median of the repeats at each rate; latency from each request's intended send time; open arrivals");
+                .map(p -> new Series.Point(p.ratePerSecond(), p.median().latencyMillis(percentile))).toList())).toList();
+        return RunCharts.latencyAgainstRate(percentile, series,
+                "median of the repeats at each rate; latency from each request's intended send time; open arrivals");
     }
 
     /** A finite ceiling, or null for "no limit". */

@@ -1,5 +1,6 @@
 package dev.blocklab.experiment;
 
+import dev.blocklab.report.RunCharts;
 import dev.blocklab.report.RunTables;
 import dev.blocklab.backend.BackendServer;
 import dev.blocklab.driver.InProcessDriver;
@@ -138,7 +139,17 @@ final class FrameworksCapacityExperiment implements Experiment {
         }
         return new ExperimentResult(name(), description(), (settings.full() ? "full" : "quick") + ", real delays, steps of "
                 + Durations.format(plan.stepNanos()) + ", backend " + settings.backend().label(), settings.environment(), List.copyOf(rows),
-                List.of(capacityTable(rows), stepsTable(rows)), notes(rows, plan, settings));
+                List.of(capacityTable(rows), stepsTable(rows)), notes(rows, plan, settings), List.of(knee(rows, "p99"), knee(rows, "p50")));
+    }
+
+    /** {@code percentile} latency against the rate at every step of each variant's search, in the order of the rates. */
+    private static dev.blocklab.result.Chart knee(List<CapacityRow> rows, String percentile) {
+        List<dev.blocklab.result.Series> series = rows.stream().filter(r -> r.unavailable() == null)
+                .map(r -> new dev.blocklab.result.Series(r.variant(), r.steps().stream().sorted(Comparator.comparingDouble(StepRow::ratePerSecond))
+                        .map(s -> new dev.blocklab.result.Series.Point(s.ratePerSecond(), percentile.equals("p99") ? s.p99Millis() : s.p50Millis())).toList()))
+                .toList();
+        return RunCharts.latencyAgainstRate(percentile, series, "one open run per step (a rate tried again is a point per try); latency from each request's "
+                + "intended send time; a step held when every request succeeded and p99 <= " + RunTables.num(P99_LIMIT_FACTOR) + " x the variant's unloaded latency");
     }
 
     /** A rate at which the run threw: nothing measured, the reason kept. */

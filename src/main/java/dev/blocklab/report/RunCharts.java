@@ -37,6 +37,15 @@ public final class RunCharts {
     }
 
     /**
+     * A knee curve: a latency percentile against the offered rate, one line per entry of a rate search (log-log, so
+     * a knee shows at any rate); {@code percentile} names it ({@code p99}), {@code caption} says how it was measured.
+     */
+    public static Chart latencyAgainstRate(String percentile, List<Series> series, String caption) {
+        return new Chart.LineChart(percentile + " latency against offered rate", new Axis("offered rate", "req/s"),
+                new Axis(percentile + " latency", "ms"), series, true, true, caption);
+    }
+
+    /**
      * What each run's prediction predicts, measured beside it, and the critical path: the wall time of a batch,
      * one request's mean latency for open and closed arrivals (a wall time there is the schedule's length).
      */

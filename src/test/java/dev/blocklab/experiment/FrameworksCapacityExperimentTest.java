@@ -55,6 +55,14 @@ class FrameworksCapacityExperimentTest {
         assertThat(result.scale()).endsWith("backend simulated");
         assertThat(result.tables()).hasSize(2);
         assertThat(result.tables().get(1).rows()).hasSize(rows.stream().mapToInt(r -> r.steps().size()).sum());
+        // the knee curves capacity draws, so the HTML page has charts: a line per variant, a point per step
+        assertThat(result.charts()).extracting(dev.blocklab.result.Chart::title)
+                .containsExactly("p99 latency against offered rate", "p50 latency against offered rate");
+        var p99 = (dev.blocklab.result.Chart.LineChart) result.charts().getFirst();
+        assertThat(p99.series()).extracting(dev.blocklab.result.Series::name).containsExactly("frameworks-sequential", "reactor");
+        assertThat(p99.series().getFirst().points()).hasSize(rows.getFirst().steps().size())
+                .allSatisfy(point -> assertThat(rows.getFirst().steps()).anySatisfy(s ->
+                        assertThat(List.of(s.ratePerSecond(), s.p99Millis())).containsExactly(point.x(), point.y())));
     }
 
     /** Over {@code --backend http}: one real server for the whole search, every step's requests answered through it. */
