@@ -61,7 +61,7 @@ public final class Advice {
         double cpuBound = cores * 1e6 / cpuMicrosPerRequest;
         if (cpuBound >= formulaPerSecond) return Optional.empty();
         return Optional.of(String.format(Locale.ROOT, "the formula counts the workload's CPU steps, not the process's; at the %.0f us "
-                + "of CPU a request measured here, %d cores give at most %s/s", cpuMicrosPerRequest, cores, Capacity.fmt(cpuBound)));
+                + "of CPU a request measured here, %d cores give at most %s/s", cpuMicrosPerRequest, cores, dev.blocklab.load.Rates.number(cpuBound)));
     }
 
     public static List<String> lines(String workload, List<Slo> slos, Recommendation rec, String command) {
@@ -81,7 +81,7 @@ public final class Advice {
             lines.add(String.format(Locale.ROOT, "For %s, use %s: it kept %s up to %s%s requests a second (p99 %.0f ms there%s, %.0f us of CPU "
                             + "and %.0f KiB allocated per request); its formula's predicted ceiling: %s%s.",
                     workload, best.result().entry(), slo, s.isLowerBound() ? "at least " : "",
-                    Capacity.fmt(s.sustainablePerSecond()), m.p99Millis(),
+                    dev.blocklab.load.Rates.number(s.sustainablePerSecond()), m.p99Millis(),
                     Slo.metOnlyByTheInterval(slos, m).stream().map(t -> "; " + t).collect(java.util.stream.Collectors.joining()),
                     m.cpuMicrosPerRequest(), m.allocatedBytesPerRequest() / 1024,
                     Capacity.ceiling(best.result().predicted().ceilingPerSecond()),
@@ -92,7 +92,7 @@ public final class Advice {
         for (Recommendation.Ranked r : rec.ranked().subList(Math.min(1, rec.ranked().size()), rec.ranked().size())) {
             CapacitySearch.Result other = r.result().search();
             lines.add(String.format(Locale.ROOT, "%s sustains %s%s/s: %s.", r.result().entry(), other.isLowerBound() ? "at least " : "",
-                    Capacity.fmt(other.sustainablePerSecond()), r.result().why()));
+                    dev.blocklab.load.Rates.number(other.sustainablePerSecond()), r.result().why()));
         }
         if (method != null) lines.add(method);
         lines.add("Reproduce: " + command);

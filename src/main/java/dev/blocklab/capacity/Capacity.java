@@ -194,7 +194,7 @@ public final class Capacity {
                 // slowest of 10,000 draws is no ceiling: it moved with the batch's size)
                 boolean bounded = twice.nanos() > batch.nanos() * 1.5;
                 yield new Predicted(bounded ? ceiling : Double.POSITIVE_INFINITY, p99, successByDesign(workload.graph()), bounded
-                        ? String.format(Locale.ROOT, "a long batch (%d requests, a model of steady load) takes %s by its formula (%s) = %s/s", n, Durations.format(batch.nanos()), batch.basis(), fmt(ceiling))
+                        ? String.format(Locale.ROOT, "a long batch (%d requests, a model of steady load) takes %s by its formula (%s) = %s/s", n, Durations.format(batch.nanos()), batch.basis(), dev.blocklab.load.Rates.number(ceiling))
                         : "its formula names no throughput limit (one request alone: " + one.basis().replaceFirst("^one request alone: ", "") + ")");
             }
             case Entry.Http h -> http(h);
@@ -211,22 +211,18 @@ public final class Capacity {
             int loops = d.threads();   // the profile's event loops, each held while a handler blocks
             double ceiling = loops * 1e9 / held;
             return new Predicted(ceiling, held / 1e6, 1, String.format(Locale.ROOT,
-                    "the event loop is blocked: %d event loops each held %s per request = %s/s", loops, Durations.format(held), fmt(ceiling)));
+                    "the event loop is blocked: %d event loops each held %s per request = %s/s", loops, Durations.format(held), dev.blocklab.load.Rates.number(ceiling)));
         }
         if (d.threads() == Integer.MAX_VALUE)
             return new Predicted(Double.POSITIVE_INFINITY, unloadedP99, 1, "no thread held while waiting (" + d.pool() + "): no pool limit; CPU decides");
         double ceiling = d.threads() * 1e9 / held;
         return new Predicted(ceiling, unloadedP99, 1, String.format(Locale.ROOT, "a pool of %d %s (%s) holding each request %s = %s/s",
-                d.threads(), d.threads() == 1 ? "thread" : "threads", d.pool(), Durations.format(held), fmt(ceiling)));
+                d.threads(), d.threads() == 1 ? "thread" : "threads", d.pool(), Durations.format(held), dev.blocklab.load.Rates.number(ceiling)));
     }
 
     /** A predicted ceiling in words: {@code 80/s}, or {@code no limit} where the formula names none. */
-    static String ceiling(double rate) { return Double.isInfinite(rate) ? "no limit" : fmt(rate) + "/s"; }
+    static String ceiling(double rate) { return Double.isInfinite(rate) ? "no limit" : dev.blocklab.load.Rates.number(rate) + "/s"; }
 
-    static String fmt(double rate) {
-        if (Double.isInfinite(rate)) return "unbounded";
-        return rate >= 100 || rate == Math.rint(rate) ? String.format(Locale.ROOT, "%,.0f", rate) : String.format(Locale.ROOT, "%.1f", rate);
-    }
 
     /** The sentence saying why an entry stops where it does, backed by the measurement that shows it. */
     static final class Why {
@@ -245,7 +241,7 @@ public final class Capacity {
             double ceiling = predicted.ceilingPerSecond();
             if (Double.isInfinite(ceiling) || !(search.sustainablePerSecond() > 1.25 * ceiling)) return "";
             return String.format(Locale.ROOT, " (it held %s/s, above its predicted ceiling of %s/s: a queue may not build far enough within "
-                    + "one %s step to break an objective; measure again with a longer --step)", fmt(search.sustainablePerSecond()), fmt(ceiling),
+                    + "one %s step to break an objective; measure again with a longer --step)", dev.blocklab.load.Rates.number(search.sustainablePerSecond()), dev.blocklab.load.Rates.number(ceiling),
                     Durations.format(settings.stepNanos()));
         }
 
@@ -259,14 +255,14 @@ public final class Capacity {
             if (predicted.successRatio() < successLimit)
                 return String.format(Locale.ROOT, "its own calls fail by design: %.2f %% of requests can succeed, under the objective's %.2f %% "
                                 + "(measured %.2f %% at %s/s); the objective breaks once enough requests are sent to show it",
-                        predicted.successRatio() * 100, successLimit * 100, broken.successRatio() * 100, fmt(broken.offeredPerSecond()));
+                        predicted.successRatio() * 100, successLimit * 100, broken.successRatio() * 100, dev.blocklab.load.Rates.number(broken.offeredPerSecond()));
             if (predicted.unloadedP99Millis() > settings.p99LimitMillis())
                 return String.format(Locale.ROOT, "one request alone already takes p99 %.0f ms, over the objective's %.0f ms", predicted.unloadedP99Millis(),
                         settings.p99LimitMillis());
             if (cpuCores >= 0.7 * cores) {
                 double cpuCeiling = cores * 1e6 / broken.cpuMicrosPerRequest();
                 return String.format(Locale.ROOT, "CPU: %.0f us per request on %d cores caps it at %d / %.0f us = %s/s (measured at %s/s: %.1f cores busy)",
-                        broken.cpuMicrosPerRequest(), cores, cores, broken.cpuMicrosPerRequest(), fmt(cpuCeiling), fmt(broken.offeredPerSecond()), cpuCores);
+                        broken.cpuMicrosPerRequest(), cores, cores, broken.cpuMicrosPerRequest(), dev.blocklab.load.Rates.number(cpuCeiling), dev.blocklab.load.Rates.number(broken.offeredPerSecond()), cpuCores);
             }
             // the ceiling explains the break when it lies between the rates: not far above the rate that broke, and not far
             // below the rate held (a coarse search, --bisections 0, breaks at twice a ceiling it held exactly)
@@ -275,7 +271,7 @@ public final class Capacity {
             if (!Double.isInfinite(ceiling) && ceiling <= broke / 0.6 && ceiling >= Math.min(broke / 1.6, 0.8 * search.sustainablePerSecond())) {
                 // the model's own threads, unless a connection pool binds first (its basis names that pool)
                 String pool = entry instanceof Entry.InProcess p && Deviation.poolSize(p.name()) > 0 && !predicted.connectionPool() ? "its pool: " : "";
-                return pool + predicted.basis() + "; it broke at " + fmt(broken.offeredPerSecond()) + "/s (" + search.stopReason().replaceFirst("^at [^:]+: ", "") + ")";
+                return pool + predicted.basis() + "; it broke at " + dev.blocklab.load.Rates.number(broken.offeredPerSecond()) + "/s (" + search.stopReason().replaceFirst("^at [^:]+: ", "") + ")";
             }
             return "the objective broke " + search.stopReason() + "; neither its formula's ceiling (" + ceiling(predicted.ceilingPerSecond())
                     + ") nor CPU (" + String.format(Locale.ROOT, "%.1f of %d cores", cpuCores, cores) + ") explains it";

@@ -34,7 +34,7 @@ public final class CapacityReport {
                         + "until an objective breaks (at most %s/s), then %d bisections; one discarded warm-up run per entry. Latency from each "
                         + "request's intended send time; CPU is the whole process's (getrusage), allocation JVM-wide, both per request completed.",
                 dev.blocklab.workload.Durations.format(settings.stepNanos()), settings.repeats(), num(settings.rates().factor()),
-                Capacity.fmt(settings.rates().startPerSecond()), Capacity.fmt(settings.rates().maxPerSecond()), settings.rates().refinements());
+                dev.blocklab.load.Rates.number(settings.rates().startPerSecond()), dev.blocklab.load.Rates.number(settings.rates().maxPerSecond()), settings.rates().refinements());
     }
 
     public static ExperimentResult of(String workload, Capacity.Settings settings, List<Capacity.EntryResult> results,
@@ -62,23 +62,23 @@ public final class CapacityReport {
                     m == null ? 0 : m.cpuMicrosPerRequest(), m == null ? 0 : m.allocatedBytesPerRequest(),
                     m == null ? 0 : m.peakThreads(), m == null ? -1 : m.peakRssBytes(), r.result().why(), s.points()));
             cells.add(List.of(String.valueOf(r.rank()), r.result().entry(),
-                    (atLeast ? ">= " : "") + Capacity.fmt(s.sustainablePerSecond()),
-                    Double.isInfinite(r.result().predicted().ceilingPerSecond()) ? "no limit" : Capacity.fmt(r.result().predicted().ceilingPerSecond()),
-                    s.brokenPerSecond() == 0 ? "-" : Capacity.fmt(s.brokenPerSecond()),
+                    (atLeast ? ">= " : "") + dev.blocklab.load.Rates.number(s.sustainablePerSecond()),
+                    Double.isInfinite(r.result().predicted().ceilingPerSecond()) ? "no limit" : dev.blocklab.load.Rates.number(r.result().predicted().ceilingPerSecond()),
+                    s.brokenPerSecond() == 0 ? "-" : dev.blocklab.load.Rates.number(s.brokenPerSecond()),
                     m == null ? "-" : ms(m.p50Millis()), m == null ? "-" : ms(m.p99Millis()),
                     p == null ? "-" : ms(p.p99MinMillis()) + "-" + ms(p.p99MaxMillis()),
                     m == null ? "-" : num(m.cpuMicrosPerRequest()), m == null ? "-" : num(m.allocatedBytesPerRequest() / 1024),
                     m == null ? "-" : String.valueOf(m.peakThreads()),
                     m == null || m.peakRssBytes() < 0 ? "-" : num(m.peakRssBytes() / 1048576.0),
                     Double.isNaN(r.cpuMicrosAtCommonRate()) ? "-" : num(r.cpuMicrosAtCommonRate())
-                            + (r.cpuRatePerSecond() == rec.commonPerSecond() ? "" : " (at " + Capacity.fmt(r.cpuRatePerSecond()) + "/s)"),
+                            + (r.cpuRatePerSecond() == rec.commonPerSecond() ? "" : " (at " + dev.blocklab.load.Rates.number(r.cpuRatePerSecond()) + "/s)"),
                     r.result().why()));
         }
         String slo = String.join(", ", settings.slos().stream().map(Slo::text).toList());
         Table capacity = new Table("Highest open rate meeting " + slo + " (" + workload + "), best first",
                 List.of("rank", "entry", "sustained req/s", "predicted req/s", "broke at req/s", "p50 ms", "p99 ms", "p99 range ms",
                         "cpu us/req", "alloc KiB/req", "threads", "rss MiB",
-                        rec.commonPerSecond() == 0 ? "cpu us/req (no common rate)" : "cpu us/req at " + Capacity.fmt(rec.commonPerSecond()) + "/s",
+                        rec.commonPerSecond() == 0 ? "cpu us/req (no common rate)" : "cpu us/req at " + dev.blocklab.load.Rates.number(rec.commonPerSecond()) + "/s",
                         "why it stops"), cells);
         List<List<String>> knee = new ArrayList<>();
         for (Capacity.EntryResult r : results) {
@@ -88,7 +88,7 @@ public final class CapacityReport {
                 var verdict = search.judge(p);
                 // what the verdict judged: completions within the step where measured (in process), else over the wall time
                 double done = m.doneInStepPerSecond() != null ? m.doneInStepPerSecond() : m.throughputPerSecond();
-                knee.add(List.of(r.entry(), Capacity.fmt(p.ratePerSecond()), num(done), pct(m.successRatio()),
+                knee.add(List.of(r.entry(), dev.blocklab.load.Rates.number(p.ratePerSecond()), num(done), pct(m.successRatio()),
                         ms(m.p50Millis()), ms(m.p99Millis()), ms(p.p99MinMillis()) + "-" + ms(p.p99MaxMillis()),
                         String.valueOf(p.repeats().size()), verdict.sustained() ? "met" + leniency(settings.slos(), m) : "broke: " + verdict.reason()));
             }
@@ -123,9 +123,9 @@ public final class CapacityReport {
         for (Capacity.EntryResult r : results) {
             CapacitySearch.Result s = r.search();
             s.atSustainable().ifPresent(p -> p.median().pools().forEach(pool ->
-                    notes.add(r.entry() + " at " + Capacity.fmt(p.ratePerSecond()) + "/s (sustained): " + pool.line())));
+                    notes.add(r.entry() + " at " + dev.blocklab.load.Rates.number(p.ratePerSecond()) + "/s (sustained): " + pool.line())));
             s.atBroken().ifPresent(p -> p.median().pools().forEach(pool ->
-                    notes.add(r.entry() + " at " + Capacity.fmt(p.ratePerSecond()) + "/s (broke): " + pool.line())));
+                    notes.add(r.entry() + " at " + dev.blocklab.load.Rates.number(p.ratePerSecond()) + "/s (broke): " + pool.line())));
         }
         return notes;
     }

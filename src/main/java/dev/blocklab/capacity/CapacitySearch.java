@@ -83,16 +83,16 @@ public record CapacitySearch(RateSearch rates, int repeats, List<Slo> slos) {
         RateSearch.Step<Point> broken = outcome.failedStep();
         boolean instrument = broken != null && broken.verdict().measurement().instrumentLimited();
         String reason;
-        if (broken == null) reason = "met every objective up to the search's ceiling of " + fmt(rates.maxPerSecond()) + "/s";
+        if (broken == null) reason = "met every objective up to the search's ceiling of " + dev.blocklab.load.Rates.number(rates.maxPerSecond()) + "/s";
         else if (instrument) {
             String note = broken.verdict().reason().replaceFirst("^instrument-limited: ", "");
             boolean machine = note.startsWith(dev.blocklab.result.InstrumentHealth.MACHINE_SATURATED);
             reason = (machine ? dev.blocklab.result.InstrumentHealth.MACHINE_SATURATED + " at " : "the load generator was the limit at ")
-                    + fmt(broken.ratePerSecond()) + "/s, so this is a lower bound ("
+                    + dev.blocklab.load.Rates.number(broken.ratePerSecond()) + "/s, so this is a lower bound ("
                     + note.replace(dev.blocklab.result.InstrumentHealth.MACHINE_SATURATED + ", so ", "")
                             .replace(dev.blocklab.result.InstrumentHealth.ATTACKER_SET + ": ", "") + ")";
         }
-        else reason = "at " + fmt(broken.ratePerSecond()) + "/s: " + broken.verdict().reason();
+        else reason = "at " + dev.blocklab.load.Rates.number(broken.ratePerSecond()) + "/s: " + broken.verdict().reason();
         List<Point> byRate = points.stream().sorted(Comparator.comparingDouble(Point::ratePerSecond)).toList();
         return new Result(outcome.highestSustainedPerSecond(), outcome.lowestFailedPerSecond(), instrument, reason, byRate);
     }
@@ -111,7 +111,4 @@ public record CapacitySearch(RateSearch rates, int repeats, List<Slo> slos) {
         return new RateSearch.Verdict<>(breaches.isEmpty(), String.join(", ", breaches), point);
     }
 
-    static String fmt(double rate) {
-        return rate == Math.rint(rate) ? String.valueOf((long) rate) : String.format(java.util.Locale.ROOT, "%.1f", rate);
-    }
 }

@@ -53,8 +53,8 @@ public record Measurement(double offeredPerSecond, double throughputPerSecond, l
     /** Why this run's backlog grew across its step ("6.0/s done of 10/s offered"), or empty when it kept up or was not measured. */
     public java.util.Optional<String> backlog() {
         if (doneInStepPerSecond == null || doneInStepPerSecond >= DONE_SHARE * offeredPerSecond) return java.util.Optional.empty();
-        return java.util.Optional.of(String.format(java.util.Locale.ROOT, "backlog grew: %.1f/s done of %s/s offered",
-                doneInStepPerSecond, CapacitySearch.fmt(offeredPerSecond)));
+        return java.util.Optional.of(String.format(java.util.Locale.ROOT, "backlog grew: %s/s done of %s/s offered",
+                dev.blocklab.load.Rates.number(doneInStepPerSecond), dev.blocklab.load.Rates.number(offeredPerSecond)));
     }
 
     /** The latency percentile named {@code p50}, {@code p90}, {@code p99} or {@code p999}, in milliseconds. */

@@ -39,7 +39,7 @@ final class Meters {
                     context -> step.watch(pools == null ? entry.spec().create(context) : pools.wrap(entry.spec().create(context), entry.spec())), settings,
                     line -> progress.update(label(entry, rate, phase) + (line.startsWith(driverPrefix) ? line.substring(driverPrefix.length()) : line)));
             // a run cut short by a stop measured part of a step: not a point of the search
-            if (r.interrupted() != null) throw new InProcessDriver.Stopped("stopped during " + entry.name() + " at " + CapacitySearch.fmt(rate) + "/s");
+            if (r.interrupted() != null) throw new InProcessDriver.Stopped("stopped during " + entry.name() + " at " + dev.blocklab.load.Rates.number(rate) + "/s");
             return of(rate, r, step.perSecond(Math.round(r.timing().latencyMillis().min() * 1e6)));
         });
     }
@@ -54,7 +54,7 @@ final class Meters {
 
     /** {@code fixed:8 at 10/s, run 2/3: } */
     private static String label(Entry entry, double rate, String phase) {
-        return entry.name() + " at " + CapacitySearch.fmt(rate) + "/s" + (phase.isEmpty() ? "" : ", " + phase) + ": ";
+        return entry.name() + " at " + dev.blocklab.load.Rates.number(rate) + "/s" + (phase.isEmpty() ? "" : ", " + phase) + ": ";
     }
 
     /** A point of an in-process run: latency from each request's intended start; the driver paces itself. */
@@ -135,7 +135,7 @@ final class Meters {
                 return of(rate, r, after.cpuNanos() - before.get().cpuNanos(), after.allocatedBytes() - before.get().allocatedBytes(),
                         ProcessMetrics.peakPlatformThreads(), ProcessMetrics.rssBytes());
             } catch (Exception e) {
-                throw new IllegalStateException(entry.name() + " at " + CapacitySearch.fmt(rate) + "/s: " + e.getMessage(), e);
+                throw new IllegalStateException(entry.name() + " at " + dev.blocklab.load.Rates.number(rate) + "/s: " + e.getMessage(), e);
             }
         });
     }

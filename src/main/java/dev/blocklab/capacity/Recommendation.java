@@ -69,12 +69,12 @@ public record Recommendation(double commonPerSecond, List<Ranked> ranked) {
         if (a.search().brokenPerSecond() == 0 && b.search().brokenPerSecond() == 0 && !a.search().instrumentLimited() && !b.search().instrumentLimited())
             return Optional.of(String.format(Locale.ROOT, "%s and %s tie: both held every rate up to %s/s, the highest tried, so the search "
                             + "found neither's limit (their formulas' ceilings: %s and %s); the order between them is not measured, raise --max-rate to tell them apart.",
-                    a.entry(), b.entry(), Capacity.fmt(rate), Capacity.ceiling(a.predicted().ceilingPerSecond()), Capacity.ceiling(b.predicted().ceilingPerSecond())));
+                    a.entry(), b.entry(), dev.blocklab.load.Rates.number(rate), Capacity.ceiling(a.predicted().ceilingPerSecond()), Capacity.ceiling(b.predicted().ceilingPerSecond())));
         double ca = costAt(a, rate), cb = costAt(b, rate);
         if (Double.isNaN(ca) || Double.isNaN(cb) || Math.abs(cb - ca) > CPU_NOISE * Math.min(ca, cb)) return Optional.empty();
         return Optional.of(String.format(Locale.ROOT, "%s and %s tie: both sustained %s%s/s, and their CPU per request there (%.0f and %.0f us) "
                         + "differs by %.0f %%, within the noise of one run; either will do, or raise --max-rate or --repeats to tell them apart.",
-                a.entry(), b.entry(), a.search().isLowerBound() ? "at least " : "", Capacity.fmt(rate), ca, cb, 100 * Math.abs(cb - ca) / Math.min(ca, cb)));
+                a.entry(), b.entry(), a.search().isLowerBound() ? "at least " : "", dev.blocklab.load.Rates.number(rate), ca, cb, 100 * Math.abs(cb - ca) / Math.min(ca, cb)));
     }
 
     /** One sentence per entry: its rank, sustained rate beside the prediction, and why it stops there. */
@@ -82,12 +82,12 @@ public record Recommendation(double commonPerSecond, List<Ranked> ranked) {
         return ranked.stream().map(r -> {
             CapacitySearch.Result s = r.result().search();
             return String.format(Locale.ROOT, "%d. %s sustains %s%s/s (predicted ceiling: %s%s)%s: %s.", r.rank(), r.result().entry(),
-                    s.isLowerBound() ? "at least " : "", Capacity.fmt(s.sustainablePerSecond()),
+                    s.isLowerBound() ? "at least " : "", dev.blocklab.load.Rates.number(s.sustainablePerSecond()),
                     Capacity.ceiling(r.result().predicted().ceilingPerSecond()),
                     Advice.cpuCeiling(r.result(), r.cpuMicrosAtCommonRate(), r.cpuRatePerSecond()).map(c -> "; " + c).orElse(""),
                     Double.isNaN(r.cpuMicrosAtCommonRate()) ? "" : String.format(Locale.ROOT,
                             "; compared at the common %s/s (the highest rate every entry that sustained any held): %.0f us of CPU per request, measured at %s/s%s",
-                            Capacity.fmt(commonPerSecond), r.cpuMicrosAtCommonRate(), Capacity.fmt(r.cpuRatePerSecond()),
+                            dev.blocklab.load.Rates.number(commonPerSecond), r.cpuMicrosAtCommonRate(), dev.blocklab.load.Rates.number(r.cpuRatePerSecond()),
                             r.cpuRatePerSecond() < commonPerSecond ? " (this entry's highest rate measured up to it)" : ""),
                     r.result().why());
         }).toList();

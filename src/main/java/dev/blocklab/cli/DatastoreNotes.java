@@ -3,6 +3,7 @@ package dev.blocklab.cli;
 import dev.blocklab.datastore.Datastores;
 import dev.blocklab.datastore.PoolBounds;
 import dev.blocklab.datastore.PoolPrediction;
+import dev.blocklab.load.Rates;
 import dev.blocklab.result.PoolStats;
 import dev.blocklab.result.RunResult;
 import dev.blocklab.workload.Arrival;
@@ -36,14 +37,15 @@ final class DatastoreNotes {
         for (PoolBounds.Bound b : new PoolBounds(w.graph(), servers.settings()).of(model)) {
             PoolPrediction p = b.pool();
             String offered = w.arrival() instanceof Arrival.Open o
-                    ? String.format(Locale.ROOT, "; offered %.0f req/s, so at most %.0f req/s", o.peakRatePerSecond() * timeScale, p.throughputPerSecond(o.peakRatePerSecond() * timeScale))
+                    ? "; offered " + Rates.number(o.peakRatePerSecond() * timeScale) + " req/s, so at most "
+                            + Rates.number(p.throughputPerSecond(o.peakRatePerSecond() * timeScale)) + " req/s"
                     : "";
             // the pool's ceiling bounds the requests it served: the successful ones, not those that failed waiting for it
             double completed = r.timing().throughputPerSecond();
             double ok = r.counts().requests() == 0 ? 0 : completed * r.counts().successes() / r.counts().requests();
-            String measured = r.counts().successes() == r.counts().requests() ? String.format(Locale.ROOT, "measured %.1f req/s", completed)
-                    : String.format(Locale.ROOT, "measured %.1f successful req/s (%.1f req/s completed, %d of %d failed)", ok, completed,
-                            r.counts().requests() - r.counts().successes(), r.counts().requests());
+            String measured = r.counts().successes() == r.counts().requests() ? "measured " + Rates.number(completed) + " req/s"
+                    : String.format(Locale.ROOT, "measured %s successful req/s (%s req/s completed, %d of %d failed)", Rates.number(ok),
+                            Rates.number(completed), r.counts().requests() - r.counts().successes(), r.counts().requests());
             notes.add(String.format(Locale.ROOT, "%s: Little's law for the %s: %s%s; %s (SQL and Redis steps are real time: --time-scale does not shorten them)",
                     r.model(), b.what(), p.basis(), offered, measured));
         }

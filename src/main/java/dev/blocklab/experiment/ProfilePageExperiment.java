@@ -409,10 +409,7 @@ public final class ProfilePageExperiment implements Experiment {
         return b.isEmpty() ? "-" : b.toString();
     }
 
-    static String rate(double perSecond) {
-        return perSecond == Math.rint(perSecond) ? String.format(Locale.ROOT, "%.0f/s", perSecond)
-                : String.format(Locale.ROOT, "%.1f/s", perSecond);
-    }
+    static String rate(double perSecond) { return dev.blocklab.load.Rates.number(perSecond) + "/s"; }
 
     private static String ms(double nanos) {
         double millis = nanos / 1e6;

@@ -20,6 +20,16 @@ public final class Rates {
 
     private Rates() {}
 
+    /**
+     * A rate's number as every report writes it, before its {@code /s} or {@code req/s}: whole with thousands
+     * separators from 100 a second or when whole ({@code 1,000}, {@code 20}), else one decimal ({@code 21.9},
+     * {@code 0.5}); {@code unbounded} when infinite.
+     */
+    public static String number(double perSecond) {
+        if (Double.isInfinite(perSecond)) return "unbounded";
+        return String.format(java.util.Locale.ROOT, perSecond >= 100 || perSecond == Math.rint(perSecond) ? "%,.0f" : "%.1f", perSecond);
+    }
+
     /** The pacer for {@code text}; errors name {@code --rate} or {@code --step}. {@code stepNanos} 0 means none. */
     public static Pacer parse(String text, long durationNanos, long stepNanos) {
         String t = text.trim();

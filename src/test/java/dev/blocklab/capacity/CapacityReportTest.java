@@ -52,4 +52,12 @@ class CapacityReportTest {
         assertThat(knee.lines().filter(line -> line.endsWith("  met"))).hasSize(3);
         assertThat(knee.replaceAll("\\s+", " ")).contains("1 broke: backlog grew: 38.7/s done of 80/s offered, p99 1342.5 ms > 550 ms");
     }
+
+    @Test
+    void backlog_writesItsRatesAsTheCeilingsAre_thousandsSeparated() {
+        // it wrote "875.4/s done of 1000/s offered" beside a predicted ceiling of "1,000/s"
+        assertThat(new Measurement(1000, 870, 100, 1, 50, 80, 100, 100, 100, 2048, 10, -1, false, "", 875.4).backlog())
+                .contains("backlog grew: 875/s done of 1,000/s offered");
+        assertThat(Capacity.ceiling(1000)).isEqualTo("1,000/s");
+    }
 }

@@ -90,7 +90,7 @@ class CapacitySearchTest {
                 100, 1024, 10, -1, false, "", Math.min(rate, 8.0)));
         assertThat(r.sustainablePerSecond()).isEqualTo(8.0);
         assertThat(r.brokenPerSecond()).isEqualTo(16.0);
-        assertThat(r.stopReason()).isEqualTo("at 16/s: backlog grew: 8.0/s done of 16/s offered");
+        assertThat(r.stopReason()).isEqualTo("at 16/s: backlog grew: 8/s done of 16/s offered");
     }
 
     @Test

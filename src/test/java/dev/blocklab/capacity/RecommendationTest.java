@@ -78,8 +78,8 @@ class RecommendationTest {
         int cores = Runtime.getRuntime().availableProcessors();
         double bound = cores * 1e6 / 512;
         assertThat(Advice.cpuCeiling(bound * 10, 512).orElseThrow()).contains("at the 512 us of CPU a request measured here, " + cores + " cores give at most "
-                + Capacity.fmt(bound) + "/s");
-        assertThat(Advice.cpuCeiling(Double.POSITIVE_INFINITY, 512).orElseThrow()).contains("at most " + Capacity.fmt(bound) + "/s");
+                + dev.blocklab.load.Rates.number(bound) + "/s");
+        assertThat(Advice.cpuCeiling(Double.POSITIVE_INFINITY, 512).orElseThrow()).contains("at most " + dev.blocklab.load.Rates.number(bound) + "/s");
         assertThat(Advice.cpuCeiling(bound / 2, 512)).isEmpty();   // the formula's own ceiling is the tighter
         assertThat(Advice.cpuCeiling(1000, Double.NaN)).isEmpty();
     }
@@ -218,7 +218,7 @@ class RecommendationTest {
         int done = knee.columns().indexOf("done req/s");
         List<String> at10 = knee.rows().stream().filter(row -> row.get(1).equals("10")).findFirst().orElseThrow();
         assertThat(at10.get(done)).isEqualTo("7.00");
-        assertThat(at10.getLast()).isEqualTo("broke: backlog grew: 7.0/s done of 10/s offered");
+        assertThat(at10.getLast()).isEqualTo("broke: backlog grew: 7/s done of 10/s offered");
     }
 
     @Test

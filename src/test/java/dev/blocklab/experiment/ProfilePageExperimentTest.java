@@ -97,10 +97,10 @@ class ProfilePageExperimentTest {
     void description_saysWhatThisScaleRanThenTheTalksSetup() {
         String quick = ProfilePageExperiment.description(ProfilePageExperiment.plan(ProfilePageExperiment.TALK, 10, 10 * S, 2), 10);
         assertThat(quick).contains(": /sync-blocking, /async-blocking, /async-non-blocking under play-2.5 at 100/s; "
-                        + "/async-non-blocking under play-2.5 at 1000/s; /sync-blocking under threads:100 at 1000/s (the talk's ")
-                .contains("/sync-blocking under threads:1000 at 1000/s, with delays / 10)");
+                        + "/async-non-blocking under play-2.5 at 1,000/s; /sync-blocking under threads:100 at 1,000/s (the talk's ")
+                .contains("/sync-blocking under threads:1000 at 1,000/s, with delays / 10)");
         String full = ProfilePageExperiment.description(ProfilePageExperiment.plan(ProfilePageExperiment.TALK, 1, 10 * S, 2), 1);
-        assertThat(full).contains("under play-2.5 at 10/s;").contains("threads:1000 at 1000/s").doesNotContain("the talk's /");
+        assertThat(full).contains("under play-2.5 at 10/s;").contains("threads:1000 at 1,000/s").doesNotContain("the talk's /");
     }
 
     @Test

@@ -55,4 +55,15 @@ class RatesTest {
         assertThatThrownBy(() -> Rates.parse("100/s..2000000/s", S, 0))
                 .hasMessage("--rate: '2000000/s' is over 1000000/s, the highest rate blocklab sends at");
     }
+
+    @Test
+    void number_wholeWithThousandsFrom100OrWhole_elseOneDecimal_asEveryReportWritesARate() {
+        assertThat(Rates.number(1000)).isEqualTo("1,000");
+        assertThat(Rates.number(27598.4)).isEqualTo("27,598");
+        assertThat(Rates.number(175.9)).isEqualTo("176");
+        assertThat(Rates.number(20)).isEqualTo("20");
+        assertThat(Rates.number(21.94)).isEqualTo("21.9");
+        assertThat(Rates.number(0.5)).isEqualTo("0.5");
+        assertThat(Rates.number(Double.POSITIVE_INFINITY)).isEqualTo("unbounded");
+    }
 }
