@@ -31,10 +31,11 @@ public final class CapacityReport {
     /** How the search measured: the step, the repeats, the rates, where latency counts from, where CPU comes from. */
     public static String searchNote(Capacity.Settings settings) {
         return String.format(Locale.ROOT, "Search: open runs of %s at each rate, %d per rate (judged on the run of median p99), the rate x %s from %s/s "
-                        + "until an objective breaks (at most %s/s), then %d bisections; one discarded warm-up run per entry. Latency from each "
+                        + "until an objective breaks (at most %s/s), then %d bisection%s; one discarded warm-up run per entry. Latency from each "
                         + "request's intended send time; CPU is the whole process's (getrusage), allocation JVM-wide, both per request completed.",
                 dev.blocklab.workload.Durations.format(settings.stepNanos()), settings.repeats(), num(settings.rates().factor()),
-                dev.blocklab.load.Rates.number(settings.rates().startPerSecond()), dev.blocklab.load.Rates.number(settings.rates().maxPerSecond()), settings.rates().refinements());
+                dev.blocklab.load.Rates.number(settings.rates().startPerSecond()), dev.blocklab.load.Rates.number(settings.rates().maxPerSecond()), settings.rates().refinements(),
+                settings.rates().refinements() == 1 ? "" : "s");
     }
 
     public static ExperimentResult of(String workload, Capacity.Settings settings, List<Capacity.EntryResult> results,

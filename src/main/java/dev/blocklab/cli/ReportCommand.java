@@ -21,7 +21,7 @@ import java.util.List;
 
 /** {@code blocklab report}: rebuilds reports from saved results, several runs on one page. */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Rebuild a text, JSON, CSV or HTML report from results saved by 'blocklab run' or 'blocklab reproduce' (--save, or results/*.jsonl).",
+        description = {"Rebuild a text, JSON, CSV or HTML report from results saved by 'blocklab run', 'reproduce', 'capacity', 'advise' or 'attack --save' (or results/*.jsonl).",
                 "With several files, the HTML page starts with their charts overlaid to compare them, then each file's results."},
         footer = {"", "Examples:",
                 "  blocklab report results/reproduce-20261121-230000.jsonl",
@@ -33,7 +33,7 @@ import java.util.List;
 final class ReportCommand implements java.util.concurrent.Callable<Integer> {
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "JSON Lines files written by 'blocklab run' or 'blocklab reproduce'.")
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "JSON Lines files written by 'blocklab run', 'reproduce', 'capacity', 'advise' or 'attack --save'.")
     List<Path> files;
 
     @picocli.CommandLine.Mixin SharedOptions.Format format = new SharedOptions.Format();

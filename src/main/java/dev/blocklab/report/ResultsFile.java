@@ -257,14 +257,36 @@ public final class ResultsFile implements AutoCloseable {
     private static void flatten(String prefix, JsonNode node, Map<String, String> cells) {
         node.properties().forEach(e -> {
             if (e.getKey().endsWith("Histogram")) return;   // an encoded HdrHistogram: base64, nothing to read in a cell
-            if (e.getValue().isObject()) flatten(prefix + e.getKey() + ".", e.getValue(), cells);
+            if (e.getValue().isObject() && !keyedByData(e.getValue())) flatten(prefix + e.getKey() + ".", e.getValue(), cells);
             else cells.put(prefix + e.getKey(), cell(e.getValue()));
         });
     }
 
-    /** A field's value in a cell: numbers to 4 significant digits, a list as its length, long text cut at 80 characters. */
+    /**
+     * True for an object keyed by data rather than by field names (a failure's message to its count): a key that is
+     * not a name. Its entries share one cell; as columns, every row would get a column for each other row's messages.
+     */
+    private static boolean keyedByData(JsonNode object) {
+        for (var names = object.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (name.isEmpty() || !Character.isJavaIdentifierStart(name.charAt(0))
+                    || !name.chars().allMatch(Character::isJavaIdentifierPart)) return true;
+        }
+        return false;
+    }
+
+    /**
+     * A field's value in a cell: numbers to 4 significant digits, a list as its length, an object keyed by data as
+     * {@code key: value; ...}, long text cut at 80 characters.
+     */
     private static String cell(JsonNode v) {
         if (v.isNull()) return "-";
+        if (v.isObject()) {
+            List<String> entries = new ArrayList<>();
+            v.properties().forEach(e -> entries.add(e.getKey() + ": " + cell(e.getValue())));
+            String text = String.join("; ", entries);
+            return text.length() > 80 ? text.substring(0, 77) + "..." : text;
+        }
         if (v.isIntegralNumber()) return v.asText();
         if (v.isNumber()) {
             double d = v.asDouble();

@@ -304,6 +304,21 @@ class ReportCommandTest {
         assertThat(report.out()).contains("Rows of kind 'capacity-step', as streamed", "412.3");
     }
 
+    @Test void read_stoppedBeforeAnyResult_aMapKeyedByDataIsOneCell_notAColumnPerKey() throws Exception {
+        Path file = dir.resolve("database.jsonl");
+        try (ResultsFile f = new ResultsFile(file)) {
+            f.write("database-row", Map.of("model", "virtual", "failureCauses",
+                    new java.util.TreeMap<>(Map.of("pool wait timed out after 1 s", 510, "connection refused", 2))));
+            f.write("database-row", Map.of("model", "fixed:4", "failureCauses", Map.of()));
+            f.writePageTitle("database");
+        }
+        dev.blocklab.result.Table t = ResultsFile.read(file).getFirst().tables().getFirst();
+        assertThat(t.columns()).containsExactlyInAnyOrder("model", "failureCauses");
+        int causes = t.columns().indexOf("failureCauses");
+        assertThat(t.rows().get(0).get(causes)).isEqualTo("connection refused: 2; pool wait timed out after 1 s: 510");
+        assertThat(t.rows().get(1).get(causes)).isEqualTo("-");   // none
+    }
+
     @Test void report_missingFile_exit2() {
         Cli.Run report = Cli.run("report", dir.resolve("nope.jsonl").toString());
         assertThat(report.exit()).isEqualTo(Main.EXIT_USAGE);
