@@ -16,13 +16,27 @@ import java.util.stream.Collectors;
  * @param subjects       the runs audited, in order
  * @param eventsSeen     JFR events delivered (over the threshold, on any thread)
  * @param droppedCount   flagged blockings not kept (over {@value Auditor#MAX_KEPT}); their findings undercount
- * @param complete       false when the stream did not deliver everything before the audit stopped
+ * @param delivery       how much of the JFR stream the audit saw
  */
 public record AuditResult(AuditSettings settings, List<Finding> findings, List<String> subjects, long eventsSeen,
-                          long droppedCount, boolean complete) {
+                          long droppedCount, Delivery delivery) {
     public AuditResult {
         findings = List.copyOf(findings);
         subjects = List.copyOf(subjects);
+        java.util.Objects.requireNonNull(delivery, "delivery");
+    }
+
+    /** How much of the JFR stream the audit saw, as far as it can know. */
+    public enum Delivery {
+        /** The stream delivered every event committed before the audit ended. */
+        COMPLETE,
+        /**
+         * JFR shut down with the JVM (Ctrl-C or SIGTERM: its shutdown hook runs beside the command's) and its stream
+         * ended before the audit did: blockings JFR recorded until then are in, any that ended after are not seen.
+         */
+        UNTIL_JFR_SHUTDOWN,
+        /** The stream, still running, did not deliver everything in the time allowed: findings may be missing. */
+        INCOMPLETE
     }
 
     /** Findings that are not blocking by design: what {@code --fail-if 'misuse>0'} counts. */
@@ -62,7 +76,12 @@ public record AuditResult(AuditSettings settings, List<Finding> findings, List<S
                 + ms(settings.stallNanos()) + " ms); the line is the innermost frame outside the JDK and the frameworks; "
                 + "a blocking belongs to the run in progress when it began; docs/audit.md");
         if (droppedCount > 0) notes.add("audit: " + droppedCount + " flagged blockings beyond " + Auditor.MAX_KEPT + " were not kept; counts undercount");
-        if (!complete) notes.add("audit: the JFR stream did not deliver every event before the audit stopped (e.g. JFR shut down first); findings may be missing");
+        switch (delivery) {
+            case COMPLETE -> { }
+            case UNTIL_JFR_SHUTDOWN -> notes.add("audit: JFR shut down with the JVM at the signal, before the audit ended: the findings hold "
+                    + "the blockings it recorded until then; any that ended while the command stopped are not seen");
+            case INCOMPLETE -> notes.add("audit: the JFR stream did not deliver every event before the audit stopped; findings may be missing");
+        }
         return notes;
     }
 

@@ -10,9 +10,9 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -24,9 +24,12 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>Implementation overview: JFR delivers events on the stream's own thread, about once a second, in batches.
  * Each event is turned into a {@link Blocking} at once and kept only when {@link Classifier#rule} flags it, so
- * the memory held is the findings', not the events'. {@code finish} commits an {@link AuditMark} and waits until
- * the stream delivers it: every event committed before has then been seen. Attribution and aggregation happen
- * only then, as pure functions ({@link RunWindow#subjectAt}, {@link Findings#of}).
+ * the memory held is the findings', not the events'. {@code finish} commits an {@link AuditMark}
+ * and waits until the stream delivers it: every event committed before has then been seen. Or until the stream
+ * ends first: on Ctrl-C or SIGTERM, JFR's own shutdown hook stops the recording beside the command's hook, the
+ * stream delivers what was recorded and ends, and the mark, committed after, is never recorded
+ * ({@link AuditResult.Delivery#UNTIL_JFR_SHUTDOWN}). Attribution and aggregation happen only then, as pure
+ * functions ({@link RunWindow#subjectAt}, {@link Findings#of}).
  *
  * <p>Threads: {@code during} and {@code finish} are called by the command's thread; events arrive on JFR's.
  */
@@ -51,8 +54,9 @@ public final class Auditor implements AutoCloseable {
     private final List<RunWindow> windows = new CopyOnWriteArrayList<>();
     /** Java thread id to OS thread id, as JFR events reveal them. */
     private final java.util.Map<Long, Long> osThreadIds = new java.util.concurrent.ConcurrentHashMap<>();
-    private final long mark = MARKS.incrementAndGet();
-    private final CountDownLatch marked = new CountDownLatch(1);
+    /** The marks committed and not yet delivered: true once the stream delivers one, false if it ends first. */
+    private final java.util.Map<Long, CompletableFuture<Boolean>> marks = new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile boolean streamEnded;
     private boolean finished;
 
     private Auditor(AuditSettings settings, InstantSource clock) {
@@ -65,6 +69,10 @@ public final class Auditor implements AutoCloseable {
         // only to learn each platform thread's OS id, so that the watchdog can ask the OS whether it runs
         stream.enable("jdk.ThreadCPULoad").withPeriod(Duration.ofSeconds(1));
         stream.onEvent(this::accept);
+        stream.onClose(() -> {
+            streamEnded = true;
+            marks.values().forEach(m -> m.complete(false));
+        });
         stream.startAsync();
         watchdog = new Watchdog(settings, this::keep, clock, osThreadIds::get);
     }
@@ -107,7 +115,8 @@ public final class Auditor implements AutoCloseable {
 
     private void accept(RecordedEvent e) {
         if (e.getEventType().getName().equals("blocklab.AuditMark")) {
-            if (e.getLong("mark") == mark) marked.countDown();
+            CompletableFuture<Boolean> m = marks.get(e.getLong("mark"));
+            if (m != null) m.complete(true);
             return;
         }
         RecordedThread t = e.getThread();
@@ -146,29 +155,46 @@ public final class Auditor implements AutoCloseable {
 
     /**
      * As {@link #finish()}, waiting at most {@code maxWait} for the stream: in a shutdown hook JFR may have
-     * stopped already, and the result is then marked incomplete.
+     * stopped already: its stream ends once it has delivered what JFR recorded, and the result says so.
      */
     public AuditResult finish(Duration maxWait) {
         if (finished) throw new IllegalStateException("the audit is already finished");
         finished = true;
         ACTIVE.compareAndSet(this, null);
         watchdog.close();
+        AuditResult.Delivery delivery = deliveredUpToNow(maxWait);
+        stream.close();
+        return result(delivery);
+    }
+
+    /** Commits a mark and waits at most {@code maxWait} until the stream delivers it or ends. */
+    private AuditResult.Delivery deliveredUpToNow(Duration maxWait) {
+        long id = MARKS.incrementAndGet();
+        CompletableFuture<Boolean> delivered = new CompletableFuture<>();
+        marks.put(id, delivered);
+        if (streamEnded) delivered.complete(false);   // it ended before the mark was registered
         AuditMark m = new AuditMark();
-        m.mark = mark;
+        m.mark = id;
         m.commit();
-        boolean complete;
         try {
-            complete = marked.await(maxWait.toNanos(), TimeUnit.NANOSECONDS);
+            return delivered.get(maxWait.toNanos(), TimeUnit.NANOSECONDS)
+                    ? AuditResult.Delivery.COMPLETE : AuditResult.Delivery.UNTIL_JFR_SHUTDOWN;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            complete = false;
+            return AuditResult.Delivery.INCOMPLETE;
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            return AuditResult.Delivery.INCOMPLETE;
+        } finally {
+            marks.remove(id);
         }
-        stream.close();
+    }
+
+    private AuditResult result(AuditResult.Delivery delivery) {
         List<RunWindow> w = List.copyOf(windows);
         List<Findings.Attributed> attributed = flagged.stream()
                 .map(b -> new Findings.Attributed(RunWindow.subjectAt(w, b.start()), b)).toList();
         return new AuditResult(settings, Findings.of(attributed), w.stream().map(RunWindow::subject).distinct().toList(),
-                seen.get(), dropped.get(), complete);
+                seen.get(), dropped.get(), delivery);
     }
 
     @Override public void close() {

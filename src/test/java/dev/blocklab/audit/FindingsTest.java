@@ -71,7 +71,7 @@ class FindingsTest {
     void condition_parsesAndHolds() {
         AuditResult r = new AuditResult(AuditSettings.defaults(), Findings.of(List.of(
                 at("x", "parallel-1", 30, SLEEP, LINE_A), at("forkjoin:2", "ForkJoinPool-1-worker-1", 30, SLEEP, LINE_A))),
-                List.of("x", "forkjoin:2", "clean"), 2, 0, true);
+                List.of("x", "forkjoin:2", "clean"), 2, 0, AuditResult.Delivery.COMPLETE);
         assertThat(AuditCondition.parse("misuse>0").violation(r)).contains("fail-if misuse>0: misuse was 1");
         assertThat(AuditCondition.parse("findings >= 3").violation(r)).isEmpty();
         assertThat(AuditCondition.parse("findings>1").violation(r)).isPresent();
