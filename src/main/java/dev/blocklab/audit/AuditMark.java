@@ -5,7 +5,7 @@ import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
 
-/** Committed by {@link Auditor#finish()}: once the stream delivers it, every earlier event has been delivered. */
+/** Committed by {@link Auditor#finish()} and {@link Auditor#soFar()}: once the stream delivers it, every earlier event has been delivered. */
 @Name("blocklab.AuditMark")
 @Label("blocklab audit mark")
 @Category("blocklab")

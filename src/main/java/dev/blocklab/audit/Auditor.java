@@ -24,14 +24,15 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>Implementation overview: JFR delivers events on the stream's own thread, about once a second, in batches.
  * Each event is turned into a {@link Blocking} at once and kept only when {@link Classifier#rule} flags it, so
- * the memory held is the findings', not the events'. {@code finish} commits an {@link AuditMark}
- * and waits until the stream delivers it: every event committed before has then been seen. Or until the stream
+ * the memory held is the findings', not the events'. {@code finish} and {@code soFar} commit an {@link AuditMark}
+ * and wait until the stream delivers it: every event committed before has then been seen. Or until the stream
  * ends first: on Ctrl-C or SIGTERM, JFR's own shutdown hook stops the recording beside the command's hook, the
  * stream delivers what was recorded and ends, and the mark, committed after, is never recorded
  * ({@link AuditResult.Delivery#UNTIL_JFR_SHUTDOWN}). Attribution and aggregation happen only then, as pure
  * functions ({@link RunWindow#subjectAt}, {@link Findings#of}).
  *
- * <p>Threads: {@code during} and {@code finish} are called by the command's thread; events arrive on JFR's.
+ * <p>Threads: {@code during}, {@code soFar} and {@code finish} are called by the command's thread; events arrive
+ * on JFR's.
  */
 public final class Auditor implements AutoCloseable {
     /** The JFR events recorded, each with the threshold and its stack trace. */
@@ -96,6 +97,9 @@ public final class Auditor implements AutoCloseable {
         return a == null ? work.get() : a.during(subject, work::get);
     }
 
+    /** The active auditor (see {@link #start}), if an audit is on. */
+    public static java.util.Optional<Auditor> active() { return java.util.Optional.ofNullable(ACTIVE.get()); }
+
     public AuditSettings settings() { return settings; }
 
     /** Runs {@code work} as {@code subject}'s run: blockings that begin meanwhile are attributed to it. */
@@ -145,6 +149,15 @@ public final class Auditor implements AutoCloseable {
         return new Blocking(e.getEventType().getName(), t == null ? "" : t.getJavaName(), t != null && t.isVirtual(),
                 t == null || t.getThreadGroup() == null ? "" : t.getThreadGroup().getName(),
                 e.getStartTime(), e.getDuration().toNanos(), stack);
+    }
+
+    /**
+     * What the audit found so far, once every event until now has been delivered (waiting up to 10 s); the audit
+     * goes on. For code that runs under an audit of its caller and judges its own runs by it.
+     */
+    public AuditResult soFar() {
+        if (finished) throw new IllegalStateException("the audit is already finished");
+        return result(deliveredUpToNow(Duration.ofSeconds(10)));
     }
 
     /**

@@ -16,7 +16,9 @@ import java.util.Optional;
 /**
  * {@code reproduce misuse}: the showcase of {@link MisuseCases}, each wrong case beside its correct one, under
  * one {@link Auditor}. A wrong case passes when the auditor reports its rule at its line; a correct one when the
- * auditor reports nothing for it. Rows are {@link MisuseRow}s; the audit's own table follows.
+ * auditor reports nothing for it. Rows are {@link MisuseRow}s; the audit's own table follows. Under an audit
+ * already on ({@code reproduce misuse --audit}) the cases are that audit's runs, judged at its thresholds, and its
+ * table is the command's, printed once at its end.
  */
 final class MisuseExperiment implements Experiment {
     /** How long each blocking waits: well over the audit's 10 ms threshold, whatever the time scale. */
@@ -42,14 +44,16 @@ final class MisuseExperiment implements Experiment {
 
     @Override public ExperimentResult run(ExperimentSettings settings) throws Exception {
         int requests = settings.full() ? FULL_REQUESTS : QUICK_REQUESTS;
+        Optional<Auditor> caller = Auditor.active();
         AuditResult audited;
-        try (Auditor auditor = Auditor.start(audit)) {
+        try (Auditor own = caller.isEmpty() ? Auditor.start(audit) : null) {
+            Auditor auditor = caller.orElse(own);
             for (MisuseCase c : cases) {
                 settings.progress().update(c.name());
-                long block = c.blockNanos(BLOCK_NANOS, audit.stallNanos());
+                long block = c.blockNanos(BLOCK_NANOS, auditor.settings().stallNanos());
                 auditor.during(c.name(), () -> { c.run(requests, block); return null; });
             }
-            audited = auditor.finish();
+            audited = own == null ? auditor.soFar() : own.finish();
         }
         List<MisuseRow> rows = new ArrayList<>();
         for (MisuseCase c : cases) {
@@ -60,7 +64,7 @@ final class MisuseExperiment implements Experiment {
         List<List<String>> cells = rows.stream().map(r -> List.of(r.caseName(), r.expectedRule(), r.expectedLine(),
                 r.found().isEmpty() ? "-" : String.join("; ", r.found()), r.verdict())).toList();
         Table table = new Table("misuse showcase: " + requests + " requests a case, each blocking " + BLOCK_NANOS / 1_000_000
-                + " ms (the native call " + 2 * audit.stallNanos() / 1_000_000 + " ms, to outlast the stall threshold)",
+                + " ms (the native call " + 2 * audited.settings().stallNanos() / 1_000_000 + " ms, to outlast the stall threshold)",
                 List.of("case", "expected rule", "expected line", "found", "verdict"), cells);
         long wrongAsExpected = rows.stream().filter(r -> r.wrong() && r.asExpected()).count();
         long correctAsExpected = rows.stream().filter(r -> !r.wrong() && r.asExpected()).count();
@@ -70,7 +74,7 @@ final class MisuseExperiment implements Experiment {
         for (MisuseCase c : cases) notes.add(c.name() + ": " + c.description());
         ExperimentResult result = new ExperimentResult(name(), description(), settings.scaleLabel(), settings.environment(),
                 rows, List.of(table), notes);
-        return audited.appendTo(result);
+        return caller.isPresent() ? result : audited.appendTo(result);
     }
 
     /** Pure: the verdict on one case from what the auditor found for it. */

@@ -65,6 +65,17 @@ class AuditOptionsTest {
     }
 
     @Test
+    void reproduceMisuse_underAudit_printsTheFindingsOnce() {
+        Ran ran = run("reproduce", "misuse", "--audit", "--quiet", "--save", tmp.resolve("misuse.jsonl").toString());
+        assertThat(ran.code()).as(ran.err()).isZero();
+        String title = "audit: blocking where it must not happen";
+        assertThat(ran.out().split(java.util.regex.Pattern.quote(title), -1)).as("the audit table, once").hasSize(2);
+        assertThat(ran.out()).as("the showcase judged by the command's audit")
+                .contains("7 of 7 wrong cases flagged with the expected rule at the expected line; 7 of 7 correct cases clean.")
+                .contains("audit vertx-event-loop-sleep (wrong) blocking-on-event-loop on event loop");
+    }
+
+    @Test
     void serve_thatFailsToStart_leavesNoAuditRunning() throws Exception {
         long before = watchdogs();
         Ran badProfile = run("serve", "--audit", "--profile", "threads:lots");
