@@ -70,6 +70,20 @@ public final class TextFiles {
     }
 
     /**
+     * Why a document or a line could not be read, in one line. Jackson's message is reduced to its gist, any location
+     * in it as {@code line N, column M} without the source it names, and none appended (the caller names the file
+     * and line), e.g. {@code Unexpected end-of-input: expected close marker for Object (start marker at line 1,
+     * column 1872)}; another exception gives the first line of its message.
+     */
+    public static String readProblem(Exception e) {
+        String message = e instanceof com.fasterxml.jackson.core.JacksonException j ? j.getOriginalMessage() : e.getMessage();
+        if (message == null) return e.getClass().getSimpleName();
+        message = message.lines().findFirst().orElse(message).trim();
+        return message.replaceAll("\\[Source: [^;]*; line: (\\d+), column: (\\d+)]", "line $1, column $2")
+                .replaceAll("\\s*\\(?at \\[Source:.*$", "");
+    }
+
+    /**
      * Why a file could not be read or written, for a person: "no such file", "permission denied", "is a directory",
      * "not a directory", "file system is read-only", "FILE already exists", or the reason the exception gives. java.nio's exceptions' own
      * message is often only the path, which the caller's message names already.

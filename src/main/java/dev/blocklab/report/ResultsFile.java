@@ -150,9 +150,7 @@ public final class ResultsFile implements AutoCloseable {
             return v.getCause() instanceof NullPointerException || v.getCause().getMessage() == null
                     ? "a field a " + type + " needs is missing or null" : type + ": " + v.getCause().getMessage();
         }
-        // Jackson's own message, without the location it appends (the caller names the line; the source is not kept)
-        String message = e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
-        return message == null ? e.toString() : message.lines().findFirst().orElse("");
+        return dev.blocklab.TextFiles.readProblem(e);
     }
 
     /** True when {@code lines} together hold one JSON object spread over several lines (a printed report). */

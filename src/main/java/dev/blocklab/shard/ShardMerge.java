@@ -102,7 +102,7 @@ public record ShardMerge(AttackResult result, List<AttackInterval> intervals, lo
                         continue;
                     }
                     throw new IllegalArgumentException("--merge: " + file + " line " + (i + 1) + ": not a shard record ("
-                            + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + ")");
+                            + dev.blocklab.TextFiles.readProblem(e) + ")");
                 }
             }
             if (sources.size() == before)

@@ -157,13 +157,9 @@ sealed interface FileNode {
 
     /** Jackson's and SnakeYAML's messages span several lines and repeat the location: keep the first line's gist. */
     private static String syntaxMessage(com.fasterxml.jackson.core.JacksonException e) {
-        String message = e.getOriginalMessage();
         if (e.getCause() instanceof org.yaml.snakeyaml.error.MarkedYAMLException y && y.getProblem() != null)
-            message = y.getProblem() + (y.getContext() != null ? " (" + y.getContext().trim() + ")" : "");
-        if (message == null) message = e.getClass().getSimpleName();
-        message = message.lines().findFirst().orElse(message).trim();
-        return message.replaceAll("\\[Source: [^;]*; line: (\\d+), column: (\\d+)]", "line $1, column $2")
-                .replaceAll("\\s*\\(?at \\[Source:.*$", "");
+            return y.getProblem().trim() + (y.getContext() != null ? " (" + y.getContext().trim() + ")" : "");
+        return dev.blocklab.TextFiles.readProblem(e);
     }
 
     static String oneLine(String text) {

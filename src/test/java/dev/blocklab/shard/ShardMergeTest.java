@@ -152,6 +152,22 @@ class ShardMergeTest {
     }
 
     @Test
+    void reportMerge_recordCutMidValueThenLineFeed_isOneLineNamingFileAndLine_exitTwo(@TempDir Path dir) throws Exception {
+        var mapper = dev.blocklab.report.Jsons.mapper();
+        var node = mapper.createObjectNode().put("kind", ShardRecord.KIND);
+        node.setAll((com.fasterxml.jackson.databind.node.ObjectNode) mapper.valueToTree(record(0, 1, 100, 5, 5)));
+        String line = mapper.writeValueAsString(node);
+        Path cut = dir.resolve("shard-0.jsonl");
+        // cut after a whole value, before the comma that follows it: Jackson names where the open object began
+        Files.writeString(cut, "log line\n" + line.substring(0, line.lastIndexOf(',', line.length() / 2)) + "\n");
+        dev.blocklab.cli.Cli.Run run = dev.blocklab.cli.Cli.run("report", "--merge", dir.toString());
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.err().lines().toList()).singleElement().asString()
+                .startsWith("blocklab: --merge: " + cut + " line 2: not a shard record (Unexpected end-of-input: expected close marker for Object (start marker at line 1, column ")
+                .endsWith("))").doesNotContain("Source", "REDACTED", "StreamReadFeature");
+    }
+
+    @Test
     void histograms_roundTripExactly() {
         Histogram h = new Histogram(1_000, 3_600_000_000_000L, 2);
         for (long v = 1_000; v < 5_000_000_000L; v = v * 3 / 2 + 7) h.recordValue(v);
