@@ -143,7 +143,7 @@ final class AttackWorkers {
         if (format == AttackReportFormat.TEXT)
             merged.incomplete().ifPresent(line -> out.println(line + " (the figures below are the reporting workers' only)"));
         out.print(format == AttackReportFormat.JSON ? MergeReport.withMerge(report, merged) : report);
-        if (format == AttackReportFormat.TEXT) out.print(workersText(merged.shardsTable()));
+        if (format == AttackReportFormat.TEXT && !merged.result().measuredNothing()) out.print(workersText(merged.shardsTable()));
         out.flush();
         merged.incomplete().ifPresent(line -> err.println("blocklab: " + line));
         if (c.results.save != null || c.results.html != null) {

@@ -13,7 +13,8 @@ import java.io.UncheckedIOException;
 
 /**
  * One JSON object; times in the unit their key names, ratios as fractions (0.9997, not 99.97). Keys in a
- * fixed order, so two results compare line by line.
+ * fixed order, so two results compare line by line. An attack that measured nothing (stopped in its warm-up)
+ * has its counts (0 requests) and null for every rate, duration, latency, mean and ratio.
  */
 final class JsonAttackReport implements Report<AttackResult> {
     private static final ObjectMapper MAPPER = Jsons.mapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -24,26 +25,31 @@ final class JsonAttackReport implements Report<AttackResult> {
         o.put("latencyClock", "intended send time (free of coordinated omission)");
         o.put("requests", r.requests());
         o.put("unsent", r.unsent());
-        o.put("ratePerSecond", r.ratePerSecond());
-        o.put("throughputPerSecond", r.throughputPerSecond());
-        ObjectNode d = o.putObject("durationSeconds");
-        d.put("total", r.totalNanos() / 1e9);
-        d.put("attack", r.attackNanos() / 1e9);
-        d.put("wait", r.waitNanos() / 1e9);
-        latency(o.putObject("latencyMillis"), r.latencyMillis());
-        latency(o.putObject("serviceTimeMillis"), r.serviceTimeMillis());
+        boolean measured = !r.measuredNothing();
+        number(o, "ratePerSecond", measured ? r.ratePerSecond() : Double.NaN);
+        number(o, "throughputPerSecond", measured ? r.throughputPerSecond() : Double.NaN);
+        if (measured) {
+            ObjectNode d = o.putObject("durationSeconds");
+            d.put("total", r.totalNanos() / 1e9);
+            d.put("attack", r.attackNanos() / 1e9);
+            d.put("wait", r.waitNanos() / 1e9);
+        } else {
+            o.putNull("durationSeconds");
+        }
+        latency(o, "latencyMillis", measured, r.latencyMillis());
+        latency(o, "serviceTimeMillis", measured, r.serviceTimeMillis());
         ObjectNode bytes = o.putObject("bytes");
-        bytes.putObject("in").put("total", r.bytesIn()).put("mean", r.requests() == 0 ? 0 : (double) r.bytesIn() / r.requests());
-        bytes.putObject("out").put("total", r.bytesOut()).put("mean", r.requests() == 0 ? 0 : (double) r.bytesOut() / r.requests());
+        number(bytes.putObject("in").put("total", r.bytesIn()), "mean", measured ? (double) r.bytesIn() / r.requests() : Double.NaN);
+        number(bytes.putObject("out").put("total", r.bytesOut()), "mean", measured ? (double) r.bytesOut() / r.requests() : Double.NaN);
         o.put("successes", r.successes());
-        o.put("successRatio", r.successRatio());
+        number(o, "successRatio", measured ? r.successRatio() : Double.NaN);
         ObjectNode codes = o.putObject("statusCodes");
         r.statusCodes().forEach((k, v) -> codes.put(Integer.toString(k), v));
         ObjectNode errors = o.putObject("errors");
         r.errors().forEach(errors::put);
         o.put("lateSends", r.lateSends());
         o.put("lateThresholdMillis", r.lateThresholdNanos() / 1e6);
-        o.put("maxLateMillis", r.maxLateNanos() / 1e6);
+        number(o, "maxLateMillis", measured ? r.maxLateNanos() / 1e6 : Double.NaN);
         o.put("fellBehind", r.fellBehind());
         o.put("stopped", r.stopped());
         o.put("cutOff", r.cutOff());
@@ -55,11 +61,11 @@ final class JsonAttackReport implements Report<AttackResult> {
         i.put("verdict", h.verdictLine());
         i.put("scheduled", h.scheduled());
         i.put("unsent", h.unsent());
-        latency(i.putObject("ownDelayMillis"), h.delays().ownMillis());
-        latency(i.putObject("sendLatenessMillis"), h.delays().sendLatenessMillis());
-        latency(i.putObject("handOffMillis"), h.delays().handOffMillis());
-        latency(i.putObject("connectionWaitMillis"), h.delays().connectionWaitMillis());
-        latency(i.putObject("latencyFromSendMillis"), h.delays().latencyFromSendMillis());
+        latency(i, "ownDelayMillis", measured, h.delays().ownMillis());
+        latency(i, "sendLatenessMillis", measured, h.delays().sendLatenessMillis());
+        latency(i, "handOffMillis", measured, h.delays().handOffMillis());
+        latency(i, "connectionWaitMillis", measured, h.delays().connectionWaitMillis());
+        latency(i, "latencyFromSendMillis", measured, h.delays().latencyFromSendMillis());
         i.put("budgetMillis", h.budgetMillis());
         number(i, "eventLoopLagP99Millis", h.eventLoopLagP99Millis());
         number(i, "eventLoopLagMaxMillis", h.eventLoopLagMaxMillis());
@@ -77,14 +83,18 @@ final class JsonAttackReport implements Report<AttackResult> {
         }
     }
 
-    /** A measured figure, or null when it was not measured. */
+    /** A measured figure, or null (NaN) when it was not measured: nothing is, in an attack that measured nothing. */
     private static void number(ObjectNode n, String key, double v) {
         if (Double.isNaN(v)) n.putNull(key);
         else n.put(key, v);
     }
 
-    private static void latency(ObjectNode n, LatencyMillis l) {
-        n.put("count", l.count()).put("min", l.min()).put("mean", l.mean()).put("p50", l.p50()).put("p90", l.p90())
+    private static void latency(ObjectNode parent, String key, boolean measured, LatencyMillis l) {
+        if (!measured) {
+            parent.putNull(key);
+            return;
+        }
+        parent.putObject(key).put("count", l.count()).put("min", l.min()).put("mean", l.mean()).put("p50", l.p50()).put("p90", l.p90())
                 .put("p95", l.p95()).put("p99", l.p99()).put("p999", l.p999()).put("p9999", l.p9999()).put("max", l.max());
     }
 }

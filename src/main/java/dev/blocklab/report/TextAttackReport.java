@@ -16,11 +16,15 @@ import java.util.Map;
  * as Go does ({@code 1.5s}, {@code 108.27ms}, {@code 850µs}). Adds the 99.9th and 99.99th percentiles, a
  * service-time line and a late-sends line, says how many requests were cut off at the end (when any were), and
  * says what the latency clock starts on. A failed target (no request, or under 1 % of them, succeeded) is the first
- * line; an instrument-limited verdict comes first too, any other verdict (OK, or not judged) near the end.
+ * line; an instrument-limited verdict comes first too, any other verdict (OK, or not judged) near the end. An
+ * attack that measured nothing (stopped in its warm-up) says so in its first line, with no table of zeros.
  */
 final class TextAttackReport implements Report<AttackResult> {
 
     @Override public String render(AttackResult r) {
+        if (r.measuredNothing())
+            return "NOTHING MEASURED: no request of the measured schedule was sent, so there is no latency, rate or status figure.\n"
+                    + "Target: " + r.description() + r.stopNote() + "\n" + r.health().verdictLine() + "\n";
         List<String[]> rows = new ArrayList<>();
         rows.add(row("Requests", "[total, rate, throughput]",
                 r.requests() + ", " + fixed(r.ratePerSecond()) + ", " + fixed(r.throughputPerSecond())));

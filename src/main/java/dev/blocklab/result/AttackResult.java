@@ -72,8 +72,15 @@ public record AttackResult(String description, long requests, long unsent, doubl
      * that nothing was measured when it stopped before its first measured request (in the warm-up, say).
      */
     public String stopNote() {
-        return !stopped ? "" : requests == 0 ? " (stopped before any measured request: nothing measured)" : " (stopped early)";
+        return !stopped ? "" : measuredNothing() ? " (stopped before any measured request: nothing measured)" : " (stopped early)";
     }
+
+    /**
+     * True when no request of the measured schedule was sent (an attack stopped in its warm-up, say): there is no
+     * latency, rate or status figure, and a report says so rather than print zeros.
+     */
+    public boolean measuredNothing() { return requests == 0; }
+
     /**
      * True when the attacker, not the target, set the numbers: the {@linkplain InstrumentHealth instrument-limited}
      * verdict, which scales with the rate and the latency measured (a few sends 1 ms late beside a 500 ms

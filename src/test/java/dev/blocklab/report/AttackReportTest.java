@@ -61,6 +61,23 @@ class AttackReportTest {
     }
 
     @Test
+    void stoppedInWarmUp_saysNothingWasMeasured_withNoFigures() throws IOException {
+        dev.blocklab.result.AttackResult r = AttackResults.stoppedInWarmUp();
+        String text = AttackReportFormat.TEXT.create().render(r);
+        assertThat(text).startsWith("NOTHING MEASURED: no request of the measured schedule was sent")
+                .contains("(stopped before any measured request: nothing measured)")
+                .doesNotContain("Latencies", "Requests      [", "0s, 0s");
+        JsonNode n = Jsons.mapper().readTree(AttackReportFormat.JSON.create().render(r));
+        assertThat(n.get("requests").asLong()).isZero();
+        assertThat(n.get("stopped").asBoolean()).isTrue();
+        for (String figure : new String[]{"ratePerSecond", "throughputPerSecond", "durationSeconds", "latencyMillis",
+                "serviceTimeMillis", "successRatio", "maxLateMillis"})
+            assertThat(n.get(figure).isNull()).as(figure).isTrue();
+        assertThat(n.get("bytes").get("in").get("mean").isNull()).isTrue();
+        assertThat(n.get("instrument").get("ownDelayMillis").isNull()).isTrue();
+    }
+
+    @Test
     void json_carriesTheRequiredFields() throws IOException {
         String json = AttackReportFormat.JSON.create().render(AttackResults.sample(3, 0));
         Golden.assertMatches("attack-report.json", json);

@@ -67,6 +67,15 @@ public final class AttackResults {
                         new InstrumentHealth.Measured(2.2, 8.9, 0.2, 0.04, 0.93, 2)), 0);
     }
 
+    /** An attack stopped in its warm-up: no request of the measured schedule was sent. */
+    public static AttackResult stoppedInWarmUp() {
+        Histogram empty = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
+        return new AttackResult("GET http://127.0.0.1:8080/ at 100/s for 10s after a 3s warm-up (discarded)", 0, 0, 0, 0,
+                0, 0, 0, LatencyMillis.EMPTY, LatencyMillis.EMPTY, 0, 0, 0, 0, new TreeMap<>(), new TreeMap<>(), 0, 1_000_000L, 0,
+                true, 0, empty, empty, InstrumentHealth.assess(0, 0, 0, LatencyMillis.EMPTY,
+                        InstrumentHealth.OwnDelays.sendLatenessOnly(LatencyMillis.EMPTY), InstrumentHealth.Measured.none(2)), 0);
+    }
+
     /** {@code ratePerSecond} for 10 s, every response 200 in 1 ms, a punctual attacker. */
     public static AttackResult perfect(double ratePerSecond) {
         Histogram latency = new Histogram(AttackRecorder.HIGHEST_TRACKABLE_NANOS, 3);
