@@ -123,13 +123,28 @@ public final class Vertxes {
         }
     }
 
+    /**
+     * Waits at most {@code maxWait} for a closing future: false when it had not completed then (or the wait was
+     * interrupted); a failure is reported on stderr in one line, not thrown.
+     */
+    public static boolean closedWithin(io.vertx.core.Future<?> closing, java.time.Duration maxWait, String what) {
+        try {
+            closing.toCompletionStage().toCompletableFuture().get(maxWait.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (java.util.concurrent.TimeoutException e) {
+            return false;
+        } catch (java.util.concurrent.ExecutionException e) {
+            System.err.println("blocklab: " + what + " failed: " + (e.getCause() != null ? e.getCause() : e));
+        }
+        return true;
+    }
+
     /** Waits for a closing future; a failure or time-out is reported on stderr in one line, not thrown. */
     public static void awaitClose(io.vertx.core.Future<?> closing, int timeoutSeconds, String what) {
-        try {
-            await(closing, timeoutSeconds, what);
-        } catch (IllegalStateException e) {
-            System.err.println("blocklab: " + e.getMessage());
-        }
+        if (!closedWithin(closing, java.time.Duration.ofSeconds(timeoutSeconds), what))
+            System.err.println("blocklab: no answer within " + timeoutSeconds + " s while " + what);
     }
 
     /**

@@ -442,12 +442,22 @@ public final class BlocklabServer implements AutoCloseable {
         }
     }
 
-    /** Stops accepting, stops the handler threads and models, and releases the backend. */
-    @Override public void close() {
-        Vertxes.awaitClose(vertx.close(), 10, "closing the server");
+    /** Stops accepting, stops the handler threads and models, and releases the backend (waiting up to 10 s). */
+    @Override public void close() { close(java.time.Duration.ofSeconds(10)); }
+
+    /**
+     * As {@link #close()}, waiting at most {@code maxWait} in all for Vert.x to close the connections and for the
+     * handler threads to end: a backlog of thousands of connections takes seconds to close, and a process that
+     * exits next closes them anyway. False when either was still going then; every request still queued or
+     * running has been cancelled either way.
+     */
+    public boolean close(java.time.Duration maxWait) {
+        long deadlineNanos = System.nanoTime() + maxWait.toNanos();
+        boolean closed = Vertxes.closedWithin(vertx.close(), maxWait, "closing the server");
         profilePage.cancelQueuedBlockingCalls();
-        dispatcher.close();
+        closed &= dispatcher.close(java.time.Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime())));
         runner.close();
         backend.close();
+        return closed;
     }
 }

@@ -248,13 +248,20 @@ final class RequestDispatcher implements AutoCloseable {
     }
 
     /** Stops the threads, interrupting handlers still running, and waits up to 10 s for them to end. */
-    @Override public void close() {
-        if (executor == null) return;
+    @Override public void close() { close(java.time.Duration.ofSeconds(10)); }
+
+    /**
+     * Drops the queued requests, interrupts the running ones and waits at most {@code maxWait} for the handler
+     * threads to end; false when one still runs then (a handler that does not answer its interrupt).
+     */
+    boolean close(java.time.Duration maxWait) {
+        if (executor == null) return true;
         executor.shutdownNow();
         try {
-            executor.awaitTermination(10, TimeUnit.SECONDS);
+            return executor.awaitTermination(maxWait.toNanos(), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return false;
         }
     }
 }
