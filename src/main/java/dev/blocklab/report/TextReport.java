@@ -18,10 +18,14 @@ final class TextReport implements Report<ExperimentResult> {
      * The headers kept when a table does not fit; the first column is always kept, and {@code model} goes where
      * the first column, {@code row}, already names the run. Other columns are then added back in the table's order
      * while the line still fits. Most important first: when even these do not fit, the last ones present go first
-     * (a seed's table keeps the article's figure beside its own before its CPU per request).
+     * (a seed's table keeps the article's figure beside its own before its CPU per request). Every column of the
+     * article's figures ({@link #ARTICLE_COLUMN_PREFIXES}: {@code article best ms}, {@code talk p99 ms}) ranks as
+     * {@code article ms}.
      */
     static final List<String> ESSENTIAL = List.of("row", "model", "requests", "ok %", "wall ms", "predicted ms", "article ms",
             "predicted req/s", "measured ok req/s", "p99 ms", "verdict", "req/s", "p50 ms", "peak threads", "cpu us/req");
+    /** How the header of a column of the seed article's figures begins (seed 001 is a talk). */
+    static final List<String> ARTICLE_COLUMN_PREFIXES = List.of("article ", "talk ");
     /** A text column is never wrapped narrower than this. */
     private static final int MIN_COLUMN = 12;
     /** The first column, which names the row, wraps only beyond this. */
@@ -66,6 +70,11 @@ final class TextReport implements Report<ExperimentResult> {
      */
     static String layout(Table table) { return layout(table, WIDE); }
 
+    /** The column's place in {@link #ESSENTIAL}, an article column's that of {@code article ms}; -1 when not essential. */
+    static int essentialRank(String column) {
+        return ARTICLE_COLUMN_PREFIXES.stream().anyMatch(column::startsWith) ? ESSENTIAL.indexOf("article ms") : ESSENTIAL.indexOf(column);
+    }
+
     /** The table in at most {@code width} columns where it can be done (see the class comment). */
     static String layout(Table table, int width) {
         List<Integer> kept = new ArrayList<>();
@@ -77,10 +86,10 @@ final class TextReport implements Report<ExperimentResult> {
             boolean named = table.columns().getFirst().equals("row");
             for (int c = 1; c < table.columns().size(); c++) {
                 String column = table.columns().get(c);
-                if (ESSENTIAL.contains(column) && !(named && column.equals("model"))) essential.add(c);
+                if (essentialRank(column) >= 0 && !(named && column.equals("model"))) essential.add(c);
             }
             while (essential.size() > 4 && lineWidth(wrappedWidths(table, essential)) > width) {   // the least important goes
-                int last = essential.stream().skip(1).max(java.util.Comparator.comparingInt(c -> ESSENTIAL.indexOf(table.columns().get(c)))).orElseThrow();
+                int last = essential.stream().skip(1).max(java.util.Comparator.comparingInt(c -> essentialRank(table.columns().get(c)))).orElseThrow();
                 essential.remove(Integer.valueOf(last));
             }
             if (essential.size() >= 4) {

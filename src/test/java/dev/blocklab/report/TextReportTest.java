@@ -1,0 +1,33 @@
+package dev.blocklab.report;
+
+import dev.blocklab.result.Table;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TextReportTest {
+    /** A seed table as frameworks lays it out: the article's figure last, after wide columns of its own. */
+    private static Table seedTable(String articleColumn) {
+        List<String> row = List.of("closed 200ms", "frameworks-supplyasync:16", "1500", "100.00", "1193", "1190", "1250",
+                "35.00", "12.40", "216", "216", "platform request thread, event loop", "2100");
+        return new Table("Seed 002 use case per variant", List.of("load, delay", "variant", "requests", "ok %", "avg ms",
+                "p50 ms", "p99 ms", "req/s", "cpu ms/req", "peak threads", "threads started", "cpu step on", articleColumn),
+                List.of(row, row));
+    }
+
+    @Test void layout_tooWide_keepsEveryColumnOfTheArticlesFigures() {
+        for (String article : List.of("article ms", "article avg ms", "talk p99 ms")) {
+            String text = TextReport.layout(seedTable(article), 120);
+            assertThat(text).as(article).contains("more columns with --wide");
+            assertThat(text.lines().findFirst().orElseThrow()).as(article).contains(article).contains("p99 ms");
+        }
+    }
+
+    @Test void essentialRank_articleColumnsRankAsArticleMs() {
+        assertThat(TextReport.essentialRank("article best ms")).isEqualTo(TextReport.essentialRank("article ms"));
+        assertThat(TextReport.essentialRank("talk %")).isEqualTo(TextReport.essentialRank("article ms"));
+        assertThat(TextReport.essentialRank("statuses")).isEqualTo(-1);
+    }
+}
