@@ -19,7 +19,7 @@ import java.util.function.Function;
  * task-graph workload's steps: task1, task2, task3, sum, task4.
  */
 enum TaskGraphStyles {
-    BLOCKING("blocking joins") {
+    BLOCKING("blocking joins", 5008) {
         @Override CompletableFuture<Object> run(Tasks t) {
             try {
                 Object v1 = t.task(0, List.of(t.request.graph().input())).join();
@@ -32,7 +32,7 @@ enum TaskGraphStyles {
             }
         }
     },
-    NON_BLOCKING("thenCompose/thenCombine") {
+    NON_BLOCKING("thenCompose/thenCombine", 5002) {
         @Override CompletableFuture<Object> run(Tasks t) {
             return t.task(0, List.of(t.request.graph().input()))
                     .thenCompose(v1 -> t.task(1, List.of(v1)).thenCombine(t.task(2, List.of(v1)),
@@ -40,7 +40,7 @@ enum TaskGraphStyles {
                     .thenCompose(sum -> t.task(4, List.of(sum)));
         }
     },
-    REFACTORED("refactored non-blocking") {
+    REFACTORED("refactored non-blocking", 5001) {
         @Override CompletableFuture<Object> run(Tasks t) {
             CompletableFuture<Object> f1 = t.task(0, List.of(t.request.graph().input()));
             CompletableFuture<Object> f2 = f1.thenCompose(v -> t.task(1, List.of(v)));
@@ -51,8 +51,13 @@ enum TaskGraphStyles {
     };
 
     final String label;
+    /** The article's time for this style, Listing 6's runBlocking, runNonblocking and runNonblockingAlt, in ms. */
+    final double articleMillis;
 
-    TaskGraphStyles(String label) { this.label = label; }
+    TaskGraphStyles(String label, double articleMillis) {
+        this.label = label;
+        this.articleMillis = articleMillis;
+    }
 
     abstract CompletableFuture<Object> run(Tasks tasks);
 

@@ -32,4 +32,13 @@ class ArticleFiguresTest {
                 .containsEntry("cached", 694.0).containsEntry("virtual", 121.0);
         assertThat(FrameworksExperiment.ARTICLE_400MS).containsExactly(Map.entry("sequential", 2_600.0), Map.entry("invokeall", 3_000.0));
     }
+
+    @Test
+    void taskGraph_eachStyleCarriesItsListing6Time_theUnhappyPathNone() {
+        assertThat(TaskGraphExperiment.articleMillis(TaskGraphStyles.BLOCKING, false)).isEqualTo(5_008.0);
+        assertThat(TaskGraphExperiment.articleMillis(TaskGraphStyles.NON_BLOCKING, false)).isEqualTo(5_002.0);
+        assertThat(TaskGraphExperiment.articleMillis(TaskGraphStyles.REFACTORED, false)).isEqualTo(5_001.0);
+        for (TaskGraphStyles style : TaskGraphStyles.values())
+            assertThat(TaskGraphExperiment.articleMillis(style, true)).as("the article did not time the failure").isNull();
+    }
 }

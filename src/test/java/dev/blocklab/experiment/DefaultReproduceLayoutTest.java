@@ -31,7 +31,7 @@ class DefaultReproduceLayoutTest {
             for (TaskGraphStyles style : TaskGraphStyles.values()) {
                 RunResult r = SyntheticResults.run("seed-" + style.name().toLowerCase(Locale.ROOT).replace('_', '-'), 1, fails ? 0 : 1,
                         510, 500, 510, 510, 3, 14);
-                rows.add(new SeedRow("style: " + style.label, r, TaskGraphExperiment.ARTICLE_MILLIS, TaskGraphExperiment.why(r, fails, true)));
+                rows.add(new SeedRow("style: " + style.label, r, TaskGraphExperiment.articleMillis(style, fails), TaskGraphExperiment.why(r, fails, true)));
             }
             for (String model : TaskGraphExperiment.MODELS) {
                 boolean blocking = !model.startsWith("cf-") && !model.equals("structured");

@@ -49,7 +49,7 @@ class SeedExperimentsIT {
         }
         assertThat(happy).isEqualTo(unhappy).isGreaterThanOrEqualTo(11);
         JsonNode style = rows.get(0);
-        assertThat(style.get("articleMillis").asDouble()).isEqualTo(5000.0);
+        assertThat(style.get("articleMillis").asDouble()).isEqualTo(5008.0);
     }
 
     @Test
