@@ -132,7 +132,7 @@ final class HundredCallsExperiment implements Experiment {
         String prefix = switch (model) {
             case "sequential" -> "one call after another: 100 x 1 s, as in the article";
             case "fixed:8" -> "batches of 8 on 8 threads: ceil(100/8) = 13 waves, as in the article";
-            case "forkjoin:16" -> "16 workers that do not know they block: ceil(100/16) = 7 waves; the article's global context had 16 threads on its 8-thread machine, here the pool is sized to 16 explicitly";
+            case "forkjoin:16" -> "16 workers that do not know they block: ceil(100/16) = 7 waves; the article's global context had 16 threads, one per hardware thread of its machine; here the pool is sized to 16 explicitly";
             case "forkjoin-managed:16" -> "ManagedBlocker adds a spare thread per blocked call (cap 256), so all 100 wait at once";
             case "scala-global" -> "the real scala.concurrent.Future on a pool built as ExecutionContext.global() is: "
                     + (System.getProperty("scala.concurrent.context.numThreads") == null
@@ -152,12 +152,12 @@ final class HundredCallsExperiment implements Experiment {
 
     private static List<String> notes(ExperimentSettings settings, double budgetMillis) {
         return List.of(
-                "Article: Scala futures on a machine of 8 hardware threads (its global context had 16 threads); blocklab uses Java pools of the same sizes.",
+                "Article: Scala futures on a machine of 16 hardware threads (its global context's 16 threads, one per processor); blocklab uses Java pools of the same sizes.",
                 "scala-global and scala-global-blocking are the real library (scala-library 2.13.16, called from Java) on a fresh pool built by the global's own factory: "
                         + "parallelism from the cores (" + CORES + " on this machine; -Dscala.concurrent.context.numThreads=16 -Dscala.concurrent.context.maxThreads=16 "
                         + "in BLOCKLAB_JAVA_OPTS gives the article's 16) and at most 256 calls in blocking { } compensated at once (scala.concurrent.context.maxExtraThreads); "
                         + "forkjoin:16 and forkjoin-managed:16 are the same mechanisms at a fixed 16 threads. See docs/frameworks.md.",
-                "'article ms' is the article's figure divided by the time scale; the quick scale also divides overheads' share, so small models look relatively slower.",
+                "'article ms' is the article's figure divided by the time scale; fixed costs (thread creation, scheduling) are not divided, so a scaled run overstates them against it, most where 100 threads start at once.",
                 "Sweep points whose prediction exceeds the time budget (" + Math.round(budgetMillis) + " ms at this scale) are skipped and marked so.",
                 "Latency counts from the batch's start; wall time by System.nanoTime from first submit to last completion.",
                 "Time scale: " + settings.scaleLabel() + ".");

@@ -86,6 +86,13 @@ class DefaultReproduceLayoutTest {
                 "peak threads", "cpu us/req").contains("with --wide").doesNotContain("peak RSS MiB  alloc KiB/req");
     }
 
+    @Test void articleMachines_asTheArticlesDescribeThem() {
+        String wide = text(ReportFormat.WIDE);
+        assertThat(wide).as("seed 003's global context had 16 threads, one per processor")
+                .contains("a machine of 16 hardware threads").doesNotContain("8-thread machine", "8 hardware threads");
+        assertThat(wide).as("seed 004's best cached run").contains("cached pool 694 ms");
+    }
+
     @Test void wideLayout_keepsEveryColumnOnOneLine() {
         String wide = text(ReportFormat.WIDE);
         assertThat(wide).contains("alloc KiB/req").contains("ctx sw vol/invol").doesNotContain("with --wide");
