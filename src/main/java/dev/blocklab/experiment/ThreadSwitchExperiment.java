@@ -174,7 +174,7 @@ final class ThreadSwitchExperiment implements Experiment {
                         + " Oracle Java 8 for 64-bit Linux (2014), platform threads and a CompletableFuture per turn.",
                 "Why ours differs: other hardware, kernel and JDK, and here " + Runtime.getRuntime().availableProcessors()
                         + " cores shared with other work (load below), where a woken thread can queue behind other processes;"
-                        + " the article's machine was otherwise idle, and its figure has no virtual-thread counterpart.",
+                        + " the article calls its figures a best case, every core kept at full clock speed, and has no virtual-thread counterpart.",
                 "Measured: microseconds per switch = wall time from releasing thread 0 to the end of the last turn, divided by"
                         + " the hand-offs; all threads are created, started and parked before the clock starts; one run a point,"
                         + " after two warm-up runs per variant (1 and 16 threads, 4 KB blocks) that are not reported.",
