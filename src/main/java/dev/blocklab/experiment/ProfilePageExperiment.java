@@ -53,15 +53,21 @@ public final class ProfilePageExperiment implements Experiment {
      */
     static final double MAX_RATE_PER_SECOND = 1_000;
 
-    /** One line of the talk's results. */
-    record TalkAttack(String endpoint, String profile, double ratePerSecond, double articleSuccessRatio) {}
+    /**
+     * One line of the talk's results: its vegeta report's success ratio and latency percentiles.
+     *
+     * @param articleP50Millis the talk's median latency, in ms at real time
+     * @param articleP99Millis the talk's 99th percentile latency, in ms at real time
+     */
+    record TalkAttack(String endpoint, String profile, double ratePerSecond, double articleSuccessRatio,
+                      double articleP50Millis, double articleP99Millis) {}
 
     static final List<TalkAttack> TALK = List.of(
-            new TalkAttack("/sync-blocking", "play-2.5", 10, 0.65),
-            new TalkAttack("/async-blocking", "play-2.5", 10, 0.11),
-            new TalkAttack("/async-non-blocking", "play-2.5", 10, 1.00),
-            new TalkAttack("/async-non-blocking", "play-2.5", 1000, 1.00),
-            new TalkAttack("/sync-blocking", "threads:1000", 1000, 0.9997));
+            new TalkAttack("/sync-blocking", "play-2.5", 10, 0.65, 2_309.4, 3_003.2),
+            new TalkAttack("/async-blocking", "play-2.5", 10, 0.11, 3_002.8, 3_004.0),
+            new TalkAttack("/async-non-blocking", "play-2.5", 10, 1.00, 515.7, 517.7),
+            new TalkAttack("/async-non-blocking", "play-2.5", 1000, 1.00, 515.9, 522.0),
+            new TalkAttack("/sync-blocking", "threads:1000", 1000, 0.9997, 1_011.8, 1_538.3));
 
     /**
      * One attack as measured.
@@ -79,6 +85,8 @@ public final class ProfilePageExperiment implements Experiment {
      * @param statusCodes               count per status, 0 for requests without a response (timeouts)
      * @param fellBehind                the attacker could not keep its schedule (see {@link AttackResult#fellBehind()})
      * @param articleSuccessRatio       the talk's figure, a fraction
+     * @param articleP50Millis          the talk's median latency divided by the time scale, beside {@code latencyMillis}
+     * @param articleP99Millis          the talk's 99th percentile latency divided by the time scale
      * @param talkLoad                  the talk's profile and rate for this row
      * @param predictedSuccessRatio     {@link PoolQueuePrediction} with this machine's pool sizes and this row's
      *                                  rate, duration and timeout
@@ -91,7 +99,8 @@ public final class ProfilePageExperiment implements Experiment {
     public record ProfilePageRow(String endpoint, String profile, double ratePerSecond, double durationSeconds,
                                  double timeoutMillis, long requests, long successes, double successRatio,
                                  LatencyMillis latencyMillis, SortedMap<Integer, Long> statusCodes, boolean fellBehind,
-                                 double articleSuccessRatio, String talkLoad, double predictedSuccessRatio,
+                                 double articleSuccessRatio, double articleP50Millis, double articleP99Millis,
+                                 String talkLoad, double predictedSuccessRatio,
                                  double predictedP50Millis, double predictedTalkMachineRatio, String why,
                                  String deviation) {}
 
@@ -231,15 +240,41 @@ public final class ProfilePageExperiment implements Experiment {
 
         PoolQueuePrediction.Outcome predicted = PoolQueuePrediction.predict(here.threads(), here.jobNanos(),
                 p.ratePerSecond(), p.durationNanos(), p.timeoutNanos());
-        ServerProfile talkProfile = ServerProfile.parse(p.talk().profile(), TALK_HARDWARE_THREADS);
-        Demand talk = demand(p.endpoint(), talkProfile, TALK_HARDWARE_THREADS - 1, 1);
-        PoolQueuePrediction.Outcome talkPredicted = PoolQueuePrediction.predict(talk.threads(), talk.jobNanos(),
-                p.talk().ratePerSecond(), TALK_DURATION_NANOS, TALK_TIMEOUT_NANOS);
+        PoolQueuePrediction.Outcome talkPredicted = talkPrediction(p.talk());
         return new ProfilePageRow(p.endpoint(), p.profile().name(), p.ratePerSecond(), p.durationNanos() / 1e9,
                 p.timeoutNanos() / 1e6, r.requests(), r.successes(), r.successRatio(), r.latencyMillis(), r.statusCodes(),
-                r.fellBehind(), p.talk().articleSuccessRatio(), p.talk().profile() + " at " + rate(p.talk().ratePerSecond()),
+                r.fellBehind(), p.talk().articleSuccessRatio(), p.talk().articleP50Millis() / scale,
+                p.talk().articleP99Millis() / scale, p.talk().profile() + " at " + rate(p.talk().ratePerSecond()),
                 predicted.successRatio(), predicted.medianLatencyNanos() / 1e6, talkPredicted.successRatio(),
                 why(here, p, predicted, talkPredicted), deviation(here, p, r, predicted, cores));
+    }
+
+    /** The attack's demand on the talk's machine: its profile on 8 hardware threads, a common pool of 7, real time. */
+    static Demand talkDemand(TalkAttack t) {
+        return demand(t.endpoint(), ServerProfile.parse(t.profile(), TALK_HARDWARE_THREADS), TALK_HARDWARE_THREADS - 1, 1);
+    }
+
+    /** {@link PoolQueuePrediction} for the talk's attack on the talk's machine: its rate, 10 s and 3 s timeout. */
+    static PoolQueuePrediction.Outcome talkPrediction(TalkAttack t) {
+        Demand d = talkDemand(t);
+        return PoolQueuePrediction.predict(d.threads(), d.jobNanos(), t.ratePerSecond(), TALK_DURATION_NANOS, TALK_TIMEOUT_NANOS);
+    }
+
+    /**
+     * Where the talk's own figure is over {@link #DEVIATION_TOLERANCE} below what its pool sizes predict on its
+     * machine, the hold time per request that fits it ({@link PoolQueuePrediction#holdFactorFitting}); empty otherwise.
+     */
+    static String talkGap(TalkAttack t) {
+        Demand d = talkDemand(t);
+        double predicted = talkPrediction(t).successRatio();
+        if (d.threads() == PoolQueuePrediction.NO_THREAD_HELD || t.articleSuccessRatio() >= predicted - DEVIATION_TOLERANCE) return "";
+        double factor = PoolQueuePrediction.holdFactorFitting(t.articleSuccessRatio(), d.threads(), d.jobNanos(),
+                t.ratePerSecond(), TALK_DURATION_NANOS, TALK_TIMEOUT_NANOS);
+        long holdNanos = d.jobNanos().stream().mapToLong(Long::longValue).sum();
+        return String.format(Locale.ROOT, "Talk, %s %s at %s: its %s %% is below the %s %% its pool sizes give on its machine "
+                        + "(%d %s); the model fits it when each request held its thread%s %.2f x its calls (%s ms instead of %s ms).",
+                t.endpoint(), t.profile(), rate(t.ratePerSecond()), pct(t.articleSuccessRatio()), pct(predicted), d.threads(),
+                d.pool(), d.threads() == 1 ? "" : "s", factor, ms(holdNanos * factor), ms(holdNanos));
     }
 
     /**
@@ -326,20 +361,21 @@ public final class ProfilePageExperiment implements Experiment {
                 rate(p.ratePerSecond()), load) + queue + tail;
     }
 
-    private static List<Table> tables(List<ProfilePageRow> rows) {
+    static List<Table> tables(List<ProfilePageRow> rows) {
         List<List<String>> cells = new ArrayList<>();
         List<List<String>> whys = new ArrayList<>();
         for (ProfilePageRow r : rows) {
             cells.add(List.of(r.endpoint(), r.profile(), rate(r.ratePerSecond()), String.valueOf(r.requests()),
                     pct(r.successRatio()), pct(r.articleSuccessRatio()), pct(r.predictedSuccessRatio()),
-                    ms(r.latencyMillis().p50() * 1e6), ms(r.latencyMillis().p99() * 1e6), ms(r.predictedP50Millis() * 1e6),
+                    ms(r.latencyMillis().p50() * 1e6), ms(r.articleP50Millis() * 1e6), ms(r.latencyMillis().p99() * 1e6),
+                    ms(r.articleP99Millis() * 1e6), ms(r.predictedP50Millis() * 1e6),
                     statuses(r.statusCodes()) + (r.fellBehind() ? " (attacker fell behind)" : "")));
             whys.add(List.of(r.endpoint() + " " + r.profile() + " " + rate(r.ratePerSecond()), r.why()));
         }
         return List.of(
                 new Table("The talk's attacks: measured beside the talk and the prediction from pool sizes",
                         List.of("endpoint", "profile", "rate", "requests", "success %", "talk %", "predicted %",
-                                "p50 ms", "p99 ms", "predicted p50 ms", "statuses"), cells),
+                                "p50 ms", "talk p50 ms", "p99 ms", "talk p99 ms", "predicted p50 ms", "statuses"), cells),
                 new Table("Why: the prediction from pool sizes", List.of("row", "why"), whys));
     }
 
@@ -347,9 +383,11 @@ public final class ProfilePageExperiment implements Experiment {
         int cores = settings.environment().cores();
         List<String> notes = new ArrayList<>();
         for (ProfilePageRow r : rows) if (!r.deviation().isEmpty()) notes.add(r.deviation());
+        for (Planned p : plan) if (!talkGap(p.talk()).isEmpty()) notes.add(talkGap(p.talk()));
         notes.add("Latency counts from each request's intended send time (open model: a queue in the server or the attacker "
                 + "cannot hide a wait); the timeout counts from the actual send, as vegeta's; success = a status in [200, 400). "
-                + "Requests that timed out appear as status 0 and in the latencies at their elapsed time.");
+                + "Requests that timed out appear as status 0 and in the latencies at their elapsed time. 'talk p50 ms' and "
+                + "'talk p99 ms' are the talk's vegeta percentiles divided by the time scale; vegeta counts from the actual send.");
         notes.add("Setup: a blocklab backend and, per row, a fresh blocklab server (closed between rows, so no backlog leaks), both in "
                 + "this JVM on 127.0.0.1 with port 0; the server calls the backend over HTTP (its --backend setting): blocking "
                 + "endpoints sit in blocking socket reads, async-non-blocking uses the asynchronous HTTP/2 client. The talk's code "

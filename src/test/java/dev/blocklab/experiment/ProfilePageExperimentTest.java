@@ -140,6 +140,8 @@ class ProfilePageExperimentTest {
         assertThat(rows).extracting(ProfilePageExperiment.ProfilePageRow::endpoint)
                 .containsExactly("/sync-blocking", "/async-blocking", "/async-non-blocking");
         assertThat(rows).extracting(ProfilePageExperiment.ProfilePageRow::articleSuccessRatio).containsExactly(0.65, 0.11, 1.0);
+        assertThat(rows.stream().map(r -> Math.round(r.articleP99Millis() * 100) / 100.0).toList())
+                .as("the talk's p99 divided by the time scale").containsExactly(300.32, 300.4, 51.77);
         for (ProfilePageExperiment.ProfilePageRow row : rows) {
             assertThat(row.profile()).isEqualTo("play-2.5");
             assertThat(row.ratePerSecond()).isEqualTo(100.0);
@@ -164,6 +166,38 @@ class ProfilePageExperimentTest {
         assertThat(first.at("/latencyMillis/p99").isNumber()).isTrue();
         assertThat(first.get("articleSuccessRatio").asDouble()).isEqualTo(0.65);
         assertThat(first.get("profile").asText()).isEqualTo("play-2.5");
+    }
+
+    @Test
+    void talk_latencyPercentilesAsItsVegetaReportsPrintThem() {
+        assertThat(ProfilePageExperiment.TALK).extracting(ProfilePageExperiment.TalkAttack::articleP50Millis)
+                .containsExactly(2_309.4, 3_002.8, 515.7, 515.9, 1_011.8);
+        assertThat(ProfilePageExperiment.TALK).extracting(ProfilePageExperiment.TalkAttack::articleP99Millis)
+                .containsExactly(3_003.2, 3_004.0, 517.7, 522.0, 1_538.3);
+    }
+
+    @Test
+    void talkGap_theTalksOwnShortfallAsAHoldTimePerRequest() {
+        assertThat(ProfilePageExperiment.talkGap(ProfilePageExperiment.TALK.get(0)))
+                .as("sync-blocking: 65 % against 80 % on 8 threads, the talk's curl took 1.036 s")
+                .contains("its 65.00 % is below the 80.00 %").contains("1.04 x its calls");
+        assertThat(ProfilePageExperiment.talkGap(ProfilePageExperiment.TALK.get(1))).contains("its 11.00 % is below the 59.00 %");
+        assertThat(ProfilePageExperiment.talkGap(ProfilePageExperiment.TALK.get(2))).as("no pool").isEmpty();
+        assertThat(ProfilePageExperiment.talkGap(ProfilePageExperiment.TALK.get(4))).as("99.97 % on its prediction").isEmpty();
+    }
+
+    @Test
+    void tables_theTalksLatenciesBesideTheMeasured() {
+        var row = new ProfilePageExperiment.ProfilePageRow("/sync-blocking", "play-2.5", 100, 1, 300, 100, 40, 0.4,
+                new dev.blocklab.result.LatencyMillis(100, 100, 250, 240, 300, 305, 308, 308, 308, 308),
+                new java.util.TreeMap<>(java.util.Map.of(200, 40L, 0, 60L)), false, 0.65, 230.94, 300.32, "play-2.5 at 10/s",
+                0.8, 220, 0.8, "why", "");
+        var table = ProfilePageExperiment.tables(List.of(row)).getFirst();
+        int p50 = table.columns().indexOf("p50 ms"), p99 = table.columns().indexOf("p99 ms");
+        assertThat(table.columns().get(p50 + 1)).isEqualTo("talk p50 ms");
+        assertThat(table.columns().get(p99 + 1)).isEqualTo("talk p99 ms");
+        assertThat(table.rows().getFirst().get(p50 + 1)).isEqualTo("231");
+        assertThat(table.rows().getFirst().get(p99 + 1)).isEqualTo("300");
     }
 
     @Test
