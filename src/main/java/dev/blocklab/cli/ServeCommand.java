@@ -67,8 +67,9 @@ final class ServeCommand extends ServerCommand implements picocli.CommandLine.IE
     @picocli.CommandLine.Mixin SharedOptions.Console console = new SharedOptions.Console();
 
     /**
-     * How long a stop waits for the server to close: closing a backlog of 10,000 connections took 1.9-5.3 s on 2
-     * shared cores (each wait had 10 s, so 4-20 s in all); the process's exit closes them anyway.
+     * How long a stop waits for the server to close its connections and handler threads, once the backlog is
+     * cancelled: closing 10,000 connections took 1.9-5.3 s on 2 shared cores (the close and the handlers had 10 s
+     * each), and the process's exit closes them anyway.
      */
     static final java.time.Duration STOP_WAIT = java.time.Duration.ofSeconds(1);
 

@@ -45,8 +45,9 @@ public final class BlocklabServer implements AutoCloseable {
     private final RequestDispatcher dispatcher;
     private final ServerMetrics metrics = new ServerMetrics();
     private final Vertx vertx;
-    /** One HTTP server per event loop, all on the one port ({@link Vertxes#listenOnEveryLoop}). */
-    private final java.util.List<HttpServer> servers = new java.util.ArrayList<>();
+    private final HttpServerOptions options;
+    /** One HTTP server per event loop, all on the one port ({@link Vertxes#listenOnEveryLoop}); set once listening. */
+    private java.util.List<HttpServer> servers;
     private final AtomicLong requestIds = new AtomicLong();
     /** Connections answered 400 and closing: requests pipelined behind the bad one are not run. */
     private final java.util.Set<io.vertx.core.http.HttpConnection> refusedConnections = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -73,7 +74,7 @@ public final class BlocklabServer implements AutoCloseable {
         // counted) from its first byte, not once it has sent enough to tell HTTP/1 from HTTP/2. No WebSocket
         // compression either (the server has no WebSocket route): Vert.x otherwise puts a WebSocket extension
         // handler in every connection's pipeline, which every request and answer passes through.
-        HttpServerOptions options = new HttpServerOptions()
+        this.options = new HttpServerOptions()
                 .setHost(settings.host()).setPort(settings.port()).setTcpNoDelay(true).setAcceptBacklog(4096)
                 .setHttp2ClearTextEnabled(false)
                 .setPerFrameWebSocketCompressionSupported(false).setPerMessageWebSocketCompressionSupported(false)
@@ -82,24 +83,24 @@ public final class BlocklabServer implements AutoCloseable {
                 // the channel instead of giving every connection a queue for writes from other threads (a JCTools
                 // queue whose first chunk alone is 4.1 KB: 25 MB of live heap with 6,000 connections).
                 .setStrictThreadMode(true);
-        for (int i = Vertxes.eventLoops(vertx); i > 0; i--) {
-            HttpServer server = vertx.createHttpServer(options);
-            server.connectionHandler(c -> {
-                StrictRequestDecoder.install(c, options);
-                metrics.connections.incrementAndGet();
-                c.closeHandler(ignored -> {
-                    metrics.connections.decrementAndGet();
-                    refusedConnections.remove(c);
-                });
+    }
+
+    /** One listener's handlers: every event loop's server has the same. */
+    private void setUp(HttpServer server) {
+        server.connectionHandler(c -> {
+            StrictRequestDecoder.install(c, options);
+            metrics.connections.incrementAndGet();
+            c.closeHandler(ignored -> {
+                metrics.connections.decrementAndGet();
+                refusedConnections.remove(c);
             });
-            server.invalidRequestHandler(req -> {
-                metrics.malformed();
-                HttpServerRequest.DEFAULT_INVALID_REQUEST_HANDLER.handle(req);
-                metrics.answered("malformed", req.response().getStatusCode());
-            });
-            server.requestHandler(this::handle);
-            servers.add(server);
-        }
+        });
+        server.invalidRequestHandler(req -> {
+            metrics.malformed();
+            HttpServerRequest.DEFAULT_INVALID_REQUEST_HANDLER.handle(req);
+            metrics.answered("malformed", req.response().getStatusCode());
+        });
+        server.requestHandler(this::handle);
     }
 
     /**
@@ -129,7 +130,7 @@ public final class BlocklabServer implements AutoCloseable {
     private static BlocklabServer start(ServerSettings settings, Backend backend,
                                         java.util.List<dev.blocklab.workload.Workload> workloads, int maxHandlerThreads) {
         BlocklabServer s = new BlocklabServer(settings, backend, workloads, maxHandlerThreads);
-        Vertxes.listenOnEveryLoop(s.servers, s.vertx, settings.host(), settings.port(), s::close);
+        s.servers = Vertxes.listenOnEveryLoop(s.vertx, s.options, s::setUp, settings.host(), settings.port(), s::close);
         return s;
     }
 
@@ -446,16 +447,18 @@ public final class BlocklabServer implements AutoCloseable {
     @Override public void close() { close(java.time.Duration.ofSeconds(10)); }
 
     /**
-     * As {@link #close()}, waiting at most {@code maxWait} in all for Vert.x to close the connections and for the
-     * handler threads to end: a backlog of thousands of connections takes seconds to close, and a process that
-     * exits next closes them anyway. False when either was still going then; every request still queued or
-     * running has been cancelled either way.
+     * As {@link #close()}: first cancels every request still queued or running (the backlog is dropped, not
+     * drained), then waits at most {@code maxWait} in all for Vert.x to close the connections and for the handler
+     * threads to end (a backlog of thousands of connections takes seconds to close, and a process that exits next
+     * closes them anyway). False when either was still going then. The models and the backend are closed after
+     * that, with their own bounds (a model's pool, an HTTP backend's client).
      */
     public boolean close(java.time.Duration maxWait) {
         long deadlineNanos = System.nanoTime() + maxWait.toNanos();
-        boolean closed = Vertxes.closedWithin(vertx.close(), maxWait, "closing the server");
         profilePage.cancelQueuedBlockingCalls();
-        closed &= dispatcher.close(java.time.Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime())));
+        dispatcher.stop();
+        boolean closed = Vertxes.closedWithin(vertx.close(), maxWait, "closing the server");
+        closed &= dispatcher.awaitStopped(java.time.Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime())));
         runner.close();
         backend.close();
         return closed;

@@ -251,12 +251,22 @@ final class RequestDispatcher implements AutoCloseable {
     @Override public void close() { close(java.time.Duration.ofSeconds(10)); }
 
     /**
-     * Drops the queued requests, interrupts the running ones and waits at most {@code maxWait} for the handler
-     * threads to end; false when one still runs then (a handler that does not answer its interrupt).
+     * {@link #stop()}, then {@link #awaitStopped} at most {@code maxWait}; false when a handler still runs then (one
+     * that does not answer its interrupt).
      */
     boolean close(java.time.Duration maxWait) {
+        stop();
+        return awaitStopped(maxWait);
+    }
+
+    /** Drops the queued requests and interrupts the running ones; a request dispatched after this is refused. */
+    void stop() {
+        if (executor != null) executor.shutdownNow();
+    }
+
+    /** Waits at most {@code maxWait} for the handler threads to end after {@link #stop()}; false when one still runs. */
+    boolean awaitStopped(java.time.Duration maxWait) {
         if (executor == null) return true;
-        executor.shutdownNow();
         try {
             return executor.awaitTermination(maxWait.toNanos(), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
