@@ -6,7 +6,6 @@ import io.vertx.core.VertxOptions;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServer;
 
-
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -42,20 +41,16 @@ public final class TrivialServer implements AutoCloseable {
         // Strict thread mode, as the lab's server: every answer is written on its connection's event loop (the
         // delay's timer runs there too), so Vert.x gives no connection a queue for writes from other threads.
         var options = new io.vertx.core.http.HttpServerOptions().setStrictThreadMode(true).setHttp2ClearTextEnabled(false);
-        var servers = new java.util.ArrayList<HttpServer>();
-        for (int i = eventLoops; i > 0; i--)
-            servers.add(vertx.createHttpServer(options).requestHandler(req -> {
-                String path = req.path();
-                if (path.startsWith("/delay/")) {
-                    long ms = Long.parseLong(path.substring(7));
-                    vertx.setTimer(Math.max(1, ms), id -> req.response().putHeader("content-type", "text/plain").end(OK));
-                    return;
-                }
-                int status = path.startsWith("/status/") ? Integer.parseInt(path.substring(8)) : 200;
-                req.response().setStatusCode(status).putHeader("content-type", "text/plain").end(OK);
-            }));
-        Vertxes.listenOnEveryLoop(servers, vertx, "127.0.0.1", port,
-                () -> Vertxes.awaitClose(vertx.close(), 10, "closing the trivial server"));
+        var servers = Vertxes.listenOnEveryLoop(vertx, options, server -> server.requestHandler(req -> {
+                    String path = req.path();
+                    if (path.startsWith("/delay/")) {
+                        long ms = Long.parseLong(path.substring(7));
+                        vertx.setTimer(Math.max(1, ms), id -> req.response().putHeader("content-type", "text/plain").end(OK));
+                        return;
+                    }
+                    int status = path.startsWith("/status/") ? Integer.parseInt(path.substring(8)) : 200;
+                    req.response().setStatusCode(status).putHeader("content-type", "text/plain").end(OK);
+                }), "127.0.0.1", port, () -> Vertxes.awaitClose(vertx.close(), 10, "closing the trivial server"));
         return new TrivialServer(vertx, servers.getFirst());
     }
 

@@ -41,8 +41,9 @@ public final class BackendServer implements AutoCloseable {
 
     private final BackendSettings settings;
     private final Vertx vertx;
-    /** One HTTP server per event loop, all on the one port ({@link Vertxes#listenOnEveryLoop}). */
-    private final java.util.List<HttpServer> servers = new java.util.ArrayList<>();
+    private final HttpServerOptions options;
+    /** One HTTP server per event loop, all on the one port ({@link Vertxes#listenOnEveryLoop}); set once listening. */
+    private java.util.List<HttpServer> servers;
     private final Map<String, Route> routes = new HashMap<>();
     private final Map<String, Buffer> routeBodies = new HashMap<>();
     private final Map<String, DeliveredDelays> delays = new LinkedHashMap<>();
@@ -60,13 +61,11 @@ public final class BackendServer implements AutoCloseable {
         }
         delays.put(CALL, new DeliveredDelays(null));
         vertx = Vertxes.create(new VertxOptions().setEventLoopPoolSize(settings.eventLoops()));
-        var options = new HttpServerOptions()
+        options = new HttpServerOptions()
                 .setHost(settings.host()).setPort(settings.port())
                 .setTcpNoDelay(true)
                 .setHttp2ClearTextEnabled(true)
                 .setInitialSettings(new Http2Settings().setMaxConcurrentStreams(100_000));
-        for (int i = settings.eventLoops(); i > 0; i--)
-            servers.add(vertx.createHttpServer(options).requestHandler(this::handle));
     }
 
     /** Starts the talk's three routes on 127.0.0.1 at {@code port} (0: a free one), in real time. */
@@ -81,7 +80,8 @@ public final class BackendServer implements AutoCloseable {
      */
     public static BackendServer start(BackendSettings settings) {
         BackendServer backend = new BackendServer(settings);
-        Vertxes.listenOnEveryLoop(backend.servers, backend.vertx, settings.host(), settings.port(), backend::close);
+        backend.servers = Vertxes.listenOnEveryLoop(backend.vertx, backend.options, server -> server.requestHandler(backend::handle),
+                settings.host(), settings.port(), backend::close);
         return backend;
     }
 

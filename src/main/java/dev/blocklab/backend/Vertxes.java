@@ -34,39 +34,39 @@ public final class Vertxes {
     }
 
     /**
-     * Starts each of {@code servers} listening on {@code host:port} from an event-loop context of its own, which
-     * Vert.x takes from {@code vertx}'s loops in turn, and waits up to 30 s for each; a failure runs
-     * {@code onFailure} (the owner's close) before it is thrown.
-     * A server listening from a thread outside Vert.x is bound to one event-loop context, so a single server would
-     * read, parse and write every connection on one loop while the others idle. Servers of one Vert.x instance on
-     * the same host and port share its socket, each new connection going to the next of them; for port 0 (a free
-     * port) they listen on -1, Vert.x's port for one free port shared by every server that asks for it (port 0
-     * would give each server a port of its own).
+     * One HTTP server per event loop of {@code vertx}, each made with {@code options} and {@code setUp} (its
+     * handlers), listening on {@code host:port} from that loop's context; waits up to 30 s for each. A failure runs
+     * {@code onFailure} (the owner's close) before it is thrown. A server listening from a thread outside Vert.x is
+     * bound to one event-loop context, so a single server would read, parse and write every connection on one loop
+     * while the others idle. Servers of one Vert.x instance on the same host and port share its socket, each new
+     * connection going to the next of them; for port 0 (a free port) they listen on -1, Vert.x's port for one free
+     * port shared by every server that asks for it (port 0 would give each server a port of its own).
      *
+     * @return the servers, the first of which tells the port bound ({@code actualPort})
      * @throws IllegalArgumentException when the host does not resolve or is not this machine's (naming
      *                                  {@code --host}), or the port is in use or not allowed (naming {@code --port}),
      *                                  with the failure as its cause
      * @throws IllegalStateException    for any other failure, with its cause
      */
-    public static void listenOnEveryLoop(java.util.List<io.vertx.core.http.HttpServer> servers, Vertx vertx,
-                                         String host, int port, Runnable onFailure) {
+    public static java.util.List<io.vertx.core.http.HttpServer> listenOnEveryLoop(
+            Vertx vertx, io.vertx.core.http.HttpServerOptions options, java.util.function.Consumer<io.vertx.core.http.HttpServer> setUp,
+            String host, int port, Runnable onFailure) {
         var internal = (io.vertx.core.internal.VertxInternal) vertx;
         int shared = port == 0 ? -1 : port;
+        var servers = new java.util.ArrayList<io.vertx.core.http.HttpServer>();
         try {
-            for (var server : servers)
+            for (var ignored : internal.nettyEventLoopGroup()) {
+                var server = vertx.createHttpServer(options);
+                setUp.accept(server);
+                servers.add(server);
                 awaitListening(internal.createEventLoopContext().succeededFuture().compose(v -> server.listen(shared, host)),
                         host, port);
+            }
         } catch (RuntimeException e) {
             onFailure.run();
             throw e;
         }
-    }
-
-    /** The number of event loops {@code vertx} runs (its {@code eventLoopPoolSize}). */
-    public static int eventLoops(Vertx vertx) {
-        int loops = 0;
-        for (var ignored : ((io.vertx.core.internal.VertxInternal) vertx).nettyEventLoopGroup()) loops++;
-        return loops;
+        return java.util.List.copyOf(servers);
     }
 
     private static void awaitListening(io.vertx.core.Future<?> listening, String host, int port) {
@@ -143,8 +143,9 @@ public final class Vertxes {
 
     /** Waits for a closing future; a failure or time-out is reported on stderr in one line, not thrown. */
     public static void awaitClose(io.vertx.core.Future<?> closing, int timeoutSeconds, String what) {
-        if (!closedWithin(closing, java.time.Duration.ofSeconds(timeoutSeconds), what))
-            System.err.println("blocklab: no answer within " + timeoutSeconds + " s while " + what);
+        if (!closedWithin(closing, java.time.Duration.ofSeconds(timeoutSeconds), what))   // an interrupted wait keeps the flag
+            System.err.println("blocklab: " + (Thread.currentThread().isInterrupted() ? "interrupted while " + what
+                    : "no answer within " + timeoutSeconds + " s while " + what));
     }
 
     /**

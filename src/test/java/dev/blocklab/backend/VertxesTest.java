@@ -36,10 +36,8 @@ class VertxesTest {
     void listenOnEveryLoop_spreadsConnectionsOverTheLoops_onOneSharedFreePort() throws Exception {
         Vertx vertx = Vertxes.create(new VertxOptions().setEventLoopPoolSize(3));
         try {
-            var servers = new java.util.ArrayList<io.vertx.core.http.HttpServer>();
-            for (int i = Vertxes.eventLoops(vertx); i > 0; i--)
-                servers.add(vertx.createHttpServer().requestHandler(req -> req.response().end(Thread.currentThread().getName())));
-            Vertxes.listenOnEveryLoop(servers, vertx, "127.0.0.1", 0, () -> { });
+            var servers = Vertxes.listenOnEveryLoop(vertx, new io.vertx.core.http.HttpServerOptions(),
+                    server -> server.requestHandler(req -> req.response().end(Thread.currentThread().getName())), "127.0.0.1", 0, () -> { });
 
             assertThat(servers).hasSize(3).extracting(io.vertx.core.http.HttpServer::actualPort)
                     .allMatch(p -> p > 0).containsOnly(servers.getFirst().actualPort());
@@ -65,9 +63,8 @@ class VertxesTest {
         Vertx vertx = Vertxes.create(new VertxOptions().setEventLoopPoolSize(1));
         try (var taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
             var closed = new java.util.concurrent.atomic.AtomicBoolean();
-            var servers = java.util.List.of(vertx.createHttpServer().requestHandler(req -> req.response().end()));
-            org.assertj.core.api.Assertions.assertThatThrownBy(() ->
-                            Vertxes.listenOnEveryLoop(servers, vertx, "127.0.0.1", taken.getLocalPort(), () -> closed.set(true)))
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> Vertxes.listenOnEveryLoop(vertx, new io.vertx.core.http.HttpServerOptions(),
+                            server -> server.requestHandler(req -> req.response().end()), "127.0.0.1", taken.getLocalPort(), () -> closed.set(true)))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageStartingWith("--port " + taken.getLocalPort() + ": cannot listen on 127.0.0.1:" + taken.getLocalPort());
             assertThat(closed).isTrue();
