@@ -95,9 +95,11 @@ public final class FrameworkVariants {
                     onTomcat, failsFast);
         }
 
+        /** This family with a pool of {@code n} threads; a family without a pool is given 0, whatever {@code n}. */
         Variant sized(int n) {
-            return new Variant(pooled ? family + ":" + n : family, description.replace(" N ", " " + n + " "), unavailable,
-                    (b, u) -> factory.create(b, u, n), d -> formula.predict(n, d), failsFast);
+            int size = pooled ? n : 0;
+            return new Variant(pooled ? family + ":" + size : family, description.replace(" N ", " " + size + " "), unavailable,
+                    (b, u) -> factory.create(b, u, size), d -> formula.predict(size, d), failsFast);
         }
 
         ModelEntry entry() {

@@ -205,5 +205,15 @@ class FrameworkVariantsTest {
                 assertThat(onTomcat.basis()).as(jaxrs.name()).startsWith(inProcess.basis()).endsWith("plus an HTTP round trip");
             }
         }
+        // and the figures themselves, one request alone (440 ms of calls, 200 ms critical path)
+        Map<String, FrameworkVariants.Variant> byName = new TreeMap<>();
+        servlet.forEach(v -> byName.put(v.name(), v));
+        dev.blocklab.model.Demand alone = demands.getLast();
+        assertThat(byName.get("jaxrs-sequential").formula().apply(alone).nanos()).isEqualTo(440 * ms);   // one call after another
+        assertThat(byName.get("jaxrs-sequential").failsFast()).isTrue();                                  // stops at its first failure
+        assertThat(byName.get("jaxrs-cf-suspended:16").formula().apply(alone).nanos()).isEqualTo(200 * ms);
+        assertThat(byName.get("jaxrs-cf-suspended:16").formula().apply(alone).requeues()).isEqualTo(2);  // two merges on the I/O pool
+        assertThat(byName.get("jaxrs-invokeall:16").formula().apply(alone).requeues()).isZero();
+        assertThat(byName.get("jaxrs-invokeall:16").failsFast()).isFalse();                              // invokeAll waits for every call
     }
 }

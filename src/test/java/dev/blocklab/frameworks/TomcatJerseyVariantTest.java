@@ -45,6 +45,10 @@ class TomcatJerseyVariantTest {
             String mergedOn = variant.name().startsWith("jaxrs-cf-suspended") ? "io" : "request thread";
             assertThat(seen.places()).as(variant.name() + " merges").isEqualTo(Map.of(mergedOn, 2L * REQUESTS));
         }
+        // a variant without an I/O pool is made without one, whatever pool size the list was asked for
+        try (SimulatedBackend backend = new SimulatedBackend(); Model sequential = servlet.getFirst().create(backend, new FrameworksUseCase(100, 100))) {
+            assertThat(sequential.name()).isEqualTo("jaxrs-sequential");
+        }
     }
 
     @Test
