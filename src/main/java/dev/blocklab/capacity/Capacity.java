@@ -223,7 +223,6 @@ public final class Capacity {
     /** A predicted ceiling in words: {@code 80/s}, or {@code no limit} where the formula names none. */
     static String ceiling(double rate) { return Double.isInfinite(rate) ? "no limit" : dev.blocklab.load.Rates.number(rate) + "/s"; }
 
-
     /** The sentence saying why an entry stops where it does, backed by the measurement that shows it. */
     static final class Why {
         private Why() {}

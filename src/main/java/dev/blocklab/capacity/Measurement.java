@@ -50,7 +50,7 @@ public record Measurement(double offeredPerSecond, double throughputPerSecond, l
     /** Completions falling short of the offered rate by more than this share mean a backlog grew. */
     static final double DONE_SHARE = 0.9;
 
-    /** Why this run's backlog grew across its step ("6.0/s done of 10/s offered"), or empty when it kept up or was not measured. */
+    /** Why this run's backlog grew across its step ("6/s done of 10/s offered"), or empty when it kept up or was not measured. */
     public java.util.Optional<String> backlog() {
         if (doneInStepPerSecond == null || doneInStepPerSecond >= DONE_SHARE * offeredPerSecond) return java.util.Optional.empty();
         return java.util.Optional.of(String.format(java.util.Locale.ROOT, "backlog grew: %s/s done of %s/s offered",

@@ -71,7 +71,7 @@ public record PoolPrediction(int connections, long holdNanos) {
 
     /** {@code 10 connections / 100 ms = 100 req/s}. */
     public String basis() {
-        return String.format(Locale.ROOT, "%d connection%s / %.0f ms held per request = %.0f req/s", connections, connections == 1 ? "" : "s",
-                holdNanos / 1e6, maxRequestsPerSecond());
+        return String.format(Locale.ROOT, "%d connection%s / %.0f ms held per request = %s req/s", connections, connections == 1 ? "" : "s",
+                holdNanos / 1e6, dev.blocklab.load.Rates.number(maxRequestsPerSecond()));
     }
 }

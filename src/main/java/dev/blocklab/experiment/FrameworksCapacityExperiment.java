@@ -115,12 +115,12 @@ final class FrameworksCapacityExperiment implements Experiment {
                 double unloaded = unloadedMillis(oneRequest,
                         InProcessDriver.predictFromFormula(oneRequest, variant.formula(), variant.failsFast(), rs), rs);
                 RateSearch.Outcome<StepRow> outcome = plan.search().run(rate -> {
-                    settings.progress().update(name + " at " + RunTables.num(rate) + " req/s");
+                    settings.progress().update(name + " at " + dev.blocklab.load.Rates.number(rate) + " req/s");
                     Workload w = FrameworksUseCase.workload(plan.slowDelayNanos(), new Arrival.Open(rate, plan.stepNanos()));
                     FrameworksUseCase useCase = new FrameworksUseCase(plan.ints(), plan.longs());
                     try {
                         RunResult r = driver.run(w, name, context -> variant.create(context.backend(), useCase), rs,
-                                line -> settings.progress().update(name + " at " + RunTables.num(rate) + " req/s: " + line));
+                                line -> settings.progress().update(name + " at " + dev.blocklab.load.Rates.number(rate) + " req/s: " + line));
                         return judge(rate, r, unloaded);
                     } catch (RuntimeException | LinkageError e) {
                         // A run that throws (the variant failed to start, or broke mid-run) fails this rate; the

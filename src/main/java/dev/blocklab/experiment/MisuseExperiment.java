@@ -36,6 +36,12 @@ final class MisuseExperiment implements Experiment {
         this.audit = audit;
     }
 
+    /**
+     * How long each case blocks: {@link #BLOCK_NANOS}, or 5 x the audit's threshold when that is more, so a wrong
+     * case outlasts the threshold of an audit already on ({@code reproduce misuse --audit --audit-threshold 100ms}).
+     */
+    static long blockNanos(AuditSettings audit) { return Math.max(BLOCK_NANOS, 5 * audit.thresholdNanos()); }
+
     @Override public String name() { return "misuse"; }
 
     @Override public String description() {
@@ -48,9 +54,10 @@ final class MisuseExperiment implements Experiment {
         AuditResult audited;
         try (Auditor own = caller.isEmpty() ? Auditor.start(audit) : null) {
             Auditor auditor = caller.orElse(own);
+            long blockNanos = blockNanos(auditor.settings());
             for (MisuseCase c : cases) {
                 settings.progress().update(c.name());
-                long block = c.blockNanos(BLOCK_NANOS, auditor.settings().stallNanos());
+                long block = c.blockNanos(blockNanos, auditor.settings().stallNanos());
                 auditor.during(c.name(), () -> { c.run(requests, block); return null; });
             }
             audited = own == null ? auditor.soFar() : own.finish();
@@ -63,7 +70,7 @@ final class MisuseExperiment implements Experiment {
         }
         List<List<String>> cells = rows.stream().map(r -> List.of(r.caseName(), r.expectedRule(), r.expectedLine(),
                 r.found().isEmpty() ? "-" : String.join("; ", r.found()), r.verdict())).toList();
-        Table table = new Table("misuse showcase: " + requests + " requests a case, each blocking " + BLOCK_NANOS / 1_000_000
+        Table table = new Table("misuse showcase: " + requests + " requests a case, each blocking " + blockNanos(audited.settings()) / 1_000_000
                 + " ms (the native call " + 2 * audited.settings().stallNanos() / 1_000_000 + " ms, to outlast the stall threshold)",
                 List.of("case", "expected rule", "expected line", "found", "verdict"), cells);
         long wrongAsExpected = rows.stream().filter(r -> r.wrong() && r.asExpected()).count();

@@ -383,7 +383,10 @@ public final class ProfilePageExperiment implements Experiment {
         int cores = settings.environment().cores();
         List<String> notes = new ArrayList<>();
         for (ProfilePageRow r : rows) if (!r.deviation().isEmpty()) notes.add(r.deviation());
-        for (Planned p : plan) if (!talkGap(p.talk()).isEmpty()) notes.add(talkGap(p.talk()));
+        for (Planned p : plan) {
+            String gap = talkGap(p.talk());
+            if (!gap.isEmpty()) notes.add(gap);
+        }
         notes.add("Latency counts from each request's intended send time (open model: a queue in the server or the attacker "
                 + "cannot hide a wait); the timeout counts from the actual send, as vegeta's; success = a status in [200, 400). "
                 + "Requests that timed out appear as status 0 and in the latencies at their elapsed time. 'talk p50 ms' and "

@@ -26,6 +26,7 @@ class PoolPredictionTest {
         assertThat(new PoolPrediction(10, 100 * MS).connectionsInUse(300)).isCloseTo(10, within(1e-9));
         assertThat(new PoolPrediction(10, 0).maxRequestsPerSecond()).isInfinite();
         assertThat(new PoolPrediction(10, 100 * MS).basis()).isEqualTo("10 connections / 100 ms held per request = 100 req/s");
+        assertThat(new PoolPrediction(10, 4 * MS).basis()).isEqualTo("10 connections / 4 ms held per request = 2,500 req/s");
     }
 
     @Test

@@ -22,6 +22,14 @@ class MisuseExperimentTest {
     }
 
     @Test
+    void blockNanos_outlastsTheThresholdOfTheAuditItRunsUnder() {
+        assertThat(MisuseExperiment.blockNanos(dev.blocklab.audit.AuditSettings.defaults())).isEqualTo(MisuseExperiment.BLOCK_NANOS);
+        var coarse = new dev.blocklab.audit.AuditSettings(100_000_000L, dev.blocklab.audit.AuditSettings.DEFAULT_STALL_NANOS,
+                dev.blocklab.audit.AuditSettings.DEFAULT_SAMPLE_PERIOD_NANOS);
+        assertThat(MisuseExperiment.blockNanos(coarse)).isEqualTo(500_000_000L);   // 50 ms would not be flagged at 100 ms
+    }
+
+    @Test
     void row_wrongCaseNeedsItsRuleAtItsLine() {
         var expected = Optional.of(new MisuseCase.Expected(Rule.BLOCKING_ON_EVENT_LOOP, LINE.className(), 33));
         assertThat(MisuseExperiment.row("w", "d", expected, List.of(finding(Rule.BLOCKING_ON_EVENT_LOOP, LINE))).verdict())
