@@ -282,8 +282,7 @@ public final class ResultsFile implements AutoCloseable {
         if (v.isObject()) {
             List<String> entries = new ArrayList<>();
             v.properties().forEach(e -> entries.add(e.getKey() + ": " + cell(e.getValue())));
-            String text = String.join("; ", entries);
-            return text.length() > 80 ? text.substring(0, 77) + "..." : text;
+            return cut(String.join("; ", entries));
         }
         if (v.isIntegralNumber()) return v.asText();
         if (v.isNumber()) {
@@ -291,7 +290,11 @@ public final class ResultsFile implements AutoCloseable {
             return Double.isFinite(d) ? new java.math.BigDecimal(d).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString() : v.asText();
         }
         if (v.isArray()) return "[" + v.size() + (v.size() == 1 ? " item]" : " items]");
-        String text = v.asText();
+        return cut(v.asText());
+    }
+
+    /** {@code text} cut to 80 characters, its last three {@code ...} when cut. */
+    private static String cut(String text) {
         return text.length() > 80 ? text.substring(0, 77) + "..." : text;
     }
 
