@@ -22,7 +22,8 @@ final class TextReport implements Report<ExperimentResult> {
      * article's figures ({@link #ARTICLE_COLUMN_PREFIXES}: {@code article best ms}, {@code talk p99 ms}) ranks as
      * {@code article ms}.
      */
-    static final List<String> ESSENTIAL = List.of("row", "model", "requests", "ok %", "wall ms", "predicted ms", "article ms",
+    static final List<String> ESSENTIAL = List.of("row", "model", "requests", "ok %", "success %", "wall ms", "predicted ms",
+            "predicted %", "article ms",
             "predicted req/s", "measured ok req/s", "p99 ms", "verdict", "req/s", "p50 ms", "peak threads", "cpu us/req");
     /** How the header of a column of the seed article's figures begins (seed 001 is a talk). */
     static final List<String> ARTICLE_COLUMN_PREFIXES = List.of("article ", "talk ");

@@ -198,6 +198,9 @@ class ProfilePageExperimentTest {
         assertThat(table.columns().get(p99 + 1)).isEqualTo("talk p99 ms");
         assertThat(table.rows().getFirst().get(p50 + 1)).isEqualTo("231");
         assertThat(table.rows().getFirst().get(p99 + 1)).isEqualTo("300");
+        // success beside the talk's and the prediction come first, where a 120-column terminal keeps them with the rate
+        assertThat(table.columns().subList(0, 6)).containsExactly("endpoint", "profile", "rate", "success %", "talk %", "predicted %");
+        assertThat(table.rows().getFirst().get(table.columns().indexOf("sent"))).isEqualTo("100");
     }
 
     @Test

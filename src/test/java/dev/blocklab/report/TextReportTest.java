@@ -25,6 +25,16 @@ class TextReportTest {
         }
     }
 
+    @Test void layout_tooWide_keepsTheMeasuredSuccessAndThePredictionBesideTheTalks() {
+        List<String> row = List.of("/async-non-blocking", "play-2.5", "1,000/s", "1000", "100.00", "100.00", "100.00", "62.6",
+                "51.6", "80.5", "52.2", "50.0", "200 x1000 (attacker fell behind)");
+        Table table = new Table("The talk's attacks", List.of("endpoint", "profile", "rate", "requests", "success %", "talk %",
+                "predicted %", "p50 ms", "talk p50 ms", "p99 ms", "talk p99 ms", "predicted p50 ms", "statuses"), List.of(row, row));
+        String header = TextReport.layout(table, 120).lines().findFirst().orElseThrow();
+        // the talk's columns rank as the article's; the measured success and the prediction beside them are essential too
+        assertThat(header).contains("success %", "talk %", "predicted %", "p99 ms", "talk p99 ms");
+    }
+
     @Test void essentialRank_articleColumnsRankAsArticleMs() {
         assertThat(TextReport.essentialRank("article best ms")).isEqualTo(TextReport.essentialRank("article ms"));
         assertThat(TextReport.essentialRank("talk %")).isEqualTo(TextReport.essentialRank("article ms"));
