@@ -295,6 +295,34 @@ final class FrameworksExperiment implements Experiment {
         return rows.stream().map(r -> r.variant().replaceFirst("^frameworks-", "").replaceFirst(":\\d+$", "")).anyMatch(name::equals);
     }
 
+    /**
+     * Why the article's averages are higher than the closed rows here, on the one row where no pool binds:
+     * {@code sequential} with 200 request threads for 50 users, whose average is then one request's own time. The
+     * article's comments and photos came from the public JSONPlaceholder service over the internet; here from a
+     * local service at 20 ms. Empty when the closed 200 ms sequential row did not run.
+     */
+    static java.util.Optional<String> sequentialGap(List<FrameworksRow> rows, Plan plan) {
+        Combination closed200 = new Combination(true, FrameworksUseCase.SLOW_DELAY_NANOS);
+        Double article = ARTICLE_200MS.get("sequential");
+        return rows.stream()
+                .filter(r -> r.run() != null && r.articleMillis() != null && family(r.variant()).equals("sequential")
+                        && !r.variant().startsWith("jaxrs-") && r.combination().equals(closed200.label()))
+                .findFirst()
+                .map(r -> {
+                    double callsMillis = (2.0 * FrameworksUseCase.SLOW_DELAY_NANOS + 2.0 * FrameworksUseCase.FAST_DELAY_NANOS) / 1e6 / plan.timeScale();
+                    double articleSlowMillis = 2.0 * FrameworksUseCase.SLOW_DELAY_NANOS / 1e6 / plan.timeScale();
+                    double articleMillis = article / plan.timeScale(), measured = r.run().timing().latencyMillis().mean();
+                    return String.format(Locale.ROOT, "Why the article's averages are higher: with %d users and 200 request threads no pool "
+                                    + "binds sequential, so its average is one request's own time. The article's %s ms less its two %s ms calls "
+                                    + "leaves %s ms for comments and photos, fetched from the public JSONPlaceholder service over the internet "
+                                    + "(5,000 photos in one answer), and the merges' CPU on 8 cores; here the two are a local service at %s ms "
+                                    + "each, and the measured %s ms less %s ms of calls leaves %s ms of CPU and waiting for %d cores.",
+                            plan.users(), RunTables.ms(articleMillis), RunTables.ms(articleSlowMillis / 2), RunTables.ms(articleMillis - articleSlowMillis),
+                            RunTables.ms(FrameworksUseCase.FAST_DELAY_NANOS / 1e6 / plan.timeScale()), RunTables.ms(measured),
+                            RunTables.ms(callsMillis), RunTables.ms(Math.max(0, measured - callsMillis)), Runtime.getRuntime().availableProcessors());
+                });
+    }
+
     /** Why each row's requests failed, which its ok % alone does not say: a line per row and cause. */
     static List<String> failureNotes(List<FrameworksRow> rows) {
         List<String> notes = new ArrayList<>();
@@ -324,6 +352,7 @@ final class FrameworksExperiment implements Experiment {
         notes.add("Combinations run: " + plan.combinations().stream().map(Combination::label).toList()
                 + (plan.combinations().size() < 4 ? " (quick: the open rate at 400 ms is left out; --full runs all four for 30 s each)" : "") + ".");
         notes.add("The article's figures are averages of a JMeter closed loop of 50 threads (its \"50 req/sec\") on 8 cores; they sit beside the closed rows only.");
+        sequentialGap(rows, plan).ifPresent(notes::add);
         for (Combination c : plan.combinations()) {
             rows.stream().filter(r -> r.combination().equals(c.label()) && r.run() != null && r.run().successRatio() > 0.999)
                     .min(Comparator.comparingDouble(r -> r.run().timing().latencyMillis().mean()))

@@ -132,6 +132,25 @@ class FrameworksExperimentTest {
     }
 
     @Test
+    void sequentialGap_explainsTheArticlesHigherAverage_fromTheSequentialClosedRow() {
+        var r = dev.blocklab.report.DeviationTest.run("frameworks-sequential", 2_000, 2_000, 30_000, 440, 1_014, 0, 20, 900, 1);
+        var latency = new dev.blocklab.result.LatencyMillis(2_000, 460, 1_014, 1_000, 1_200, 1_250, 1_400, 1_500, 1_500, 1_500);
+        var run = new dev.blocklab.result.RunResult(r.model(), r.workload(), "closed 50 users", dev.blocklab.result.ArrivalKind.CLOSED,
+                1, null, r.counts(), new dev.blocklab.result.Timing(30_000, 49.3, latency, ""), r.repeats(), r.prediction(), r.resources(), null);
+        var plan = new FrameworksExperiment.Plan(1, 50, 3_000_000_000L, 50, 3_000_000_000L,
+                List.of(new FrameworksExperiment.Combination(true, 200_000_000L)), 125_000, 62_500, List.of());
+        var sequential = new FrameworksExperiment.FrameworksRow("frameworks-sequential", "closed 200ms", run, 2_100.0, "request thread", null, "why");
+        assertThat(FrameworksExperiment.sequentialGap(List.of(sequential), plan)).hasValueSatisfying(note -> assertThat(note)
+                .contains("The article's 2100 ms less its two 200 ms calls leaves 1700 ms for comments and photos")
+                .contains("JSONPlaceholder service over the internet")
+                .contains("the measured 1014 ms less 440 ms of calls leaves 574 ms of CPU and waiting for"));
+        // no sequential closed row at 200 ms (its 400 ms row, or another variant): nothing to explain from
+        var other = new FrameworksExperiment.FrameworksRow("frameworks-sequential", "closed 400ms", run, 2_600.0, "request thread", null, "why");
+        var jaxrs = new FrameworksExperiment.FrameworksRow("jaxrs-sequential", "closed 200ms", run, 2_100.0, "request thread", null, "why");
+        assertThat(FrameworksExperiment.sequentialGap(List.of(other, jaxrs), plan)).isEmpty();
+    }
+
+    @Test
     void failureNotes_nameEachRowsCauses() {
         // disruptor-stages read 42.00 % ok at open 200ms with no word on why: its requests hit the 15 s deadline
         var r = dev.blocklab.report.DeviationTest.run("disruptor-stages", 150, 63, 16_000, 440, 9_000, 0, 20, 900, 1);
