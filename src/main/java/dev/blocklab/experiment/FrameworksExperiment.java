@@ -238,7 +238,7 @@ final class FrameworksExperiment implements Experiment {
     private static String why(String variant, Combination c, RunResult r, Double article, Plan plan) {
         int cores = Runtime.getRuntime().availableProcessors();
         double cpu = cpuPerRequest(r);
-        double callsMillis = (2.0 * c.slowDelayNanos() + 2.0 * FrameworksUseCase.FAST_DELAY_NANOS) / 1e6 / plan.timeScale();
+        double callsMillis = callsMillis(c, plan);
         String family = family(variant);
         int pool = variant.contains(":") ? Integer.parseInt(variant.substring(variant.indexOf(':') + 1)) : 0;
         String limit = switch (family) {
@@ -303,15 +303,14 @@ final class FrameworksExperiment implements Experiment {
      */
     static java.util.Optional<String> sequentialGap(List<FrameworksRow> rows, Plan plan) {
         Combination closed200 = new Combination(true, FrameworksUseCase.SLOW_DELAY_NANOS);
-        Double article = ARTICLE_200MS.get("sequential");
         return rows.stream()
                 .filter(r -> r.run() != null && r.articleMillis() != null && family(r.variant()).equals("sequential")
                         && !r.variant().startsWith("jaxrs-") && r.combination().equals(closed200.label()))
                 .findFirst()
                 .map(r -> {
-                    double callsMillis = (2.0 * FrameworksUseCase.SLOW_DELAY_NANOS + 2.0 * FrameworksUseCase.FAST_DELAY_NANOS) / 1e6 / plan.timeScale();
+                    double callsMillis = callsMillis(closed200, plan);
                     double articleSlowMillis = 2.0 * FrameworksUseCase.SLOW_DELAY_NANOS / 1e6 / plan.timeScale();
-                    double articleMillis = article / plan.timeScale(), measured = r.run().timing().latencyMillis().mean();
+                    double articleMillis = r.articleMillis() / plan.timeScale(), measured = r.run().timing().latencyMillis().mean();
                     return String.format(Locale.ROOT, "Why the article's averages are higher: with %d users and 200 request threads no pool "
                                     + "binds sequential, so its average is one request's own time. The article's %s ms less its two %s ms calls "
                                     + "leaves %s ms for comments and photos, fetched from the public JSONPlaceholder service over the internet "
@@ -321,6 +320,11 @@ final class FrameworksExperiment implements Experiment {
                             RunTables.ms(FrameworksUseCase.FAST_DELAY_NANOS / 1e6 / plan.timeScale()), RunTables.ms(measured),
                             RunTables.ms(callsMillis), RunTables.ms(Math.max(0, measured - callsMillis)), Runtime.getRuntime().availableProcessors());
                 });
+    }
+
+    /** One request's four calls one after another, in milliseconds at the plan's scale: two slow, two fast. */
+    private static double callsMillis(Combination c, Plan plan) {
+        return (2.0 * c.slowDelayNanos() + 2.0 * FrameworksUseCase.FAST_DELAY_NANOS) / 1e6 / plan.timeScale();
     }
 
     /** Why each row's requests failed, which its ok % alone does not say: a line per row and cause. */
