@@ -427,7 +427,7 @@ public final class ProfilePageExperiment implements Experiment {
         return notes;
     }
 
-    private static List<Chart> charts(List<ProfilePageRow> rows, String scale) {
+    static List<Chart> charts(List<ProfilePageRow> rows, String scale) {
         List<String> categories = rows.stream().map(r -> r.endpoint().substring(1) + " " + r.profile() + " " + rate(r.ratePerSecond())).toList();
         Chart success = new Chart.BarChart("Success ratio: measured, the talk's and predicted from pool sizes",
                 new Axis("endpoint, profile, rate", ""), categories, new Axis("success", "%"),
@@ -436,12 +436,15 @@ public final class ProfilePageExperiment implements Experiment {
                         new Bars("predicted", rows.stream().map(r -> 100 * r.predictedSuccessRatio()).toList())),
                 false, "Success = status in [200, 400) within the client's timeout (3 s / time scale), over all requests sent; "
                 + "one attack per bar, a fresh server each; " + scale + ".");
-        Chart latency = new Chart.BarChart("Latency p50 and p99 from the intended send time",
+        Chart latency = new Chart.BarChart("Latency p50 and p99 from the intended send time, beside the talk's",
                 new Axis("endpoint, profile, rate", ""), categories, new Axis("latency", "ms"),
                 List.of(new Bars("p50", rows.stream().map(r -> r.latencyMillis().p50()).toList()),
+                        new Bars("talk p50", rows.stream().map(ProfilePageRow::articleP50Millis).toList()),
                         new Bars("p99", rows.stream().map(r -> r.latencyMillis().p99()).toList()),
+                        new Bars("talk p99", rows.stream().map(ProfilePageRow::articleP99Millis).toList()),
                         new Bars("predicted p50", rows.stream().map(ProfilePageRow::predictedP50Millis).toList())),
-                false, "HdrHistogram of response time minus intended send time, timeouts at their elapsed time; " + scale + ".");
+                false, "HdrHistogram of response time minus intended send time, timeouts at their elapsed time; the talk's "
+                + "percentiles from its vegeta reports, divided by the time scale; " + scale + ".");
         return List.of(success, latency);
     }
 

@@ -201,6 +201,12 @@ class ProfilePageExperimentTest {
         // success beside the talk's and the prediction come first, where a 120-column terminal keeps them with the rate
         assertThat(table.columns().subList(0, 6)).containsExactly("endpoint", "profile", "rate", "success %", "talk %", "predicted %");
         assertThat(table.rows().getFirst().get(table.columns().indexOf("sent"))).isEqualTo("100");
+        // the HTML's latency chart sets the talk's percentiles beside the measured ones too
+        var latency = (dev.blocklab.result.Chart.BarChart) ProfilePageExperiment.charts(List.of(row), "quick").getLast();
+        assertThat(latency.bars()).extracting(dev.blocklab.result.Bars::name)
+                .containsExactly("p50", "talk p50", "p99", "talk p99", "predicted p50");
+        assertThat(latency.bars().get(1).values()).containsExactly(230.94);
+        assertThat(latency.bars().get(3).values()).containsExactly(300.32);
     }
 
     @Test
