@@ -242,9 +242,10 @@ public final class ResultsFile implements AutoCloseable {
     private static dev.blocklab.result.Table fields(String title, List<ObjectNode> nodes) {
         List<Map<String, String>> flat = new ArrayList<>();
         java.util.Set<String> columns = new java.util.LinkedHashSet<>();
+        java.util.Set<String> keyedByData = keyedByData("", nodes);
         for (ObjectNode n : nodes) {
             Map<String, String> cells = new LinkedHashMap<>();
-            flatten("", n, cells);
+            flatten("", n, keyedByData, cells);
             columns.addAll(cells.keySet());
             flat.add(cells);
         }
@@ -252,25 +253,44 @@ public final class ResultsFile implements AutoCloseable {
         return new dev.blocklab.result.Table(title, List.copyOf(columns), rows);
     }
 
-    private static void flatten(String prefix, JsonNode node, Map<String, String> cells) {
+    private static void flatten(String prefix, JsonNode node, java.util.Set<String> keyedByData, Map<String, String> cells) {
         node.properties().forEach(e -> {
             if (e.getKey().endsWith("Histogram")) return;   // an encoded HdrHistogram: base64, nothing to read in a cell
-            if (e.getValue().isObject() && !keyedByData(e.getValue())) flatten(prefix + e.getKey() + ".", e.getValue(), cells);
-            else cells.put(prefix + e.getKey(), cell(e.getValue()));
+            String path = prefix + e.getKey();
+            if (e.getValue().isObject() && !keyedByData.contains(path)) flatten(path + ".", e.getValue(), keyedByData, cells);
+            else cells.put(path, cell(e.getValue()));
         });
     }
 
     /**
-     * True for an object keyed by data rather than by field names (a failure's message to its count): a key that is
-     * not a name. Its entries share one cell; as columns, every row would get a column for each other row's messages.
+     * The paths (under {@code prefix}) of the objects keyed by data rather than by field names, such as a failure's
+     * message to its count: an object with a key that is not a name, or one whose values are all numbers and whose
+     * keys differ between the rows that have it (a record's fields are the same in every row). Such an object's
+     * entries share one cell; as columns, every row would get a column for each other row's messages.
      */
-    private static boolean keyedByData(JsonNode object) {
-        for (var names = object.fieldNames(); names.hasNext(); ) {
-            String name = names.next();
-            if (name.isEmpty() || !Character.isJavaIdentifierStart(name.charAt(0))
-                    || !name.chars().allMatch(Character::isJavaIdentifierPart)) return true;
-        }
-        return false;
+    private static java.util.Set<String> keyedByData(String prefix, List<? extends JsonNode> nodes) {
+        Map<String, List<JsonNode>> objects = new LinkedHashMap<>();
+        for (JsonNode n : nodes)
+            n.properties().forEach(e -> {
+                if (e.getValue().isObject()) objects.computeIfAbsent(prefix + e.getKey(), k -> new ArrayList<>()).add(e.getValue());
+            });
+        java.util.Set<String> paths = new java.util.HashSet<>();
+        objects.forEach((path, values) -> {
+            boolean notNames = values.stream().anyMatch(v -> v.properties().stream().anyMatch(e -> !isName(e.getKey())));
+            boolean numbersOnly = values.stream().allMatch(v -> v.properties().stream().allMatch(e -> e.getValue().isNumber()));
+            boolean keysDiffer = values.stream().map(v -> {
+                java.util.Set<String> keys = new java.util.HashSet<>();
+                v.fieldNames().forEachRemaining(keys::add);
+                return keys;
+            }).distinct().count() > 1;
+            if (notNames || (numbersOnly && keysDiffer)) paths.add(path);
+            else paths.addAll(keyedByData(path + ".", values));
+        });
+        return paths;
+    }
+
+    private static boolean isName(String key) {
+        return !key.isEmpty() && Character.isJavaIdentifierStart(key.charAt(0)) && key.chars().allMatch(Character::isJavaIdentifierPart);
     }
 
     /**
@@ -278,7 +298,7 @@ public final class ResultsFile implements AutoCloseable {
      * {@code key: value; ...}, long text cut at 80 characters.
      */
     private static String cell(JsonNode v) {
-        if (v.isNull()) return "-";
+        if (v.isNull() || (v.isObject() && v.isEmpty())) return "-";
         if (v.isObject()) {
             List<String> entries = new ArrayList<>();
             v.properties().forEach(e -> entries.add(e.getKey() + ": " + cell(e.getValue())));

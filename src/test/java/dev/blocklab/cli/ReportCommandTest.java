@@ -319,6 +319,22 @@ class ReportCommandTest {
         assertThat(t.rows().get(1).get(causes)).isEqualTo("-");   // none
     }
 
+    @Test void read_stoppedBeforeAnyResult_aMapOfCountsKeyedByNamesThatDifferPerRow_isOneCell_aRecordStaysColumns() throws Exception {
+        Path file = dir.resolve("failures.jsonl");
+        try (ResultsFile f = new ResultsFile(file)) {
+            f.write("failure-row", Map.of("model", "virtual", "failures", Map.of("Timeout", 3),
+                    "latency", Map.of("p50Millis", 1.5, "p99Millis", 9)));
+            f.write("failure-row", Map.of("model", "fixed:4", "failures", Map.of("ConnectException", 1),
+                    "latency", Map.of("p50Millis", 2.5, "p99Millis", 12)));
+            f.writePageTitle("failures");
+        }
+        dev.blocklab.result.Table t = ResultsFile.read(file).getFirst().tables().getFirst();
+        assertThat(t.columns()).containsExactlyInAnyOrder("model", "failures", "latency.p50Millis", "latency.p99Millis");
+        assertThat(t.rows().get(0).get(t.columns().indexOf("failures"))).isEqualTo("Timeout: 3");
+        assertThat(t.rows().get(1).get(t.columns().indexOf("failures"))).isEqualTo("ConnectException: 1");
+        assertThat(t.rows().get(1).get(t.columns().indexOf("latency.p99Millis"))).isEqualTo("12");
+    }
+
     @Test void report_missingFile_exit2() {
         Cli.Run report = Cli.run("report", dir.resolve("nope.jsonl").toString());
         assertThat(report.exit()).isEqualTo(Main.EXIT_USAGE);
