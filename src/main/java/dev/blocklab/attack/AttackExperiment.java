@@ -69,7 +69,8 @@ public final class AttackExperiment {
     static Table summary(AttackResult r) {
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of("Requests", "[total, rate, throughput]",
-                r.requests() + ", " + fixed(r.ratePerSecond()) + "/s, " + fixed(r.throughputPerSecond()) + "/s"));
+                r.requests() + ", " + dev.blocklab.load.Rates.number(r.ratePerSecond()) + "/s, "
+                        + dev.blocklab.load.Rates.number(r.throughputPerSecond()) + "/s"));
         rows.add(List.of("Duration", "[total, attack, wait]", GoDurations.format(r.totalNanos()) + ", "
                 + GoDurations.format(r.attackNanos()) + ", " + GoDurations.format(r.waitNanos())));
         rows.add(List.of("Latencies", "[min, mean, 50, 90, 95, 99, 99.9, 99.99, max]", latencies(r.latencyMillis())));

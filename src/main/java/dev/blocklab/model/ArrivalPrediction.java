@@ -1,5 +1,6 @@
 package dev.blocklab.model;
 
+import dev.blocklab.load.Rates;
 import dev.blocklab.workload.Arrival;
 import dev.blocklab.workload.Durations;
 import dev.blocklab.workload.RequestTimes;
@@ -62,37 +63,37 @@ public final class ArrivalPrediction {
                 if (peak <= capacityPerSecond) {
                     yield new Prediction(r, String.format(Locale.ROOT,
                             "open %s/s%s within the capacity %s/s: mean latency %s (one request alone: %s); throughput %s/s; in flight %s/s x %s = %s (Little)%s",
-                            num(rate), scaled(timeScaleDivisor), num(capacityPerSecond), Durations.format(r), one.basis(), num(rate), num(rate),
-                            Durations.format(r), num(rate * r / 1e9), percentiles), one.path());
+                            Rates.number(rate), scaled(timeScaleDivisor), Rates.number(capacityPerSecond), Durations.format(r), one.basis(), Rates.number(rate), Rates.number(rate),
+                            Durations.format(r), inFlight(rate * r / 1e9), percentiles), one.path());
                 }
                 Queue q = queue(o, timeScaleDivisor, capacityPerSecond, r, one.requeues());
                 long mean = r + q.meanWaitNanos();
                 // the continuous form is that of a queue whose requests leave in the order it served them
                 String continuous = o.pacer() instanceof dev.blocklab.load.Pacer.Constant && one.requeues() == 0
                         ? String.format(Locale.ROOT, " (the continuous form %s x (%s / %s - 1) / 2 = %s)", Durations.format(Math.round(durationSeconds * 1e9)),
-                                num(rate), num(capacityPerSecond), Durations.format(Math.round(durationSeconds * (rate / capacityPerSecond - 1) / 2 * 1e9)))
+                                Rates.number(rate), Rates.number(capacityPerSecond), Durations.format(Math.round(durationSeconds * (rate / capacityPerSecond - 1) / 2 * 1e9)))
                         : "";
-                String rateText = o.pacer() instanceof dev.blocklab.load.Pacer.Constant ? num(rate) + "/s"
-                        : num(rate) + "/s on average (" + num(peak) + "/s at its peak)";
+                String rateText = o.pacer() instanceof dev.blocklab.load.Pacer.Constant ? Rates.number(rate) + "/s"
+                        : Rates.number(rate) + "/s on average (" + Rates.number(peak) + "/s at its peak)";
                 yield new Prediction(mean, String.format(Locale.ROOT,
                         "open %s%s above the capacity %s/s: while arrivals outpace it the backlog grows by their excess and drains at %s/s, so each "
                                 + "request waits for the backlog ahead of it / %s/s%s; over the schedule's %d arrivals (%d servers each holding a request %s: "
                                 + "the capacity x one request's time, rounded, and that count / the capacity) "
                                 + "the mean wait is %s%s; mean latency %s + %s = %s; throughput %s/s",
-                        rateText, scaled(timeScaleDivisor), num(capacityPerSecond), num(capacityPerSecond), num(capacityPerSecond),
+                        rateText, scaled(timeScaleDivisor), Rates.number(capacityPerSecond), Rates.number(capacityPerSecond), Rates.number(capacityPerSecond),
                         one.requeues() == 0 ? "" : behindBacklog(one.requeues()), o.requests(),
                         q.servers(), Durations.format(q.holdNanos()), Durations.format(q.meanWaitNanos()), continuous, Durations.format(r),
-                        Durations.format(q.meanWaitNanos()), Durations.format(mean), num(capacityPerSecond)), one.path());
+                        Durations.format(q.meanWaitNanos()), Durations.format(mean), Rates.number(capacityPerSecond)), one.path());
             }
             case Arrival.Closed c -> {
                 double alone = c.users() * 1e9 / Math.max(1, r);
                 double throughput = Math.min(alone, capacityPerSecond);
                 long mean = Math.round(c.users() * 1e9 / throughput);
                 String bound = alone <= capacityPerSecond ? c.users() + " / " + Durations.format(r)
-                        : "the capacity (" + c.users() + " / " + Durations.format(r) + " = " + num(alone) + "/s is more)";
+                        : "the capacity (" + c.users() + " / " + Durations.format(r) + " = " + Rates.number(alone) + "/s is more)";
                 yield new Prediction(mean, String.format(Locale.ROOT,
                         "closed %d users, no think time: throughput %s = %s/s; mean latency %d / %s/s = %s (one request alone: %s)%s",
-                        c.users(), bound, num(throughput), c.users(), num(throughput), Durations.format(mean), one.basis(),
+                        c.users(), bound, Rates.number(throughput), c.users(), Rates.number(throughput), Durations.format(mean), one.basis(),
                         alone <= capacityPerSecond ? percentiles : ""), one.path());
             }
             case Arrival.Batch b -> throw new IllegalArgumentException("a batch's prediction is the model's own: " + b.label());
@@ -173,9 +174,9 @@ public final class ArrivalPrediction {
                 + ", p99 " + Durations.format(drawn.percentileNanos(one.path(), 99) + cpuNanosPerRequest) + " (drawn)";
     }
 
-    private static String num(double v) {
-        if (v >= 100) return String.format(Locale.ROOT, "%,.0f", v);
-        return String.format(Locale.ROOT, "%.3g", v);
+    /** Little's requests in flight, not a rate: whole with separators from 100, else three significant digits. */
+    private static String inFlight(double requests) {
+        return String.format(Locale.ROOT, requests >= 100 ? "%,.0f" : "%.3g", requests);
     }
 
     /** How a scaled run's rate relates to the asked one: the schedule is compressed by the time scale too. */

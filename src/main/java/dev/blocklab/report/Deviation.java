@@ -173,12 +173,12 @@ public record Deviation(double ratio, String cause, String detail) {
     }
 
     /**
-     * Little's law in words with its figures, e.g. {@code Little's law: 682 req/s x 78.8 ms mean latency = 53.74
+     * Little's law in words with its figures, e.g. {@code Little's law: 1,682 req/s x 78.8 ms mean latency = 133
      * requests in flight against a pool of 8 threads}, against the pool that binds ({@link #binding}).
      */
     public static String littlesLawText(RunResult r) {
         return String.format(Locale.ROOT, "Little's law: %s req/s x %s ms mean latency = %s requests in flight%s",
-                RunTables.num(r.timing().throughputPerSecond()), RunTables.ms(r.timing().latencyMillis().mean()), RunTables.num(littlesLaw(r)),
+                dev.blocklab.load.Rates.number(r.timing().throughputPerSecond()), RunTables.ms(r.timing().latencyMillis().mean()), RunTables.num(littlesLaw(r)),
                 binding(r).map(b -> " against " + b.what()).orElse(""));
     }
 

@@ -27,7 +27,7 @@ final class TextAttackReport implements Report<AttackResult> {
                     + "Target: " + r.description() + r.stopNote() + "\n" + r.health().verdictLine() + "\n";
         List<String[]> rows = new ArrayList<>();
         rows.add(row("Requests", "[total, rate, throughput]",
-                r.requests() + ", " + fixed(r.ratePerSecond()) + ", " + fixed(r.throughputPerSecond())));
+                r.requests() + ", " + rate(r.ratePerSecond()) + ", " + rate(r.throughputPerSecond())));
         rows.add(row("Duration", "[total, attack, wait]",
                 GoDurations.format(r.totalNanos()) + ", " + GoDurations.format(r.attackNanos()) + ", " + GoDurations.format(r.waitNanos())));
         rows.add(row("Latencies", "[min, mean, 50, 90, 95, 99, 99.9, 99.99, max]", latencies(r.latencyMillis())));
@@ -92,6 +92,9 @@ final class TextAttackReport implements Report<AttackResult> {
     private static double mean(long total, long count) { return count == 0 ? 0 : (double) total / count; }
 
     private static String fixed(double v) { return String.format(Locale.ROOT, "%.2f", v); }
+
+    /** A rate as every report writes it ({@code 1,000/s}, {@code 97.3/s}); its unit keeps it apart in the list. */
+    private static String rate(double perSecond) { return dev.blocklab.load.Rates.number(perSecond) + "/s"; }
 
     private static String latencies(LatencyMillis l) {
         double[] ms = {l.min(), l.mean(), l.p50(), l.p90(), l.p95(), l.p99(), l.p999(), l.p9999(), l.max()};

@@ -25,6 +25,19 @@ class AttackExperimentTest {
         }
     }
 
+    /** Rates as every report writes them (Rates.number with its unit), the same in the live report and the saved one. */
+    @Test
+    void requestsRow_writesRatesAsEveryReport_liveAndSavedAlike() {
+        var result = AttackResults.sample(3, 0);
+        String live = AttackReportFormat.TEXT.create().render(result);
+        String expected = result.requests() + ", " + dev.blocklab.load.Rates.number(result.ratePerSecond()) + "/s, "
+                + dev.blocklab.load.Rates.number(result.throughputPerSecond()) + "/s";
+        List<String> saved = AttackExperiment.summary(result).rows().stream().filter(r -> r.getFirst().equals("Requests")).findFirst().orElseThrow();
+        assertThat(saved.get(2)).isEqualTo(expected);
+        assertThat(live.lines().filter(l -> l.startsWith("Requests ")).findFirst().orElseThrow()).endsWith("  " + expected);
+        assertThat(expected).doesNotContain(".00/s").matches("\\d+, [0-9,.]+/s, [0-9,.]+/s");
+    }
+
     @Test
     void notes_sayTheLiveVerdictWordForWord() {
         var limited = AttackResults.sample(50, 7);   // 7 of 1007 never sent

@@ -36,8 +36,20 @@ class ArrivalPredictionTest {
     void open_belowCapacity_meanIsOneRequest_textGivesThroughputAndLittle() {
         Prediction p = ArrivalPrediction.of(oneAlone, 80, new Arrival.Open(50, 10 * S), 1, null, 0);
         assertThat(p.nanos()).isEqualTo(100 * MS);
-        assertThat(p.basis()).contains("open 50.0/s within the capacity 80.0/s", "mean latency 100ms", "throughput 50.0/s",
-                "in flight 50.0/s x 100ms = 5.00 (Little)");
+        assertThat(p.basis()).contains("open 50/s within the capacity 80/s", "mean latency 100ms", "throughput 50/s",
+                "in flight 50/s x 100ms = 5.00 (Little)");
+    }
+
+    @Test
+    void rates_areWrittenAsEveryReportWritesThem_theCountInFlightIsNot() {
+        // a rate is Rates.number's: 2.5/s (not 2.50/s), 3/s (not 3.00/s), 2,000/s; Little's count keeps its digits
+        Prediction one = new Prediction(S, "1s (one thread per request)", RequestTimes.Path.SERIAL);
+        assertThat(ArrivalPrediction.of(one, 3, new Arrival.Open(2.5, 10 * S), 1, null, 0).basis())
+                .contains("open 2.5/s within the capacity 3/s", "throughput 2.5/s", "in flight 2.5/s x 1s = 2.50 (Little)");
+        assertThat(ArrivalPrediction.of(one, 2, new Arrival.Closed(3, 10 * S), 1, null, 0).basis())
+                .contains("throughput the capacity (3 / 1s = 3/s is more) = 2/s", "mean latency 3 / 2/s = 1.5s");
+        assertThat(ArrivalPrediction.of(oneAlone, 4000, new Arrival.Open(2000, 10 * S), 1, null, 0).basis())
+                .contains("open 2,000/s within the capacity 4,000/s", "in flight 2,000/s x 100ms = 200 (Little)");
     }
 
     @Test
@@ -48,8 +60,8 @@ class ArrivalPredictionTest {
         Prediction one = new Prediction(S, "1s (one thread per request)", RequestTimes.Path.SERIAL);
         Prediction p = ArrivalPrediction.of(one, 10, new Arrival.Open(20, 5 * S), 1, null, 0);
         assertThat(p.nanos()).isEqualTo(3_250 * MS);
-        assertThat(p.basis()).contains("above the capacity 10.0/s", "100 arrivals (10 servers each holding a request 1s: the capacity x one request's time, rounded, and that count / the capacity)",
-                "mean wait is 2.25s", "continuous form 5s x (20.0 / 10.0 - 1) / 2 = 2.5s", "= 3.25s", "throughput 10.0/s");
+        assertThat(p.basis()).contains("above the capacity 10/s", "100 arrivals (10 servers each holding a request 1s: the capacity x one request's time, rounded, and that count / the capacity)",
+                "mean wait is 2.25s", "continuous form 5s x (20 / 10 - 1) / 2 = 2.5s", "= 3.25s", "throughput 10/s");
     }
 
     @Test
@@ -95,7 +107,7 @@ class ArrivalPredictionTest {
         Prediction one = new Prediction(S, "1s", RequestTimes.Path.SERIAL);
         Prediction p = ArrivalPrediction.of(one, 10, new Arrival.Open(new Pacer.Steps(List.of(5.0, 20.0), 5 * S), 10 * S), 1, null, 0);
         assertThat(p.nanos()).isBetween(2_700 * MS, 3_100 * MS);
-        assertThat(p.basis()).contains("12.5/s on average (20.0/s at its peak) above the capacity 10.0/s");
+        assertThat(p.basis()).contains("12.5/s on average (20/s at its peak) above the capacity 10/s");
     }
 
     @Test
@@ -118,10 +130,10 @@ class ArrivalPredictionTest {
     void closed_usersOverLatency_boundByCapacity() {
         Prediction light = ArrivalPrediction.of(oneAlone, 80, new Arrival.Closed(4, 10 * S), 1, null, 0);
         assertThat(light.nanos()).isEqualTo(100 * MS); // 4 / 0.1 s = 40/s < 80/s
-        assertThat(light.basis()).contains("throughput 4 / 100ms = 40.0/s");
+        assertThat(light.basis()).contains("throughput 4 / 100ms = 40/s");
         Prediction heavy = ArrivalPrediction.of(oneAlone, 80, new Arrival.Closed(50, 10 * S), 1, null, 0);
         assertThat(heavy.nanos()).isEqualTo(625 * MS); // 50 users / 80/s
-        assertThat(heavy.basis()).contains("the capacity", "= 80.0/s", "= 625ms");
+        assertThat(heavy.basis()).contains("the capacity", "= 80/s", "= 625ms");
     }
 
     @Test
