@@ -60,7 +60,7 @@ public final class Advice {
         int cores = Runtime.getRuntime().availableProcessors();
         double cpuBound = cores * 1e6 / cpuMicrosPerRequest;
         if (cpuBound >= formulaPerSecond) return Optional.empty();
-        return Optional.of(String.format(Locale.ROOT, "the formula counts the workload's CPU steps, not the process's; at the %.0f us "
+        return Optional.of(String.format(Locale.ROOT, "the formula counts the workload's CPU steps, not the process's; at the %,.0f us "
                 + "of CPU a request measured here, %d cores give at most %s/s", cpuMicrosPerRequest, cores, dev.blocklab.load.Rates.number(cpuBound)));
     }
 
@@ -78,8 +78,8 @@ public final class Advice {
             Recommendation.Ranked best = rec.ranked().getFirst();
             CapacitySearch.Result s = best.result().search();
             Measurement m = s.atSustainable().map(Point::median).orElseThrow();
-            lines.add(String.format(Locale.ROOT, "For %s, use %s: it kept %s up to %s%s requests a second (p99 %.0f ms there%s, %.0f us of CPU "
-                            + "and %.0f KiB allocated per request); its formula's predicted ceiling: %s%s.",
+            lines.add(String.format(Locale.ROOT, "For %s, use %s: it kept %s up to %s%s requests a second (p99 %,.0f ms there%s, %,.0f us of CPU "
+                            + "and %,.0f KiB allocated per request); its formula's predicted ceiling: %s%s.",
                     workload, best.result().entry(), slo, s.isLowerBound() ? "at least " : "",
                     dev.blocklab.load.Rates.number(s.sustainablePerSecond()), m.p99Millis(),
                     Slo.metOnlyByTheInterval(slos, m).stream().map(t -> "; " + t).collect(java.util.stream.Collectors.joining()),

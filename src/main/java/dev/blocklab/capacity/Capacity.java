@@ -194,7 +194,7 @@ public final class Capacity {
                 // slowest of 10,000 draws is no ceiling: it moved with the batch's size)
                 boolean bounded = twice.nanos() > batch.nanos() * 1.5;
                 yield new Predicted(bounded ? ceiling : Double.POSITIVE_INFINITY, p99, successByDesign(workload.graph()), bounded
-                        ? String.format(Locale.ROOT, "a long batch (%d requests, a model of steady load) takes %s by its formula (%s) = %s/s", n, Durations.format(batch.nanos()), batch.basis(), dev.blocklab.load.Rates.number(ceiling))
+                        ? String.format(Locale.ROOT, "a long batch (%,d requests, a model of steady load) takes %s by its formula (%s) = %s/s", n, Durations.readable(batch.nanos()), batch.basis(), dev.blocklab.load.Rates.number(ceiling))
                         : "its formula names no throughput limit (one request alone: " + one.basis().replaceFirst("^one request alone: ", "") + ")");
             }
             case Entry.Http h -> http(h);
@@ -211,13 +211,13 @@ public final class Capacity {
             int loops = d.threads();   // the profile's event loops, each held while a handler blocks
             double ceiling = loops * 1e9 / held;
             return new Predicted(ceiling, held / 1e6, 1, String.format(Locale.ROOT,
-                    "the event loop is blocked: %d event loops each held %s per request = %s/s", loops, Durations.format(held), dev.blocklab.load.Rates.number(ceiling)));
+                    "the event loop is blocked: %d event loops each held %s per request = %s/s", loops, Durations.readable(held), dev.blocklab.load.Rates.number(ceiling)));
         }
         if (d.threads() == Integer.MAX_VALUE)
             return new Predicted(Double.POSITIVE_INFINITY, unloadedP99, 1, "no thread held while waiting (" + d.pool() + "): no pool limit; CPU decides");
         double ceiling = d.threads() * 1e9 / held;
-        return new Predicted(ceiling, unloadedP99, 1, String.format(Locale.ROOT, "a pool of %d %s (%s) holding each request %s = %s/s",
-                d.threads(), d.threads() == 1 ? "thread" : "threads", d.pool(), Durations.format(held), dev.blocklab.load.Rates.number(ceiling)));
+        return new Predicted(ceiling, unloadedP99, 1, String.format(Locale.ROOT, "a pool of %,d %s (%s) holding each request %s = %s/s",
+                d.threads(), d.threads() == 1 ? "thread" : "threads", d.pool(), Durations.readable(held), dev.blocklab.load.Rates.number(ceiling)));
     }
 
     /** A predicted ceiling in words: {@code 80/s}, or {@code no limit} where the formula names none. */
@@ -241,7 +241,7 @@ public final class Capacity {
             if (Double.isInfinite(ceiling) || !(search.sustainablePerSecond() > 1.25 * ceiling)) return "";
             return String.format(Locale.ROOT, " (it held %s/s, above its predicted ceiling of %s/s: a queue may not build far enough within "
                     + "one %s step to break an objective; measure again with a longer --step)", dev.blocklab.load.Rates.number(search.sustainablePerSecond()), dev.blocklab.load.Rates.number(ceiling),
-                    Durations.format(settings.stepNanos()));
+                    Durations.readable(settings.stepNanos()));
         }
 
         private static String reason(Entry entry, CapacitySearch.Result search, Predicted predicted, Settings settings) {
@@ -256,11 +256,11 @@ public final class Capacity {
                                 + "(measured %.2f %% at %s/s); the objective breaks once enough requests are sent to show it",
                         predicted.successRatio() * 100, successLimit * 100, broken.successRatio() * 100, dev.blocklab.load.Rates.number(broken.offeredPerSecond()));
             if (predicted.unloadedP99Millis() > settings.p99LimitMillis())
-                return String.format(Locale.ROOT, "one request alone already takes p99 %.0f ms, over the objective's %.0f ms", predicted.unloadedP99Millis(),
+                return String.format(Locale.ROOT, "one request alone already takes p99 %,.0f ms, over the objective's %,.0f ms", predicted.unloadedP99Millis(),
                         settings.p99LimitMillis());
             if (cpuCores >= 0.7 * cores) {
                 double cpuCeiling = cores * 1e6 / broken.cpuMicrosPerRequest();
-                return String.format(Locale.ROOT, "CPU: %.0f us per request on %d cores caps it at %d / %.0f us = %s/s (measured at %s/s: %.1f cores busy)",
+                return String.format(Locale.ROOT, "CPU: %,.0f us per request on %d cores caps it at %d / %,.0f us = %s/s (measured at %s/s: %.1f cores busy)",
                         broken.cpuMicrosPerRequest(), cores, cores, broken.cpuMicrosPerRequest(), dev.blocklab.load.Rates.number(cpuCeiling), dev.blocklab.load.Rates.number(broken.offeredPerSecond()), cpuCores);
             }
             // the ceiling explains the break when it lies between the rates: not far above the rate that broke, and not far

@@ -72,7 +72,7 @@ public record Recommendation(double commonPerSecond, List<Ranked> ranked) {
                     a.entry(), b.entry(), dev.blocklab.load.Rates.number(rate), Capacity.ceiling(a.predicted().ceilingPerSecond()), Capacity.ceiling(b.predicted().ceilingPerSecond())));
         double ca = costAt(a, rate), cb = costAt(b, rate);
         if (Double.isNaN(ca) || Double.isNaN(cb) || Math.abs(cb - ca) > CPU_NOISE * Math.min(ca, cb)) return Optional.empty();
-        return Optional.of(String.format(Locale.ROOT, "%s and %s tie: both sustained %s%s/s, and their CPU per request there (%.0f and %.0f us) "
+        return Optional.of(String.format(Locale.ROOT, "%s and %s tie: both sustained %s%s/s, and their CPU per request there (%,.0f and %,.0f us) "
                         + "differs by %.0f %%, within the noise of one run; either will do, or raise --max-rate or --repeats to tell them apart.",
                 a.entry(), b.entry(), a.search().isLowerBound() ? "at least " : "", dev.blocklab.load.Rates.number(rate), ca, cb, 100 * Math.abs(cb - ca) / Math.min(ca, cb)));
     }
@@ -86,7 +86,7 @@ public record Recommendation(double commonPerSecond, List<Ranked> ranked) {
                     Capacity.ceiling(r.result().predicted().ceilingPerSecond()),
                     Advice.cpuCeiling(r.result(), r.cpuMicrosAtCommonRate(), r.cpuRatePerSecond()).map(c -> "; " + c).orElse(""),
                     Double.isNaN(r.cpuMicrosAtCommonRate()) ? "" : String.format(Locale.ROOT,
-                            "; compared at the common %s/s (the highest rate every entry that sustained any held): %.0f us of CPU per request, measured at %s/s%s",
+                            "; compared at the common %s/s (the highest rate every entry that sustained any held): %,.0f us of CPU per request, measured at %s/s%s",
                             dev.blocklab.load.Rates.number(commonPerSecond), r.cpuMicrosAtCommonRate(), dev.blocklab.load.Rates.number(r.cpuRatePerSecond()),
                             r.cpuRatePerSecond() < commonPerSecond ? " (this entry's highest rate measured up to it)" : ""),
                     r.result().why());

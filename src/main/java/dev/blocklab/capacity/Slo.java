@@ -66,11 +66,11 @@ public record Slo(String metric, double limit, String text) {
             double upper = successUpperBound(m.successRatio(), m.requests());
             // a share parsed from a percentage (99.9 / 100) is a hair above the same share counted (999 / 1000)
             return m.successRatio() >= limit - 1e-12 || upper >= limit - 1e-12 ? Optional.empty() : Optional.of(String.format(Locale.ROOT,
-                    "success %.2f %% < %s (of %d requests; the upper end of its 95 %% interval %.2f %%)",
+                    "success %.2f %% < %s (of %,d requests; the upper end of its 95 %% interval %.2f %%)",
                     m.successRatio() * 100, pct(limit), m.requests(), upper * 100));
         }
         double v = m.latencyMillis(metric);
-        return v <= limit ? Optional.empty() : Optional.of(String.format(Locale.ROOT, "%s %.1f ms > %s ms", metric, v, trim(limit)));
+        return v <= limit ? Optional.empty() : Optional.of(String.format(Locale.ROOT, "%s %,.1f ms > %s ms", metric, v, separated(limit)));
     }
 
     /**
@@ -80,7 +80,7 @@ public record Slo(String metric, double limit, String text) {
      */
     public Optional<String> metOnlyByTheInterval(Measurement m) {
         if (!metric.equals("success") || m.successRatio() >= limit - 1e-12 || breach(m).isPresent()) return Optional.empty();
-        return Optional.of(String.format(Locale.ROOT, "success %.1f %% of %d requests, below %s but too few to show it (its 95 %% interval reaches %.1f %%)",
+        return Optional.of(String.format(Locale.ROOT, "success %.1f %% of %,d requests, below %s but too few to show it (its 95 %% interval reaches %.1f %%)",
                 m.successRatio() * 100, m.requests(), pct(limit), successUpperBound(m.successRatio(), m.requests()) * 100));
     }
 
@@ -98,6 +98,11 @@ public record Slo(String metric, double limit, String text) {
     }
 
     private static String pct(double share) { return trim(share * 100) + " %"; }
+
+    /** {@link #trim} with thousands separated: {@code 1,500}, {@code 99.5}. */
+    private static String separated(double v) {
+        return v == Math.rint(v) ? String.format(Locale.ROOT, "%,d", (long) v) : trim(v);
+    }
 
     private static String trim(double v) {
         return v == Math.rint(v) ? String.valueOf((long) v) : String.format(Locale.ROOT, "%s", v);

@@ -56,6 +56,25 @@ public final class Durations {
         return nanos + "ns";
     }
 
+    /**
+     * Nanoseconds for a sentence a person reads, not a flag parses back: one decimal at most, thousands separated,
+     * the unit after a space, as the text reports write their milliseconds ({@code 2,286.6 s}, {@code 12,500 s},
+     * {@code 91.4 ms}, {@code 50 us}, {@code 0 ms}). {@link #format} is exact and parses back; use it in commands.
+     */
+    public static String readable(long nanos) {
+        if (nanos == 0) return "0 ms";
+        if (Math.abs(nanos) >= 1_000_000_000L) return oneDecimal(nanos / 1e9) + " s";
+        if (Math.abs(nanos) >= 1_000_000L) return oneDecimal(nanos / 1e6) + " ms";
+        if (Math.abs(nanos) >= 1_000L) return oneDecimal(nanos / 1e3) + " us";
+        return nanos + " ns";
+    }
+
+    /** One decimal with thousands separators, without a trailing {@code .0}. */
+    private static String oneDecimal(double v) {
+        String s = String.format(Locale.ROOT, "%,.1f", v);
+        return s.endsWith(".0") ? s.substring(0, s.length() - 2) : s;
+    }
+
     private static String trim(double v) {
         String s = String.format(Locale.ROOT, "%.3f", v);
         s = s.replaceAll("0+$", "");

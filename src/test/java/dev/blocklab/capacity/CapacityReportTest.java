@@ -50,7 +50,7 @@ class CapacityReportTest {
         assertThat(knee.lines().skip(1).findFirst().orElseThrow()).contains("offered req/s", "done req/s", "p99 ms", "verdict");
         assertThat(knee).doesNotContain("more column");
         assertThat(knee.lines().filter(line -> line.endsWith("  met"))).hasSize(3);
-        assertThat(knee.replaceAll("\\s+", " ")).contains("1 broke: backlog grew: 38.7/s done of 80/s offered, p99 1342.5 ms > 550 ms");
+        assertThat(knee.replaceAll("\\s+", " ")).contains("1 broke: backlog grew: 38.7/s done of 80/s offered, p99 1,342.5 ms > 550 ms");
     }
 
     @Test

@@ -38,7 +38,7 @@ class RecommendationTest {
     @Test
     void tie_cpuWithinTheNoiseAtTheRateBothHeld_isSaidInTheAdvice() {
         Recommendation rec = Recommendation.of(List.of(entry("a", 160, rate -> 1050), entry("b", 160, rate -> 1000)));
-        assertThat(rec.tie()).hasValue("b and a tie: both sustained 160/s, and their CPU per request there (1000 and 1050 us) differs by 5 %, "
+        assertThat(rec.tie()).hasValue("b and a tie: both sustained 160/s, and their CPU per request there (1,000 and 1,050 us) differs by 5 %, "
                 + "within the noise of one run; either will do, or raise --max-rate or --repeats to tell them apart.");
         assertThat(Advice.lines("w", Slo.DEFAULTS, rec, "cmd")).contains(rec.tie().orElseThrow());
     }
@@ -53,8 +53,8 @@ class RecommendationTest {
         assertThat(rec.ranked().getFirst().cpuMicrosAtCommonRate()).isEqualTo(10_000.0);
         // a formula with no limit: the bound its measured CPU sets (0.4 of a core busy at 40/s) is beside it
         assertThat(rec.sentences().getFirst()).startsWith("1. fast-cheap sustains 160/s (predicted ceiling: no limit; the formula counts "
-                + "the workload's CPU steps, not the process's; at the 10000 us of CPU a request measured here, ")
-                .contains("); compared at the common 40/s (the highest rate every entry that sustained any held): 10000 us of CPU per request, measured at 40/s: ");
+                + "the workload's CPU steps, not the process's; at the 10,000 us of CPU a request measured here, ")
+                .contains("); compared at the common 40/s (the highest rate every entry that sustained any held): 10,000 us of CPU per request, measured at 40/s: ");
     }
 
     @Test
@@ -150,7 +150,7 @@ class RecommendationTest {
     void why_heldWellAboveThePredictedCeiling_cautionsThatTheStepMayBeTooShort() {
         Capacity.Predicted pool = new Capacity.Predicted(8, 1000, 1, "a pool of 8 threads holding each request 1s = 8/s");
         Capacity.EntryResult above = entry("fixed:8", 15, 10, pool);   // a 1 s step passed 15/s: no queue had time to build
-        assertThat(above.why()).endsWith("(it held 15/s, above its predicted ceiling of 8/s: a queue may not build far enough within one 1s step "
+        assertThat(above.why()).endsWith("(it held 15/s, above its predicted ceiling of 8/s: a queue may not build far enough within one 1 s step "
                 + "to break an objective; measure again with a longer --step)");
         assertThat(entry("fixed:8", 9, 10, pool).why()).doesNotContain("predicted ceiling of");   // near the ceiling: no caution
     }
@@ -172,7 +172,7 @@ class RecommendationTest {
         // 20 000 us a request at the broken 90/s is 1.8 cores of 2: CPU decides
         Capacity.EntryResult r = entry("virtual", 80, 20_000, new Capacity.Predicted(Double.POSITIVE_INFINITY, 100, 1, "no limit"));
         int cores = Runtime.getRuntime().availableProcessors();
-        if (cores <= 2) assertThat(r.why()).startsWith("CPU: 20000 us per request on " + cores + " cores caps it at");
+        if (cores <= 2) assertThat(r.why()).startsWith("CPU: 20,000 us per request on " + cores + " cores caps it at");
         else assertThat(r.why()).contains("neither its formula's ceiling");
     }
 
@@ -242,5 +242,16 @@ class RecommendationTest {
         assertThat(p.basis()).contains("one request alone: ").doesNotContain("one request alone: one request alone:");
         var one = (Entry.Http) Entries.resolve("http:threads:1/sync-blocking", dev.blocklab.workload.BuiltInWorkloads.profilePage());
         assertThat(Capacity.http(one).basis()).startsWith("a pool of 1 thread (");
+    }
+
+    @Test
+    void predictedBasis_writesDurationsForAReader_notExactly() {
+        // 100,000 requests on 8 threads of 1 s each: 12,500 s, not 12500s; a profile's thread holds a request 1 s
+        var hundred = dev.blocklab.workload.BuiltInWorkloads.hundredCalls();
+        Capacity.Predicted fixed8 = Capacity.predict(hundred, Entries.resolve("fixed:8", hundred), SETTINGS);
+        assertThat(fixed8.basis()).startsWith("a long batch (100,000 requests, a model of steady load) takes 12,500 s by its formula (")
+                .endsWith(") = 8/s");
+        var one = (Entry.Http) Entries.resolve("http:threads:1/sync-blocking", dev.blocklab.workload.BuiltInWorkloads.profilePage());
+        assertThat(Capacity.http(one).basis()).endsWith("holding each request 1 s = 1/s");
     }
 }

@@ -28,7 +28,7 @@ class SloTest {
         assertThat(slo.breach(new Measurement(10, 10, 20, 0.95, 1, 1, 1, 1, 1, 1, 1, -1, false, "", null))).isEmpty();
         // 50 in 1,000 can: even the interval's upper end is below
         assertThat(slo.breach(new Measurement(10, 10, 1000, 0.95, 1, 1, 1, 1, 1, 1, 1, -1, false, "", null)))
-                .contains("success 95.00 % < 97 % (of 1000 requests; the upper end of its 95 % interval 96.02 %)");
+                .contains("success 95.00 % < 97 % (of 1,000 requests; the upper end of its 95 % interval 96.02 %)");
         // a share met only through the interval says so; one met outright, or broken, does not
         assertThat(slo.metOnlyByTheInterval(new Measurement(10, 10, 20, 0.95, 1, 1, 1, 1, 1, 1, 1, -1, false, "", null)))
                 .contains("success 95.0 % of 20 requests, below 97 % but too few to show it (its 95 % interval reaches 98.9 %)");

@@ -36,7 +36,7 @@ class CapacityCommandTest {
                 "--quiet", "--save", save.toString(), "--wide");
         assertThat(o.exit()).as(o.err()).isZero();
         assertThat(o.out()).contains("Highest open rate meeting p99<=400ms (one-call)", "Knee curve", "fixed:4",
-                "a long batch (100000 requests, a model of steady load) takes", "Reproduce: ./blocklab capacity --workload");
+                "a long batch (100,000 requests, a model of steady load) takes 2,500 s by its formula", "Reproduce: ./blocklab capacity --workload");
         String json = Files.readString(save);
         assertThat(json).contains("\"entry\":\"fixed:4\"", "\"predictedCeilingPerSecond\":40.0");
         double sustained = Double.parseDouble(json.replaceAll("(?s).*?\"sustainablePerSecond\":([0-9.]+).*", "$1"));

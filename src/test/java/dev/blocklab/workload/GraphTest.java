@@ -102,6 +102,18 @@ class GraphTest {
     }
 
     @Test
+    void durations_readable_roundsToOneDecimal_separatesThousands_spacesTheUnit() {
+        assertThat(Durations.readable(4_574_525_000_000L)).isEqualTo("4,574.5 s");
+        assertThat(Durations.readable(12_500 * 1_000 * MS)).isEqualTo("12,500 s");
+        assertThat(Durations.readable(1_443 * MS)).isEqualTo("1.4 s");
+        assertThat(Durations.readable(91_361_000)).isEqualTo("91.4 ms");
+        assertThat(Durations.readable(100 * MS)).isEqualTo("100 ms");
+        assertThat(Durations.readable(50_044)).isEqualTo("50 us");
+        assertThat(Durations.readable(999)).isEqualTo("999 ns");
+        assertThat(Durations.readable(0)).isEqualTo("0 ms");
+    }
+
+    @Test
     void cpuWork_isDeterministic() {
         assertThat(CpuWork.perform(Step.CpuKind.HASH, 10_000)).isEqualTo(CpuWork.perform(Step.CpuKind.HASH, 10_000));
         assertThat(CpuWork.perform(Step.CpuKind.SORT, 1000)).isNotEqualTo(CpuWork.perform(Step.CpuKind.SORT, 1001));
