@@ -34,6 +34,11 @@ final class FrameworksExperiment implements Experiment {
             + "cf-suspended 3500, rx-blocking 2300, disruptor-stages 3000, disruptor-async 3500, pekko-blocking 3000");
     /** ... and at 400 ms. */
     static final Map<String, Double> ARTICLE_400MS = ArticleFigures.millis("sequential 2600, invokeall 3000");
+    /**
+     * The article's "Thread Pool size for I/O Tasks" of its two Disruptor rows, by the variant that runs each: its
+     * blocked request thread on the chained wiring, 11, and its suspended response, 12. It timed no third wiring.
+     */
+    static final Map<String, Integer> ARTICLE_DISRUPTOR_THREADS = Map.of("disruptor-stages", 11, "disruptor-async", 12);
 
     /**
      * How much to run.
@@ -235,7 +240,7 @@ final class FrameworksExperiment implements Experiment {
      * limit, and what the closed loop's average must be by Little's law; beside the article, the throughput its
      * average implies.
      */
-    private static String why(String variant, Combination c, RunResult r, Double article, Plan plan) {
+    static String why(String variant, Combination c, RunResult r, Double article, Plan plan) {
         int cores = Runtime.getRuntime().availableProcessors();
         double cpu = cpuPerRequest(r);
         double callsMillis = callsMillis(c, plan);
@@ -255,19 +260,62 @@ final class FrameworksExperiment implements Experiment {
         };
         String cpuLimit = String.format(Locale.ROOT, "CPU %s ms/req = %.0f req/s on %d cores", RunTables.ms(cpu),
                 cpu <= 0 ? 0 : cores * 1000.0 / cpu, cores);
+        String threads = disruptorThreads(family).map(t -> "; " + t).orElse("");
         if (!c.closed()) {
             var latency = r.timing().latencyMillis();
             double offered = plan.ratePerSecond() * plan.timeScale();
             return String.format(Locale.ROOT, "%s offered %s req/s, completed %s req/s over the schedule (p50 %s ms, fastest %s ms); %s; %s",
                     keptUp(r, offered) ? "sustained" : "NOT sustained:", RunTables.num(offered),
-                    RunTables.num(completedPerSecond(r)), RunTables.ms(latency.p50()), RunTables.ms(latency.min()), limit, cpuLimit);
+                    RunTables.num(completedPerSecond(r)), RunTables.ms(latency.p50()), RunTables.ms(latency.min()), limit, cpuLimit) + threads;
         }
         String line = String.format(Locale.ROOT, "%d users / %s req/s = %s ms (measured average %s ms); %s; %s", plan.users(),
                 RunTables.num(r.timing().throughputPerSecond()), RunTables.ms(plan.users() * 1000.0 / Math.max(1e-9, r.timing().throughputPerSecond())),
                 RunTables.ms(r.timing().latencyMillis().mean()), limit, cpuLimit);
-        if (article != null)
-            line += String.format(Locale.ROOT, "; article: 50 / %.0f ms = %.1f req/s", article, 50_000.0 / article);
-        return line;
+        line += article != null ? String.format(Locale.ROOT, "; article: 50 / %.0f ms = %.1f req/s", article, 50_000.0 / article)
+                : "; article: - (" + noArticleFigure(family, c) + ")";
+        return line + threads;
+    }
+
+    /**
+     * Why a closed row has no article figure: the article did not time that variant (disruptor-latch, pekko-async),
+     * timed it at 200 ms only, or has no such variant.
+     */
+    static String noArticleFigure(String family, Combination c) {
+        if (family.equals("disruptor-latch"))
+            return "the article did not time it: its Disruptor rows are the chained wiring (disruptor-stages) and the suspended response (disruptor-async)";
+        if (family.equals("pekko-async"))
+            return "the article did not time it: its Akka row blocked the request thread (pekko-blocking)";
+        if (c.slowDelayNanos() >= 400_000_000L && ARTICLE_200MS.containsKey(family))
+            return "the article timed it at 200 ms only";
+        return "not in the article";
+    }
+
+    /**
+     * The Disruptor rows' threads beside the article's pools (11 and 12), and why disruptor-latch has no article
+     * figure; empty when no Disruptor variant ran.
+     */
+    static Optional<String> disruptorNote(List<FrameworksRow> rows) {
+        List<String> families = rows.stream().map(r -> family(r.variant())).distinct().filter(f -> FrameworkVariants.disruptorThreads(f) > 0).toList();
+        if (families.isEmpty()) return Optional.empty();
+        String each = families.stream().map(f -> f + " " + FrameworkVariants.disruptorThreads(f) + (ARTICLE_DISRUPTOR_THREADS.containsKey(f)
+                ? " (the article's " + ARTICLE_DISRUPTOR_THREADS.get(f) + ")" : " (the article did not time it)")).collect(java.util.stream.Collectors.joining(", "));
+        return Optional.of("Disruptor threads: " + each + ". The article's 11 ran its chained wiring with the request thread blocked, its 12 "
+                + "the suspended response" + (families.contains("disruptor-latch") ? "; it timed no Disruptor with parallel calls and a blocked "
+                + "request thread, so disruptor-latch's article figure is '-'." : "."));
+    }
+
+    /**
+     * A Disruptor variant's threads beside the article's pool for the same wiring ({@link #ARTICLE_DISRUPTOR_THREADS}),
+     * e.g. {@code Disruptor threads: 4 here (dispatch, two merges, reply; the calls hold none), 12 in the article};
+     * empty for another family.
+     */
+    static Optional<String> disruptorThreads(String family) {
+        int ours = FrameworkVariants.disruptorThreads(family);
+        if (ours == 0) return Optional.empty();
+        String here = family.equals("disruptor-stages") ? ours + " here (2 a stage for the four calls and the merge, 1 for the reply)"
+                : ours + " here (dispatch, two merges, reply; the calls hold none)";
+        Integer article = ARTICLE_DISRUPTOR_THREADS.get(family);
+        return Optional.of("Disruptor threads: " + here + ", " + (article == null ? "none in the article, which did not time this wiring" : article + " in the article"));
     }
 
     /**
@@ -352,7 +400,7 @@ final class FrameworksExperiment implements Experiment {
         String requestThreads = "Request threads: a modelled Tomcat pool of up to 200 platform threads";
         if (ran(rows, "virtual") || ran(rows, "structured")) requestThreads += "; virtual and structured run each request on a virtual thread";
         if (ran(rows, "vertx-event-loop")) requestThreads += "; vertx-event-loop has none, each request runs on one of its event loops";
-        notes.add(requestThreads + ". Pool sizes: 16 at 200 ms, 24 at 400 ms, as the article.");
+        notes.add(requestThreads + ". Pool sizes: 16 at 200 ms, 24 at 400 ms, as the article." + disruptorNote(rows).map(n -> " " + n).orElse(""));
         notes.add("Combinations run: " + plan.combinations().stream().map(Combination::label).toList()
                 + (plan.combinations().size() < 4 ? " (quick: the open rate at 400 ms is left out; --full runs all four for 30 s each)" : "") + ".");
         notes.add("The article's figures are averages of a JMeter closed loop of 50 threads (its \"50 req/sec\") on 8 cores; they sit beside the closed rows only.");

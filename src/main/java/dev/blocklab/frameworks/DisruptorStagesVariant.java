@@ -24,6 +24,8 @@ import java.util.concurrent.CompletableFuture;
  */
 final class DisruptorStagesVariant implements Model {
     static final int WORKERS = 2;
+    /** Its handler threads: {@value #WORKERS} a stage for the four calls and the merge, and one for the reply (11, the article's). */
+    static final int THREADS = 5 * WORKERS + 1;
 
     private static final class Event extends RequestEvent {
         final Object[] values = new Object[4];

@@ -33,6 +33,8 @@ import java.util.concurrent.CompletableFuture;
  */
 final class DisruptorVariant implements Model {
     static final int RING_SIZE = 8192;
+    /** Its handler threads: dispatch, the two merges and the reply; its calls hold none. */
+    static final int THREADS = 4;
 
     private static final class MergeEvent extends RequestEvent {
         Object[] values;

@@ -23,6 +23,18 @@ public final class FrameworkVariants {
     /** The article's I/O pool: 16 threads at 200 ms, 24 at 400 ms. */
     public static final int ARTICLE_POOL_200MS = 16;
     public static final int ARTICLE_POOL_400MS = 24;
+    /**
+     * The threads a Disruptor variant's handlers run on, beside the article's Disruptor pools (11 and 12): 11 for
+     * {@code disruptor-stages}, 4 for {@code disruptor-latch} and {@code disruptor-async}; 0 for another family.
+     */
+    public static int disruptorThreads(String family) {
+        return switch (family) {
+            case "disruptor-stages" -> DisruptorStagesVariant.THREADS;
+            case "disruptor-latch", "disruptor-async" -> DisruptorVariant.THREADS;
+            default -> 0;
+        };
+    }
+
     /** The smallest I/O pool: one thread for each of the four calls. */
     static final int MIN_POOL = 4;
     static final int MAX_POOL = 100_000;

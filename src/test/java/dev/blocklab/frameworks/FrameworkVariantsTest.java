@@ -158,6 +158,23 @@ class FrameworkVariantsTest {
         }
     }
 
+    /** The threads the frameworks report sets beside the article's Disruptor pools (11 and 12) are the ones started. */
+    @Test
+    void disruptorThreads_areTheHandlerThreadsEachVariantStarts() throws Exception {
+        try (SimulatedBackend backend = new SimulatedBackend()) {
+            for (String family : List.of("disruptor-stages", "disruptor-latch", "disruptor-async")) {
+                Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
+                try (Model model = FrameworkVariants.named(family, 16).create(backend, new FrameworksUseCase(1, 1))) {
+                    long started = Thread.getAllStackTraces().keySet().stream()
+                            .filter(t -> !before.contains(t) && t.isAlive() && t.getName().startsWith("disruptor")).count();
+                    assertThat(started).as(family).isEqualTo(FrameworkVariants.disruptorThreads(family));
+                }
+            }
+        }
+        assertThat(FrameworkVariants.disruptorThreads("disruptor-stages")).as("the article's blocked-thread Disruptor row").isEqualTo(11);
+        assertThat(FrameworkVariants.disruptorThreads("reactor")).isZero();
+    }
+
     @org.junit.jupiter.api.Test
     void disruptorStagesFormula_aBatchCrossesTheStagesInWavesOfItsWorkers() {
         long ms = 1_000_000L;
