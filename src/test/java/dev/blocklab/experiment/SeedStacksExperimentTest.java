@@ -59,5 +59,26 @@ class SeedStacksExperimentTest {
         assertThat(row.pekkoHttp().cpuMillisPerRequest()).isPositive();
         assertThat(row.flag()).matches("ok|> 20 %: .*");
         assertThat(result.notes()).anyMatch(n -> n.contains("Pekko HTTP 1.3.0"));
+        // the talk's latencies at the run's scale, as profile-page's: 515.7 ms and 517.7 ms / 10
+        assertThat(row.articleP50Millis()).isCloseTo(51.57, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(row.articleP99Millis()).isCloseTo(51.77, org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    /** The talk's p50 and p99 sit beside the two servers' measured ones, as profile-page sets them. */
+    @Test
+    void profilePagePekko_tableSetsTheTalksLatenciesBesideTheMeasured() {
+        var latency = new dev.blocklab.result.LatencyMillis(100, 55, 50, 52, 60, 65, 70, 75, 75, 80);
+        var side = new ProfilePagePekkoExperiment.Side("x", 100, 1.0, latency, new java.util.TreeMap<>(java.util.Map.of(200, 100L)), false, 1.5);
+        var row = new ProfilePagePekkoExperiment.PekkoRow("/sync-blocking", 100, 0.65, 230.94, 300.32, 0.8, side, side, "ok");
+        var table = ProfilePagePekkoExperiment.table(List.of(row));
+        List<String> columns = table.columns();
+        assertThat(columns.subList(columns.indexOf("talk p50 ms"), columns.indexOf("talk p50 ms") + 3))
+                .containsExactly("talk p50 ms", "p50 ms play-2.5", "p50 ms pekko");
+        assertThat(columns.subList(columns.indexOf("talk p99 ms"), columns.indexOf("talk p99 ms") + 3))
+                .containsExactly("talk p99 ms", "p99 ms play-2.5", "p99 ms pekko");
+        List<String> cells = table.rows().getFirst();
+        assertThat(cells.get(columns.indexOf("talk p50 ms"))).isEqualTo("231");
+        assertThat(cells.get(columns.indexOf("talk p99 ms"))).isEqualTo("300");
+        assertThat(cells.get(columns.indexOf("talk %"))).isEqualTo("65.00");
     }
 }
