@@ -22,12 +22,14 @@ public final class Rates {
 
     /**
      * A rate's number as every report writes it, before its {@code /s} or {@code req/s}: whole with thousands
-     * separators from 100 a second or when whole ({@code 1,000}, {@code 20}), else one decimal ({@code 21.9},
-     * {@code 0.5}); {@code unbounded} when infinite.
+     * separators from 100 a second or when whole at one decimal ({@code 1,000}, {@code 20}, and {@code 3} for a
+     * computed 2.9999999), else one decimal ({@code 21.9}, {@code 0.5}); {@code unbounded} when infinite.
      */
     public static String number(double perSecond) {
         if (Double.isInfinite(perSecond)) return "unbounded";
-        return String.format(java.util.Locale.ROOT, perSecond >= 100 || perSecond == Math.rint(perSecond) ? "%,.0f" : "%.1f", perSecond);
+        if (perSecond >= 100) return String.format(java.util.Locale.ROOT, "%,.0f", perSecond);
+        String oneDecimal = String.format(java.util.Locale.ROOT, "%.1f", perSecond);
+        return oneDecimal.endsWith(".0") ? oneDecimal.substring(0, oneDecimal.length() - 2) : oneDecimal;
     }
 
     /** The pacer for {@code text}; errors name {@code --rate} or {@code --step}. {@code stepNanos} 0 means none. */

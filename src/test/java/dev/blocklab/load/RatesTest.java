@@ -64,6 +64,10 @@ class RatesTest {
         assertThat(Rates.number(20)).isEqualTo("20");
         assertThat(Rates.number(21.94)).isEqualTo("21.9");
         assertThat(Rates.number(0.5)).isEqualTo("0.5");
+        // a rate computed a hair under a whole number (3 threads / 1 s as 2.9999999) reads whole, not 3.0
+        assertThat(Rates.number(3 * (1 - 1e-9))).isEqualTo("3");
+        assertThat(Rates.number(99.98)).isEqualTo("100");
+        assertThat(Rates.number(20.04)).isEqualTo("20");
         assertThat(Rates.number(Double.POSITIVE_INFINITY)).isEqualTo("unbounded");
     }
 }
