@@ -260,62 +260,59 @@ final class FrameworksExperiment implements Experiment {
         };
         String cpuLimit = String.format(Locale.ROOT, "CPU %s ms/req = %.0f req/s on %d cores", RunTables.ms(cpu),
                 cpu <= 0 ? 0 : cores * 1000.0 / cpu, cores);
-        String threads = disruptorThreads(family).map(t -> "; " + t).orElse("");
         if (!c.closed()) {
             var latency = r.timing().latencyMillis();
             double offered = plan.ratePerSecond() * plan.timeScale();
             return String.format(Locale.ROOT, "%s offered %s req/s, completed %s req/s over the schedule (p50 %s ms, fastest %s ms); %s; %s",
                     keptUp(r, offered) ? "sustained" : "NOT sustained:", RunTables.num(offered),
-                    RunTables.num(completedPerSecond(r)), RunTables.ms(latency.p50()), RunTables.ms(latency.min()), limit, cpuLimit) + threads;
+                    RunTables.num(completedPerSecond(r)), RunTables.ms(latency.p50()), RunTables.ms(latency.min()), limit, cpuLimit);
         }
         String line = String.format(Locale.ROOT, "%d users / %s req/s = %s ms (measured average %s ms); %s; %s", plan.users(),
                 RunTables.num(r.timing().throughputPerSecond()), RunTables.ms(plan.users() * 1000.0 / Math.max(1e-9, r.timing().throughputPerSecond())),
                 RunTables.ms(r.timing().latencyMillis().mean()), limit, cpuLimit);
-        line += article != null ? String.format(Locale.ROOT, "; article: 50 / %.0f ms = %.1f req/s", article, 50_000.0 / article)
-                : "; article: - (" + noArticleFigure(family, c) + ")";
-        return line + threads;
+        if (article != null) line += String.format(Locale.ROOT, "; article: 50 / %.0f ms = %.1f req/s", article, 50_000.0 / article);
+        else if (NOT_TIMED.containsKey(family)) line += "; article: - (the article did not time it)";
+        return line;
     }
 
     /**
-     * Why a closed row has no article figure: the article did not time that variant (disruptor-latch, pekko-async),
-     * timed it at 200 ms only, or has no such variant.
+     * The article's variants it did not time, with the row it timed instead: its '-' is no missing figure.
      */
-    static String noArticleFigure(String family, Combination c) {
-        if (family.equals("disruptor-latch"))
-            return "the article did not time it: its Disruptor rows are the chained wiring (disruptor-stages) and the suspended response (disruptor-async)";
-        if (family.equals("pekko-async"))
-            return "the article did not time it: its Akka row blocked the request thread (pekko-blocking)";
-        if (c.slowDelayNanos() >= 400_000_000L && ARTICLE_200MS.containsKey(family))
-            return "the article timed it at 200 ms only";
-        return "not in the article";
+    static final Map<String, String> NOT_TIMED = Map.of(
+            "disruptor-latch", "its two Disruptor rows ran the chained wiring (disruptor-stages) and the suspended response (disruptor-async)",
+            "pekko-async", "its Akka row blocked the request thread (pekko-blocking)");
+
+    /**
+     * What an article figure of '-' on a closed row means, for the variants of {@code rows}: the article did not
+     * time it ({@link #NOT_TIMED}), has no such variant, or timed it at 200 ms only; empty when every closed row has a
+     * figure.
+     */
+    static Optional<String> articleGapNote(List<FrameworksRow> rows) {
+        List<FrameworksRow> gaps = rows.stream().filter(r -> r.articleMillis() == null && r.combination().startsWith("closed")).toList();
+        if (gaps.isEmpty()) return Optional.empty();
+        List<String> families = gaps.stream().map(r -> family(r.variant())).distinct().toList();
+        List<String> parts = new ArrayList<>();
+        families.stream().filter(NOT_TIMED::containsKey).forEach(f -> parts.add("the article did not time " + f + " (" + NOT_TIMED.get(f) + ")"));
+        List<String> absent = families.stream().filter(f -> !NOT_TIMED.containsKey(f) && !ARTICLE_200MS.containsKey(f)).toList();
+        if (!absent.isEmpty()) parts.add("it has no variant like " + String.join(", ", absent));
+        if (gaps.stream().anyMatch(r -> ARTICLE_200MS.containsKey(family(r.variant()))))
+            parts.add("at 400 ms it timed " + String.join(" and ", ARTICLE_400MS.keySet().stream().sorted().toList()) + " only");
+        return Optional.of("'-' in 'article avg ms' on a closed row is no missing figure: " + String.join("; ", parts) + ".");
     }
 
     /**
-     * The Disruptor rows' threads beside the article's pools (11 and 12), and why disruptor-latch has no article
-     * figure; empty when no Disruptor variant ran.
+     * The Disruptor rows' threads beside the article's pools for the same wiring ({@link #ARTICLE_DISRUPTOR_THREADS});
+     * empty when no Disruptor variant ran.
      */
     static Optional<String> disruptorNote(List<FrameworksRow> rows) {
         List<String> families = rows.stream().map(r -> family(r.variant())).distinct().filter(f -> FrameworkVariants.disruptorThreads(f) > 0).toList();
         if (families.isEmpty()) return Optional.empty();
         String each = families.stream().map(f -> f + " " + FrameworkVariants.disruptorThreads(f) + (ARTICLE_DISRUPTOR_THREADS.containsKey(f)
-                ? " (the article's " + ARTICLE_DISRUPTOR_THREADS.get(f) + ")" : " (the article did not time it)")).collect(java.util.stream.Collectors.joining(", "));
-        return Optional.of("Disruptor threads: " + each + ". The article's 11 ran its chained wiring with the request thread blocked, its 12 "
-                + "the suspended response" + (families.contains("disruptor-latch") ? "; it timed no Disruptor with parallel calls and a blocked "
-                + "request thread, so disruptor-latch's article figure is '-'." : "."));
-    }
-
-    /**
-     * A Disruptor variant's threads beside the article's pool for the same wiring ({@link #ARTICLE_DISRUPTOR_THREADS}),
-     * e.g. {@code Disruptor threads: 4 here (dispatch, two merges, reply; the calls hold none), 12 in the article};
-     * empty for another family.
-     */
-    static Optional<String> disruptorThreads(String family) {
-        int ours = FrameworkVariants.disruptorThreads(family);
-        if (ours == 0) return Optional.empty();
-        String here = family.equals("disruptor-stages") ? ours + " here (2 a stage for the four calls and the merge, 1 for the reply)"
-                : ours + " here (dispatch, two merges, reply; the calls hold none)";
-        Integer article = ARTICLE_DISRUPTOR_THREADS.get(family);
-        return Optional.of("Disruptor threads: " + here + ", " + (article == null ? "none in the article, which did not time this wiring" : article + " in the article"));
+                ? " (the article's " + ARTICLE_DISRUPTOR_THREADS.get(f) + ")" : " (not timed by the article)")).collect(java.util.stream.Collectors.joining(", "));
+        return Optional.of("Disruptor threads here beside the article's pools: " + each + ". The article's 11 ran its chained wiring with "
+                + "the request thread blocked, its 12 the suspended response. Here disruptor-stages has 2 handler threads a stage for the four "
+                + "calls and the merge and 1 for the reply; disruptor-latch and disruptor-async a dispatch, two merges and a reply, their "
+                + "calls holding no thread.");
     }
 
     /**
@@ -404,6 +401,7 @@ final class FrameworksExperiment implements Experiment {
         notes.add("Combinations run: " + plan.combinations().stream().map(Combination::label).toList()
                 + (plan.combinations().size() < 4 ? " (quick: the open rate at 400 ms is left out; --full runs all four for 30 s each)" : "") + ".");
         notes.add("The article's figures are averages of a JMeter closed loop of 50 threads (its \"50 req/sec\") on 8 cores; they sit beside the closed rows only.");
+        articleGapNote(rows).ifPresent(notes::add);
         sequentialGap(rows, plan).ifPresent(notes::add);
         for (Combination c : plan.combinations()) {
             rows.stream().filter(r -> r.combination().equals(c.label()) && r.run() != null && r.run().successRatio() > 0.999)
