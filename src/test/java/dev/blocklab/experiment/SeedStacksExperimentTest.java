@@ -72,13 +72,16 @@ class SeedStacksExperimentTest {
         var row = new ProfilePagePekkoExperiment.PekkoRow("/sync-blocking", 100, 0.65, 230.94, 300.32, 0.8, side, side, "ok");
         var table = ProfilePagePekkoExperiment.table(List.of(row));
         List<String> columns = table.columns();
-        assertThat(columns.subList(columns.indexOf("talk p50 ms"), columns.indexOf("talk p50 ms") + 3))
-                .containsExactly("talk p50 ms", "p50 ms play-2.5", "p50 ms pekko");
-        assertThat(columns.subList(columns.indexOf("talk p99 ms"), columns.indexOf("talk p99 ms") + 3))
-                .containsExactly("talk p99 ms", "p99 ms play-2.5", "p99 ms pekko");
+        assertThat(columns.subList(columns.indexOf("p50 ms talk"), columns.indexOf("p50 ms talk") + 6))
+                .containsExactly("p50 ms talk", "p50 ms play-2.5", "p50 ms pekko", "p99 ms talk", "p99 ms play-2.5", "p99 ms pekko");
         List<String> cells = table.rows().getFirst();
-        assertThat(cells.get(columns.indexOf("talk p50 ms"))).isEqualTo("231");
-        assertThat(cells.get(columns.indexOf("talk p99 ms"))).isEqualTo("300");
+        assertThat(cells.get(columns.indexOf("p50 ms talk"))).isEqualTo("231");
+        assertThat(cells.get(columns.indexOf("p99 ms talk"))).isEqualTo("300");
         assertThat(cells.get(columns.indexOf("talk %"))).isEqualTo("65.00");
+        // the default 120 columns keep every latency beside the talk's: both servers' p50 and p99 too
+        var result = new ExperimentResult("profile-page-pekko", "d", "quick", null, List.of(row), List.of(table), List.of());
+        String text = dev.blocklab.report.ReportFormat.TEXT.create(120).render(result);
+        assertThat(text.replaceAll("\\s+", " ")).contains("p50 ms talk 231", "p50 ms play-2.5 52.0", "p50 ms pekko 52.0",
+                "p99 ms talk 300", "p99 ms play-2.5 70.0", "p99 ms pekko 70.0");
     }
 }
