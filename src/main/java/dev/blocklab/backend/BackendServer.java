@@ -50,6 +50,7 @@ public final class BackendServer implements AutoCloseable {
     private final AtomicLong pending = new AtomicLong();
     private final LongAccumulator maxPending = new LongAccumulator(Math::max, 0);
     private final AtomicLong requestCounter = new AtomicLong();
+    private final java.util.concurrent.atomic.LongAdder connectionErrors = new java.util.concurrent.atomic.LongAdder();
 
     private BackendServer(BackendSettings settings) {
         Vertxes.init();
@@ -80,7 +81,11 @@ public final class BackendServer implements AutoCloseable {
      */
     public static BackendServer start(BackendSettings settings) {
         BackendServer backend = new BackendServer(settings);
-        backend.servers = Vertxes.listenOnEveryLoop(backend.vertx, backend.options, server -> server.requestHandler(backend::handle),
+        backend.servers = Vertxes.listenOnEveryLoop(backend.vertx, backend.options, server -> server
+                        // most often an answer written after its caller closed the connection (the caller's time-out):
+                        // counted in /stats, where Vert.x would log each without a handler
+                        .connectionHandler(c -> c.exceptionHandler(ignored -> backend.connectionErrors.increment()))
+                        .requestHandler(backend::handle),
                 settings.host(), settings.port(), backend::close);
         return backend;
     }
@@ -107,6 +112,7 @@ public final class BackendServer implements AutoCloseable {
         m.put("pending", pending.get());
         m.put("maxPending", maxPending.get());
         m.put("timeScaleDivisor", settings.timeScaleDivisor());
+        m.put("connectionErrors", connectionErrors.sum());
         Map<String, Object> paths = new LinkedHashMap<>();
         delays.forEach((path, d) -> paths.put(path, d.snapshot()));
         m.put("paths", paths);

@@ -90,6 +90,9 @@ public final class BlocklabServer implements AutoCloseable {
         server.connectionHandler(c -> {
             StrictRequestDecoder.install(c, options);
             metrics.connections.incrementAndGet();
+            // most often an answer written after its client closed the connection (the client's own time-out):
+            // counted, where Vert.x would log each without a handler
+            c.exceptionHandler(ignored -> metrics.connectionError());
             c.closeHandler(ignored -> {
                 metrics.connections.decrementAndGet();
                 refusedConnections.remove(c);

@@ -21,6 +21,7 @@ final class ServerMetrics {
     private final LongAdder shed = new LongAdder();
     private final LongAdder deadlinePassed = new LongAdder();
     private final LongAdder malformed = new LongAdder();
+    private final LongAdder connectionErrors = new LongAdder();
     private final Map<String, LongAdder> eventLoopBlocking = new ConcurrentHashMap<>();
     private final LongAdder eventLoopHeldNanos = new LongAdder();
     final AtomicInteger connections = new AtomicInteger();
@@ -43,6 +44,8 @@ final class ServerMetrics {
     boolean failedFirstTime(String kind) { return failureKinds.putIfAbsent(kind, Boolean.TRUE) == null; }
 
     void malformed() { malformed.increment(); }
+
+    void connectionError() { connectionErrors.increment(); }
 
     /** A handler of {@code endpoint} that blocks ran on an event loop; returns true the first time for it. */
     boolean blockedEventLoop(String endpoint) {
@@ -82,6 +85,8 @@ final class ServerMetrics {
         metric(b, "blocklab_thread_start_failures_total", "counter", "Times the OS refused a new handler thread (OutOfMemoryError: unable to create native thread); each such request was answered 503.", dispatcher.threadStartFailures());
         metric(b, "blocklab_pool_thread_cap", "gauge", "Handler threads the pool may start after the OS refused one (-1: never capped).", dispatcher.threadCap());
         metric(b, "blocklab_malformed_requests_total", "counter", "Malformed HTTP requests answered 400.", malformed.sum());
+        metric(b, "blocklab_connection_errors_total", "counter",
+                "Errors on client connections, most often an answer written after the client closed the connection.", connectionErrors.sum());
         metric(b, "blocklab_handlers_running", "gauge", "Request handlers running now.", dispatcher.running());
         help(b, "blocklab_executor_queue_length", "gauge", "Tasks queued in an executor: the profile's (requests and continuations) and ForkJoinPool.commonPool (async-blocking's calls).");
         line(b, "blocklab_executor_queue_length{pool=\"" + profile.name() + "\"}", dispatcher.executorQueueLength());

@@ -67,6 +67,23 @@ class HttpBackendTest {
         assertThat(System.nanoTime() - t0).isGreaterThanOrEqualTo(1_000 * MS);
     }
 
+    /** A caller that closes its connection before the answer: the answer's failed write is counted in /stats. */
+    @Test void server_answerAfterTheCallerClosed_isCountedAsAConnectionError() throws Exception {
+        try (BackendServer own = BackendServer.start(new BackendSettings("127.0.0.1", 0,
+                List.of(Routes.parse("/slow delay=300ms bytes=10", "test")), 1, 1))) {
+            try (java.net.Socket s = new java.net.Socket("127.0.0.1", own.port())) {
+                s.getOutputStream().write("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+                s.getOutputStream().flush();
+                long deadline = System.nanoTime() + 5_000 * MS;
+                while (own.pending() == 0 && System.nanoTime() < deadline) Thread.sleep(5);
+                s.setSoLinger(true, 0);   // a reset: the caller gave up
+            }
+            long deadline = System.nanoTime() + 10_000 * MS;
+            while ((own.pending() > 0 || (long) own.stats().get("connectionErrors") == 0) && System.nanoTime() < deadline) Thread.sleep(10);
+            assertThat(own.stats()).containsEntry("connectionErrors", 1L).containsEntry("pending", 0L);
+        }
+    }
+
     @Test void callAsync_afterClose_failsAsACall_notAsAnEventLoopError() {
         HttpBackend closing = new HttpBackend(server.uri());
         closing.close();

@@ -72,4 +72,37 @@ class VertxesTest {
             Vertxes.awaitClose(vertx.close(), 10, "closing a test Vert.x");
         }
     }
+
+    /** Vert.x 5.0's known NPE on a pool waiter's cancellation is dropped; any other unhandled exception is logged. */
+    @Test
+    void unhandled_dropsOnlyTheKnownPoolCancelNpe() throws Exception {
+        var logged = new java.util.concurrent.CopyOnWriteArrayList<java.util.logging.LogRecord>();
+        var log = java.util.logging.Logger.getLogger("io.vertx.core.impl.ContextImpl");
+        var capture = new java.util.logging.Handler() {
+            @Override public void publish(java.util.logging.LogRecord r) { logged.add(r); }
+            @Override public void flush() {}
+            @Override public void close() {}
+        };
+        boolean parents = log.getUseParentHandlers();
+        log.addHandler(capture);
+        log.setUseParentHandlers(false);
+        Vertx vertx = Vertxes.create(new VertxOptions().setEventLoopPoolSize(1));
+        try {
+            NullPointerException known = new NullPointerException("Cannot invoke \"java.lang.Boolean.booleanValue()\" because \"res\" is null");
+            known.setStackTrace(new StackTraceElement[]{new StackTraceElement(
+                    "io.vertx.core.http.impl.SharedHttpClientConnectionGroup$Request", "lambda$onConnect$0", "x.java", 153)});
+            IllegalStateException other = new IllegalStateException("a bug of ours");
+            var done = new java.util.concurrent.CountDownLatch(1);
+            vertx.runOnContext(v -> { throw known; });
+            vertx.runOnContext(v -> { throw other; });
+            vertx.runOnContext(v -> done.countDown());
+            assertThat(done.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            assertThat(logged).extracting(java.util.logging.LogRecord::getThrown).containsExactly(other);
+            assertThat(Vertxes.isPoolCancelNpe(new NullPointerException())).isFalse();
+        } finally {
+            vertx.close().await();
+            log.removeHandler(capture);
+            log.setUseParentHandlers(parents);
+        }
+    }
 }

@@ -207,6 +207,42 @@ class BlocklabServerTest {
         }
     }
 
+    /**
+     * A client that closes its connection before its answer (a load generator's time-out): the answer written after
+     * (a 503 once the server cancels the request) is counted as a connection error, and Vert.x logs nothing (without
+     * a handler it logged each as SEVERE).
+     */
+    @Test void clientGoneBeforeItsAnswer_isCountedNotLogged() throws Exception {
+        List<java.util.logging.LogRecord> logged = new CopyOnWriteArrayList<>();
+        java.util.logging.Logger vertxLog = java.util.logging.Logger.getLogger("io.vertx.core.net.impl.ConnectionBase");
+        java.util.logging.Handler capture = new java.util.logging.Handler() {
+            @Override public void publish(java.util.logging.LogRecord r) { logged.add(r); }
+            @Override public void flush() {}
+            @Override public void close() {}
+        };
+        vertxLog.addHandler(capture);
+        // time scale 1: /sync-blocking takes its calls' whole sum (about a second), long after the client is gone
+        try (BlocklabServer server = BlocklabServer.start(ServerSettings.of(0, ServerProfile.parse("threads:2")).withTimeScale(1)
+                .withLog(line -> {}))) {
+            try (Socket s = new Socket("127.0.0.1", server.port())) {
+                s.getOutputStream().write("GET /sync-blocking HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                s.getOutputStream().flush();
+                long deadline = System.nanoTime() + 5_000_000_000L;
+                while (!server.metricsText().contains("blocklab_requests_in_flight 1") && System.nanoTime() < deadline) Thread.sleep(5);
+                s.setSoLinger(true, 0);   // a reset, as a client abandoning the request
+            }
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            // answered (503 once the server sees the connection closed and cancels the request, or 200)
+            java.util.regex.Pattern answered = java.util.regex.Pattern.compile("blocklab_requests_total\\{endpoint=\"/sync-blocking\",status=\"\\d+\"} 1");
+            while (!answered.matcher(server.metricsText()).find() && System.nanoTime() < deadline) Thread.sleep(10);
+            Thread.sleep(200);   // the write's failure follows the answer on the loop
+            assertThat(server.metricsText()).contains("blocklab_connection_errors_total 1");
+            assertThat(logged).isEmpty();
+        } finally {
+            vertxLog.removeHandler(capture);
+        }
+    }
+
     @Test void httpBackend_servesTheSameGreeting_overRealSockets() throws Exception {
         BackendSettings backendSettings = new BackendSettings("127.0.0.1", 0, Routes.profilePage(), TIME_SCALE, 1);
         try (BackendServer backend = BackendServer.start(backendSettings);
