@@ -67,11 +67,12 @@ final class ServeCommand extends ServerCommand implements picocli.CommandLine.IE
     @picocli.CommandLine.Mixin SharedOptions.Console console = new SharedOptions.Console();
 
     /**
-     * How long a stop waits for the server to close its connections and handler threads, once the backlog is
-     * cancelled: closing 10,000 connections took 1.9-5.3 s on 2 shared cores (the close and the handlers had 10 s
-     * each), and the process's exit closes them anyway.
+     * The budget of a stop, for everything the server owns: Vert.x closing the connections, the handler threads, the
+     * models and the backend, all until one deadline once the backlog is cancelled. Closing 10,000 connections took
+     * 1.9-5.3 s on 2 shared cores, and the process's exit closes them anyway. The PostgreSQL and Redis the lab
+     * started and the audit's findings come after it, with bounds of their own (the stop's code says why).
      */
-    static final java.time.Duration STOP_WAIT = java.time.Duration.ofSeconds(1);
+    static final java.time.Duration STOP_BUDGET = java.time.Duration.ofSeconds(1);
 
     /** 1 when a {@code --fail-if} condition held over the session's findings (after a stop), else 0. */
     @Override public int getExitCode() { return audit.exitCode(); }
@@ -124,11 +125,15 @@ final class ServeCommand extends ServerCommand implements picocli.CommandLine.IE
         }
         dev.blocklab.datastore.Datastores startedServers = servers;
         Foreground foreground = new Foreground("blocklab-serve-shutdown", () -> {
-            if (!server.close(STOP_WAIT) && !console.quiet) {
-                err.println("blocklab serve: stopped waiting after " + STOP_WAIT.toMillis() + " ms for the server to close its connections"
-                        + " and handler threads; their requests were cancelled, and the exit closes them");
+            BlocklabServer.Stopped stopped = server.close(STOP_BUDGET);
+            if (!stopped.complete() && !console.quiet) {
+                err.println(abandonedLine(stopped));
                 err.flush();
             }
+            // Outside the budget, each with its own bound. The PostgreSQL and Redis the lab started run in a session
+            // of their own and would outlive the lab, holding their port and data directory: they are stopped (10 s,
+            // then killed), and their own shutdown hooks, which the JVM waits for whatever this one does, would do
+            // it anyway. The audit's findings are what --audit asked for: JFR's stream is read to its end (3 s).
             if (startedServers != null) startedServers.close();
             if (auditor == null) return 0;
             // the findings of the whole session, attributed to 'serve PROFILE'; --fail-if decides the exit code
@@ -147,6 +152,12 @@ final class ServeCommand extends ServerCommand implements picocli.CommandLine.IE
                 + ", time scale 1/" + settings.timeScaleDivisor() + ", transport " + server.transport()));
         if (auditor == null) foreground.await();
         else auditor.during("serve " + settings.profile().name(), () -> { foreground.await(); return null; });
+    }
+
+    /** The one line saying what a stop abandoned when its budget ran out. */
+    static String abandonedLine(BlocklabServer.Stopped stopped) {
+        return "blocklab serve: the stop's " + stopped.budget().toMillis() + " ms ran out; abandoned "
+                + Words.inWords(stopped.abandoned()) + " (their requests were cancelled; the exit ends them)";
     }
 
     /**

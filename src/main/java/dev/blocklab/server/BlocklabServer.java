@@ -33,7 +33,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * 400 by the codec and the connection closed; other connections are unaffected.
  *
  * <p>Thread-safe. {@link #close()} stops accepting, interrupts handlers still running and releases every
- * thread the server started (not {@code ForkJoinPool.commonPool()}, which belongs to the JVM).
+ * thread the server started (not {@code ForkJoinPool.commonPool()}, which belongs to the JVM), within one budget
+ * for the whole stop; what is still closing when it runs out goes on closing on daemon threads and is named.
  */
 public final class BlocklabServer implements AutoCloseable {
     private static final String TEXT = "text/plain; charset=utf-8";
@@ -446,24 +447,80 @@ public final class BlocklabServer implements AutoCloseable {
         }
     }
 
-    /** Stops accepting, stops the handler threads and models, and releases the backend (waiting up to 10 s). */
+    /** Stops accepting, stops the handler threads and models, and releases the backend, waiting up to 10 s in all. */
     @Override public void close() { close(java.time.Duration.ofSeconds(10)); }
 
     /**
-     * As {@link #close()}: first cancels every request still queued or running (the backlog is dropped, not
-     * drained), then waits at most {@code maxWait} in all for Vert.x to close the connections and for the handler
-     * threads to end (a backlog of thousands of connections takes seconds to close, and a process that exits next
-     * closes them anyway). False when either was still going then. The models and the backend are closed after
-     * that, with their own bounds (a model's pool, an HTTP backend's client).
+     * What a stop left still closing when its budget ran out, one phrase a part ({@code 6,738 connections},
+     * {@code the model of /run/profile-page/fixed:8}); none when everything closed within it.
      */
-    public boolean close(java.time.Duration maxWait) {
-        long deadlineNanos = System.nanoTime() + maxWait.toNanos();
+    public record Stopped(java.time.Duration budget, java.util.List<String> abandoned) {
+        public Stopped {
+            abandoned = java.util.List.copyOf(abandoned);
+        }
+
+        /** True when every part closed within the budget. */
+        public boolean complete() { return abandoned.isEmpty(); }
+    }
+
+    /**
+     * As {@link #close()}, within one budget for the whole stop. First cancels every request still queued or running
+     * (the backlog is dropped, not drained); then, all until the same deadline, Vert.x closes the connections while
+     * the handler threads end and the models close (each on a thread of its own); the backend closes once both are
+     * done, as their threads may still be calling it (or at the deadline). What is still closing at the deadline is
+     * abandoned, not waited for: it goes on closing on daemon threads (a process that exits next ends it) and is
+     * named in the answer. A model's or the backend's close that fails within the budget is thrown, as from
+     * {@link #close()}.
+     */
+    public Stopped close(java.time.Duration budget) {
+        long deadlineNanos = System.nanoTime() + budget.toNanos();
         profilePage.cancelQueuedBlockingCalls();
         dispatcher.stop();
-        boolean closed = Vertxes.closedWithin(vertx.close(), maxWait, "closing the server");
-        closed &= dispatcher.awaitStopped(java.time.Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime())));
-        runner.close();
-        backend.close();
-        return closed;
+        var closeFailure = new java.util.concurrent.atomic.AtomicReference<Throwable>();
+        var backendClosed = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread modelsThenBackend = Thread.ofPlatform().daemon().name("blocklab-serve-close").start(() -> {
+            try {
+                runner.close();
+            } catch (Throwable e) {
+                closeFailure.set(e);
+            } finally {
+                dispatcher.awaitStopped(remaining(deadlineNanos));
+                try {
+                    backend.close();
+                    backendClosed.set(true);
+                } catch (Throwable e) {
+                    if (!closeFailure.compareAndSet(null, e)) closeFailure.get().addSuppressed(e);
+                }
+            }
+        });
+        boolean loopsClosed = Vertxes.closedWithin(vertx.close(), remaining(deadlineNanos), "closing the server");
+        boolean handlersEnded = dispatcher.awaitStopped(remaining(deadlineNanos));
+        boolean closerEnded;
+        try {
+            closerEnded = modelsThenBackend.join(remaining(deadlineNanos));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            closerEnded = false;
+        }
+        java.util.List<String> abandoned = new java.util.ArrayList<>();
+        if (!loopsClosed) abandoned.add(count(metrics.connections.get(), "connection"));
+        if (!handlersEnded) abandoned.add(dispatcher.running() > 0 ? count(dispatcher.running(), "running handler") : "the handler threads");
+        if (!closerEnded) {
+            for (String model : runner.open()) abandoned.add("the model of " + model);
+            if (!backendClosed.get()) abandoned.add("the backend (" + backend.name() + ")");
+        }
+        Throwable failure = closerEnded ? closeFailure.get() : null;
+        if (failure instanceof RuntimeException r) throw r;
+        if (failure instanceof Error e) throw e;
+        if (failure != null) throw new IllegalStateException(failure);
+        return new Stopped(budget, abandoned);
+    }
+
+    private static java.time.Duration remaining(long deadlineNanos) {
+        return java.time.Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime()));
+    }
+
+    private static String count(long n, String noun) {
+        return String.format(java.util.Locale.ROOT, "%,d", n) + " " + noun + (n == 1 ? "" : "s");
     }
 }

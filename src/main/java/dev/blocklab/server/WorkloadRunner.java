@@ -82,7 +82,7 @@ final class WorkloadRunner implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             throw new Rejected(400, e.getMessage());
         }
-        String key = workload.name() + " " + spec.text();
+        String key = "/run/" + workload.name() + "/" + spec.text();
         Model model = models.get(key);
         if (model == null) {
             synchronized (models) {
@@ -124,14 +124,50 @@ final class WorkloadRunner implements AutoCloseable {
         return new dev.blocklab.workload.Graph(graph.input(), steps);
     }
 
-    /** Models in use now. */
+    /** Models in use now (while closing: those not closed yet). */
     int models() { return models.size(); }
 
+    /** The models not closed yet, by the path that serves each ({@code /run/profile-page/fixed:8}), sorted. */
+    List<String> open() { return models.keySet().stream().sorted().toList(); }
+
+    /**
+     * Refuses new /run requests, then closes every model, each on a thread of its own, and returns once all are
+     * closed: a model's close interrupts its threads and waits for them (up to 30 s), so closing them in turn would
+     * leave the last ones running, not even interrupted, while the first is waited for. A model leaves
+     * {@link #open()} when its close returns. The first failure is thrown, the others added to it.
+     */
     @Override public void close() {
+        List<Map.Entry<String, Model>> closing;
         synchronized (models) {
             closed = true;
-            models.values().forEach(Model::close);
-            models.clear();
+            closing = List.copyOf(models.entrySet());
         }
+        java.util.Queue<Throwable> failures = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        List<Thread> closers = new java.util.ArrayList<>();
+        for (var m : closing) {
+            closers.add(Thread.ofPlatform().daemon().name("blocklab-close-model").start(() -> {
+                try {
+                    m.getValue().close();
+                } catch (Throwable e) {
+                    failures.add(e);
+                } finally {
+                    models.remove(m.getKey());
+                }
+            }));
+        }
+        for (Thread closer : closers) {
+            try {
+                closer.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();   // the caller stops waiting; the closers go on
+                return;
+            }
+        }
+        Throwable first = failures.poll();
+        if (first == null) return;
+        failures.forEach(first::addSuppressed);
+        if (first instanceof RuntimeException r) throw r;
+        if (first instanceof Error e) throw e;
+        throw new IllegalStateException(first);
     }
 }
