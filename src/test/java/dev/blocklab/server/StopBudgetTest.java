@@ -108,4 +108,13 @@ class StopBudgetTest {
         assertThat(stopped.complete()).isTrue();
         assertThat(backend.closeStarted.getCount()).as("the backend was closed").isZero();
     }
+
+    @Test
+    void count_groupsThousands_andSaysOneInTheSingular() {
+        assertThat(BlocklabServer.count(6_738, "connection")).isEqualTo("6,738 connections");
+        assertThat(BlocklabServer.count(1_234_567, "connection")).isEqualTo("1,234,567 connections");
+        assertThat(BlocklabServer.count(100, "connection")).isEqualTo("100 connections");
+        assertThat(BlocklabServer.count(1, "running handler")).isEqualTo("1 running handler");
+        assertThat(BlocklabServer.count(0, "connection")).isEqualTo("0 connections");
+    }
 }
