@@ -89,7 +89,7 @@ class StopBudgetTest {
             long elapsedNanos = System.nanoTime() - t0;
 
             // the model's close alone would wait 30 s for its thread, and this backend's close for ever
-            assertThat(elapsedNanos).as("the model had the whole budget").isGreaterThanOrEqualTo(300 * MS).isLessThan(5_000 * MS);
+            assertThat(elapsedNanos).as("the model had the whole budget").isGreaterThanOrEqualTo(300 * MS).isLessThan(10_000 * MS);
             assertThat(stopped.complete()).isFalse();
             assertThat(stopped.budget()).isEqualTo(Duration.ofMillis(300));
             assertThat(stopped.abandoned()).contains("the model of /run/one-call/fixed:1", "the backend (stuck)");
