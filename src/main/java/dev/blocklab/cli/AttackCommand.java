@@ -162,7 +162,9 @@ final class AttackCommand implements Callable<Integer> {
         // a given start whose schedule has ended is refused before any output file is opened (a barrier's, once read)
         if (start != null && !startAt.trim().startsWith("@")) Attack.refuseEnded(settings.schedule(), start.get(), Instant.now());
         if (responses != null) listeners.add(new HitsFile(responses));
-        if (hlog != null) listeners.add(start == null ? new HlogFile(hlog) : new HlogFile(hlog, () -> attack.startedAt().toEpochMilli()));
+        // a shard's log is on the common start's time base; a start never read (a barrier refused) leaves an empty log
+        if (hlog != null) listeners.add(start == null ? new HlogFile(hlog) : new HlogFile(hlog, () -> attack.startedAt() != null
+                ? attack.startedAt().toEpochMilli() : System.currentTimeMillis()));
         ShardCapture capture = shard == null ? null : new ShardCapture(new AttackTimeline(settings.schedule(), sharding, settings.intervalNanos()));
         AttackTimeline timeline = capture != null ? capture.timeline()
                 : html != null || save != null ? new AttackTimeline(settings.schedule(), settings.intervalNanos()) : null;

@@ -74,7 +74,12 @@ public final class StartAt {
                     String content = Files.readString(file).trim();
                     if (!content.isEmpty()) {
                         if (content.startsWith("@")) throw new IllegalArgumentException("--start-at: barrier " + file + " names another barrier");
-                        return parse(content, clock, 0);
+                        try {
+                            return parse(content, clock, 0);
+                        } catch (IllegalArgumentException e) {   // name the file: the instant was not on the command line
+                            throw new IllegalArgumentException("--start-at: barrier " + file + " holds '" + content
+                                    + "', not an ISO instant (2026-11-23T17:30:00Z) or epoch milliseconds");
+                        }
                     }
                 }
             } catch (IOException e) {

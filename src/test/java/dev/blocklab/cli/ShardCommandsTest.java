@@ -143,6 +143,19 @@ class ShardCommandsTest {
     }
 
     @Test
+    void attackShard_aBarrierThatHoldsNoUsableStart_withHlog_oneLineNamingIt(@TempDir Path dir) throws Exception {
+        // with --hlog, the log's base time was asked of a start never read: a NullPointerException's message, exit 1
+        String ok = "http://127.0.0.1:" + server.port() + "/";
+        Path barrier = dir.resolve("start-at");
+        Files.writeString(barrier, "soon");
+        assertUsage(Cli.run("attack", ok, "--rate", "10/s", "--duration", "1s", "--shard", "0/2", "--start-at", "@" + barrier,
+                "--hlog", dir.resolve("s.hlog").toString()), "barrier " + barrier + " holds 'soon', not an ISO instant");
+        Files.writeString(barrier, "2020-01-01T00:00:00Z");
+        assertUsage(Cli.run("attack", ok, "--rate", "10/s", "--duration", "1s", "--shard", "0/2", "--start-at", "@" + barrier,
+                "--hlog", dir.resolve("s.hlog").toString()), "nothing would be sent");
+    }
+
+    @Test
     void merge_ofADirectoryWithoutShardFiles_namesTheDirectory(@org.junit.jupiter.api.io.TempDir Path empty) {
         // it said "no shard records in []"
         assertUsage(Cli.run("report", "--merge", empty.toString()), empty + " holds no .jsonl file");
