@@ -67,6 +67,10 @@ public final class Attack {
     private volatile boolean stopRequested;
     private volatile long stopNanos;
     private volatile boolean started;
+    /** Guards {@link #waitingForStart}: {@link #stop} interrupts it only while it waits for the start. */
+    private final Object startWait = new Object();
+    /** The thread asking {@link #startAt} for the common start (a barrier it polls), or null. */
+    private Thread waitingForStart;
 
     public Attack(AttackSettings settings) {
         this(settings, Shard.WHOLE, (java.util.function.Supplier<java.time.Instant>) null);
@@ -112,6 +116,27 @@ public final class Attack {
             stopNanos = System.nanoTime();
             stopRequested = true;
         }
+        synchronized (startWait) {
+            if (waitingForStart != null) waitingForStart.interrupt();   // a barrier not yet written: stop waiting for it
+        }
+    }
+
+    /** The common start asked of {@link #startAt}; null when the attack is stopped before it is known. */
+    private java.time.Instant awaitStart() {
+        synchronized (startWait) {
+            waitingForStart = Thread.currentThread();
+        }
+        try {
+            return stopRequested ? null : startAt.get();
+        } catch (RuntimeException e) {
+            if (stopRequested) return null;   // the wait was interrupted by stop()
+            throw e;
+        } finally {
+            synchronized (startWait) {
+                waitingForStart = null;
+                Thread.interrupted();   // stop()'s interrupt ends here, before any later wait of this thread
+            }
+        }
     }
 
     /** The wall-clock instant the measured schedule started at (the common start of a shard); null before it is known. */
@@ -150,8 +175,8 @@ public final class Attack {
             SelfMeter meter = new SelfMeter(transport);
             meter.start(); // once ahead, so its first (slow) call is not inside the measured schedule
             long start = System.nanoTime();
-            if (startAt != null) {
-                java.time.Instant at = startAt.get();
+            java.time.Instant at = startAt == null ? null : awaitStart();
+            if (at != null) {
                 refuseEnded(settings.schedule(), at, java.time.Instant.now());   // a barrier's start, read only now
                 start = System.nanoTime();
                 long common = start + java.time.Duration.between(java.time.Instant.now(), at).toNanos();
@@ -175,7 +200,7 @@ public final class Attack {
                 meter.start();
                 while (System.nanoTime() - common < 0 && !stopRequested) LockSupport.parkNanos(common - System.nanoTime());
                 start = common;
-            } else if (settings.warmupNanos() > 0 && !stopRequested) {
+            } else if (startAt == null && settings.warmupNanos() > 0 && !stopRequested) {
                 progress.update("warm-up " + Durations.format(settings.warmupNanos()) + " (discarded)");
                 AttackRecorder warmRecorder = new AttackRecorder();
                 Run warm = new Run(transport, warmRecorder, AttackListener.NONE, listenerFailure, start);
@@ -191,7 +216,7 @@ public final class Attack {
                 meter.start();
                 start = System.nanoTime();
             }
-            if (startedAt == null) startedAt = java.time.Instant.now();
+            if (startAt == null) startedAt = java.time.Instant.now();   // a shard stopped before its start has none
             listener.onMeasuredStart();
             Run run = new Run(transport, recorder, listener, listenerFailure, start);
             ScheduledExecutorService monitor = Executors.newSingleThreadScheduledExecutor(

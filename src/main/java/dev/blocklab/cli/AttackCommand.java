@@ -192,7 +192,9 @@ final class AttackCommand implements Callable<Integer> {
             // a stopped attack's timeline ends at its last send: what fell due after it was never to be sent
             if (timeline != null) saveAndDraw(result, timeline.intervals(result.stopped() ? result.attackNanos() + 1 : Long.MAX_VALUE),
                     settings.intervalNanos(), saved, err);
-            if (capture != null) saveShard(ShardRecord.of(sharding, attack.startedAt(), settings, result, capture), saved, out);
+            if (capture != null && attack.startedAt() != null) saveShard(ShardRecord.of(sharding, attack.startedAt(), settings, result, capture), saved, out);
+            else if (capture != null)   // stopped at its barrier: 'report --merge' counts it as a shard that failed
+                err.println("blocklab: stopped before the common start was known: no shard record written");
             if (responses != null) console.saved(err, "responses", responses);
             if (hlog != null) console.saved(err, "interval histograms", hlog);
             for (Threshold t : thresholds) {

@@ -128,7 +128,14 @@ final class AttackWorkers {
                       AttackReportFormat format, List<Threshold> thresholds, PrintWriter out, PrintWriter err,
                       java.util.concurrent.atomic.AtomicBoolean stopping) {
         ConsoleProgress progress = new ConsoleProgress(err, c.console.quiet);
-        Instant start = given != null ? given : release(dir.resolve("start-at"), processes, settings, progress);
+        Instant start = given != null ? given : release(dir.resolve("start-at"), processes, settings, progress, stopping);
+        if (start == null) {   // stopped while they started: none was released, so none measured anything
+            awaitAll(processes, settings, progress);
+            progress.clear();
+            err.println("workers: stopped before the common start: nothing was measured, nothing saved (the workers' logs are in " + dir + ")");
+            err.flush();
+            return 1;
+        }
         if (!c.console.quiet) err.println("workers: " + n + " processes, the measured schedule starts at " + start + "; files in " + dir);
         List<Integer> exits = awaitAll(processes, settings, progress);
         progress.clear();
@@ -175,11 +182,14 @@ final class AttackWorkers {
     /**
      * Waits until every worker waits on the barrier (or has ended), then writes the common start into it: now plus
      * {@link #START_LEAD_MILLIS} plus the warm-up, so no worker starts its schedule late because its JVM was slow.
+     * Null, the barrier left unwritten, when a stop is asked meanwhile (the stop's SIGTERM ends the workers' wait).
      */
-    private static Instant release(Path barrier, List<Process> processes, AttackSettings settings, ConsoleProgress progress) {
+    private static Instant release(Path barrier, List<Process> processes, AttackSettings settings, ConsoleProgress progress,
+                                   java.util.concurrent.atomic.AtomicBoolean stopping) {
         long deadline = System.currentTimeMillis() + STARTUP_TIMEOUT_MILLIS;
         long ready;
         while ((ready = StartAt.readyCount(barrier)) + processes.stream().filter(p -> !p.isAlive()).count() < processes.size()) {
+            if (stopping.get()) return null;
             if (System.currentTimeMillis() > deadline) {
                 processes.forEach(Process::destroy);
                 throw new IllegalStateException("--workers: only " + ready + " of " + processes.size() + " workers started within "
@@ -194,6 +204,7 @@ final class AttackWorkers {
                 throw new IllegalStateException("interrupted while the workers started");
             }
         }
+        if (stopping.get()) return null;
         Instant start = Instant.now().plusMillis(START_LEAD_MILLIS + settings.warmupNanos() / 1_000_000);
         try {
             Path partial = barrier.resolveSibling(barrier.getFileName() + ".tmp");

@@ -135,5 +135,29 @@ class ShardedAttackTest {
         assertThat(timeline).isEqualTo(single.intervals());
     }
 
+    /**
+     * Ctrl-C (the hook's {@link Attack#stop}) on a shard still waiting for its barrier: it waited on for the barrier
+     * while the hook's grace ran out, then the JVM exited without a report, leaving its ready mark behind.
+     */
+    @Test
+    void stop_whileWaitingAtTheBarrier_endsTheWaitAtOnce_nothingMeasured_noStartNoMarkLeft(@TempDir Path dir) throws Exception {
+        Path barrier = dir.resolve("start-at");
+        AttackSettings settings = AttackSettings.of(List.of(Target.get(url("/"))),
+                new dev.blocklab.workload.Arrival.Open(new Pacer.Constant(20), S)).withWarmupNanos(0);
+        Attack attack = new Attack(settings, new Shard(0, 2),
+                () -> dev.blocklab.shard.StartAt.parse("@" + barrier, java.time.Clock.systemUTC(), 120_000));
+        java.util.concurrent.CompletableFuture<AttackResult> run =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> attack.run(Progress.NONE, AttackListener.NONE));
+        long deadline = System.nanoTime() + 60 * S;
+        while (dev.blocklab.shard.StartAt.readyCount(barrier) == 0 && System.nanoTime() < deadline) Thread.sleep(20);
+        assertThat(dev.blocklab.shard.StartAt.readyCount(barrier)).as("waiting at the barrier").isEqualTo(1);
+        attack.stop();
+        AttackResult r = run.get(30, java.util.concurrent.TimeUnit.SECONDS);   // the barrier allows 120 s
+        assertThat(r.stopped()).isTrue();
+        assertThat(r.measuredNothing()).isTrue();
+        assertThat(attack.startedAt()).as("no common start was read").isNull();
+        assertThat(dev.blocklab.shard.StartAt.readyCount(barrier)).as("its ready mark removed").isZero();
+    }
+
     private static String url(String path) { return "http://127.0.0.1:" + server.port() + path; }
 }

@@ -87,6 +87,44 @@ class InterruptedCommandsIT {
         }
     }
 
+    /**
+     * SIGTERM while the workers start: the parent wrote the barrier anyway, said the schedule started, then failed to
+     * merge (`--merge: cannot read .../shard-0.jsonl`); a worker already at the barrier waited on for it, past the
+     * stop's grace, and left its ready mark.
+     */
+    @Test @Timeout(120) void attackWithWorkersStoppedWhileTheyStart_saysNothingWasMeasured_leavesNoReadyMark() throws Exception {
+        try (TrivialServer server = TrivialServer.start(0, 1)) {
+            String jar = Path.of(System.getProperty("blocklab.jar", "target/blocklab.jar")).toAbsolutePath().toString();
+            String java = ProcessHandle.current().info().command().orElse("java");
+            Path err = dir.resolve("workers.err");
+            Process attack = new ProcessBuilder(java, "--enable-preview", "--enable-native-access=ALL-UNNAMED", "-jar", jar,
+                    "attack", "http://127.0.0.1:" + server.port() + "/", "--rate", "50/s", "--duration", "10s",
+                    "--workers", "2", "--save", dir.resolve("merged.jsonl").toString())
+                    .directory(dir.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
+            long deadline = System.currentTimeMillis() + 60_000;
+            Path workers = null;
+            while (System.currentTimeMillis() < deadline && workers == null) {
+                try (var dirs = Files.list(dir.resolve("results"))) {
+                    workers = dirs.filter(d -> Files.exists(d.resolve("shard-1.log"))).findFirst().orElse(null);
+                } catch (IOException notYet) {
+                    // results/ is made by the parent
+                }
+                Thread.sleep(20);
+            }
+            assertThat(workers).as("the workers' directory").isNotNull();
+            attack.destroy();   // SIGTERM to the parent, before the second worker's JVM can be up
+            assertThat(attack.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            String stderr = Files.readString(err, StandardCharsets.UTF_8);
+            assertThat(stderr).contains("workers: stopped before the common start: nothing was measured")
+                    .doesNotContain("the measured schedule starts at").doesNotContain("cannot read");
+            Thread.sleep(2_000);   // the workers' own exits, after the parent's
+            try (var files = Files.list(workers)) {
+                assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.contains(".ready.") || n.equals("start-at"));
+            }
+            assertThat(dir.resolve("merged.jsonl")).doesNotExist();
+        }
+    }
+
     @Test @Timeout(60) void runInterrupted_saysWhatWasSaved() throws Exception {
         Path save = dir.resolve("run.jsonl"), err = dir.resolve("run.err");
         // two models of 20 s each in real time: SIGTERM after the first is saved
