@@ -493,8 +493,9 @@ public final class Attack {
             long inFlight = sent - recorder.completedCount();
             int conns = transport.openConnections();
             long retried = retried();
-            return String.format(Locale.ROOT, "attack %s  sent %d  rate %.0f/s  in flight %d  errors %d%s%s",
-                    Durations.format(elapsed / 1_000_000 * 1_000_000), sent, elapsed > 0 ? sent / (elapsed / 1e9) : 0.0,
+            return String.format(Locale.ROOT, "attack %s of %s  sent %d  rate %.0f/s  in flight %d  errors %d%s%s",
+                    Durations.format(elapsed / 1_000_000 * 1_000_000), Durations.format(AttackSettings.durationNanos(settings.schedule())),
+                    sent, elapsed > 0 ? sent / (elapsed / 1e9) : 0.0,
                     inFlight, recorder.failureCount(), conns >= 0 ? "  connections " + conns : "",
                     retried > 0 ? "  retried " + retried : "");
         }

@@ -10,6 +10,7 @@ import dev.blocklab.result.ExperimentResult;
 import dev.blocklab.result.Table;
 import dev.blocklab.shard.ShardMerge;
 import dev.blocklab.shard.StartAt;
+import dev.blocklab.workload.Durations;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -130,14 +131,14 @@ final class AttackWorkers {
         ConsoleProgress progress = new ConsoleProgress(err, c.console.quiet);
         Instant start = given != null ? given : release(dir.resolve("start-at"), processes, settings, progress, stopping);
         if (start == null) {   // stopped while they started: none was released, so none measured anything
-            awaitAll(processes, settings, progress);
+            awaitAll(processes, settings, progress, null);
             progress.clear();
             err.println("workers: stopped before the common start: nothing was measured, nothing saved (the workers' logs are in " + dir + ")");
             err.flush();
             return 1;
         }
         if (!c.console.quiet) err.println("workers: " + n + " processes, the measured schedule starts at " + start + "; files in " + dir);
-        List<Integer> exits = awaitAll(processes, settings, progress);
+        List<Integer> exits = awaitAll(processes, settings, progress, start);
         progress.clear();
         if (stopping.get()) err.println("workers: stopped; merging what the " + n + " workers measured before they stopped");
         for (int i = 0; i < n; i++)
@@ -220,8 +221,11 @@ final class AttackWorkers {
     /** A worker's exit codes after the SIGINT (128 + 2) or SIGTERM (128 + 15) of a stop: it reported and saved its share first. */
     static final Set<Integer> STOPPED_EXITS = Set.of(130, 143);
 
-    /** Waits for every worker, at most the schedule plus the timeout plus a minute; a worker still running then is ended. */
-    private static List<Integer> awaitAll(List<Process> processes, AttackSettings settings, ConsoleProgress progress) {
+    /**
+     * Waits for every worker, at most the schedule plus the timeout plus a minute; a worker still running then is
+     * ended. The progress says how far the common schedule from {@code start} (null: none) has gone.
+     */
+    private static List<Integer> awaitAll(List<Process> processes, AttackSettings settings, ConsoleProgress progress, Instant start) {
         long waitMillis = START_LEAD_MILLIS + STARTUP_TIMEOUT_MILLIS + (settings.warmupNanos() + AttackSettings.durationNanos(settings.schedule()) + settings.timeoutNanos()) / 1_000_000 + 60_000;
         long deadline = System.currentTimeMillis() + waitMillis;
         List<Integer> exits = new ArrayList<>();
@@ -230,7 +234,7 @@ final class AttackWorkers {
             try {
                 while (!p.waitFor(250, TimeUnit.MILLISECONDS)) {
                     long done = processes.stream().filter(x -> !x.isAlive()).count();
-                    progress.update("workers: " + done + " of " + processes.size() + " done");
+                    progress.update(waitingLine(done, processes.size(), start, AttackSettings.durationNanos(settings.schedule()), Instant.now()));
                     if (System.currentTimeMillis() > deadline) {
                         p.destroyForcibly();
                         break;
@@ -245,6 +249,23 @@ final class AttackWorkers {
         }
         return exits;
     }
+
+    /**
+     * The progress while the workers run: how many are done, and where the common schedule from {@code start}
+     * (null: not known) of {@code durationNanos} is at {@code now}: its warm-up, its elapsed time, or its drain.
+     */
+    static String waitingLine(long done, int workers, Instant start, long durationNanos, Instant now) {
+        String line = "workers: " + done + " of " + workers + " done";
+        if (start == null) return line;
+        long elapsedNanos = java.time.Duration.between(start, now).toNanos();
+        if (elapsedNanos < 0)
+            return line + "; warm-up, the measured schedule starts in " + Durations.format(ceilSeconds(-elapsedNanos));
+        if (elapsedNanos < durationNanos)
+            return line + "; attack " + elapsedNanos / 1_000_000_000L + "s of " + Durations.format(durationNanos);
+        return line + "; the " + Durations.format(durationNanos) + " schedule is over, waiting for the last responses and the reports";
+    }
+
+    private static long ceilSeconds(long nanos) { return (nanos + 999_999_999L) / 1_000_000_000L * 1_000_000_000L; }
 
     /** The command line's arguments without those the parent keeps for itself (both {@code --opt v} and {@code --opt=v}). */
     static List<String> workerArgs(List<String> original) {

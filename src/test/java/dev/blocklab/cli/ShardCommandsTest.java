@@ -132,6 +132,21 @@ class ShardCommandsTest {
     }
 
     @Test
+    void attackWorkers_progress_saysWhereTheCommonScheduleIs() {
+        // it said "workers: 0 of 2 done" every 5 s from the start to the end, however long the attack
+        Instant start = Instant.parse("2026-11-23T17:30:00Z");
+        long minute = 60_000_000_000L;
+        assertThat(AttackWorkers.waitingLine(0, 2, start, minute, start.minusMillis(2_500)))
+                .isEqualTo("workers: 0 of 2 done; warm-up, the measured schedule starts in 3s");
+        assertThat(AttackWorkers.waitingLine(0, 2, start, minute, start)).isEqualTo("workers: 0 of 2 done; attack 0s of 60s");
+        assertThat(AttackWorkers.waitingLine(0, 2, start, minute, start.plusMillis(12_700)))
+                .isEqualTo("workers: 0 of 2 done; attack 12s of 60s");
+        assertThat(AttackWorkers.waitingLine(1, 2, start, minute, start.plusSeconds(61)))
+                .isEqualTo("workers: 1 of 2 done; the 60s schedule is over, waiting for the last responses and the reports");
+        assertThat(AttackWorkers.waitingLine(1, 2, null, minute, start)).isEqualTo("workers: 1 of 2 done");
+    }
+
+    @Test
     void attackShard_badInput_oneLine() {
         String ok = "http://127.0.0.1:" + server.port() + "/";
         assertUsage(Cli.run("attack", ok, "--shard", "2/2", "--start-at", "2026-11-23T18:00:00Z"), "--shard");
