@@ -43,8 +43,21 @@ public record FirstFailure(String type, String message, List<String> frames) {
     /** {@code Type: message}, the key its count has among the failure causes. */
     public String cause() { return type + ": " + message; }
 
-    /** {@code Type: message at frame < frame < ...}, innermost first, on one line. */
+    /**
+     * The class that makes the failures a workload draws (its {@code failure:} field), named here so this package
+     * needs no other; {@code RunResultTest} draws one through it.
+     */
+    private static final String DRAWING_CLASS = "dev.blocklab.workload.CallInvocation.";
+
+    /** True when the workload drew this failure: blocklab's own code threw it, so its frames say nothing. */
+    public boolean drawn() { return !frames.isEmpty() && frames.getFirst().startsWith(DRAWING_CLASS); }
+
+    /**
+     * {@code Type: message at frame < frame < ...}, innermost first, on one line; a failure the workload drew says so
+     * instead of its frames.
+     */
     public String oneLine() {
+        if (drawn()) return cause() + " (drawn by the workload's failure probability)";
         return frames.isEmpty() ? cause() : cause() + " at " + String.join(" < ", frames);
     }
 }

@@ -136,6 +136,23 @@ class RunResultTest {
         assertThat(FirstFailure.of(allJdk).frames()).containsExactly("java.lang.Thread.run(Thread.java:1)");
     }
 
+    /**
+     * A failure the workload draws (its `failure:` field) is thrown by blocklab's own code: its frames were printed
+     * in the run's notes (CallInvocation.instantiate < newFailure < SimulatedBackend.callBlocking < ...), telling the
+     * user nothing; the note now says it was drawn. A failure thrown by code keeps its frames.
+     */
+    @Test void firstFailure_drawnByTheWorkload_oneLineWithoutBlocklabsFrames() {
+        var spec = new dev.blocklab.workload.Step.FailureSpec("java.io.IOException", "posts database unavailable");
+        var call = new dev.blocklab.workload.CallInvocation("posts", 7, 1_000_000, 0, 0, spec);
+        FirstFailure drawn = FirstFailure.of(call.newFailure());
+        assertThat(drawn.drawn()).isTrue();
+        assertThat(drawn.oneLine()).isEqualTo("java.io.IOException: posts database unavailable (drawn by the workload's failure probability)");
+        assertThat(FirstFailure.of(dev.blocklab.workload.CallInvocation.instantiate(
+                new dev.blocklab.workload.Step.FailureSpec("java.lang.String", "no such exception"))).drawn()).as("the fallback type").isTrue();
+        assertThat(FirstFailure.of(deep(3)).drawn()).isFalse();
+        assertThat(FirstFailure.of(deep(3)).oneLine()).contains(" at dev.blocklab.result.RunResultTest.deep(");
+    }
+
     private static Throwable deep(int n) {
         if (n == 0) return new IllegalStateException("depth 0");
         return deep(n - 1);
