@@ -117,12 +117,25 @@ final class K8sJobCommand implements Callable<Integer> {
                 + IndexedJob.LABEL + "=" + name + " --max-log-requests=" + Math.max(5, workers) + " > shards.log; blocklab report --merge shards.log";
     }
 
+    /** The attack's options a pod must not be given, each with why (the attack's arguments are checked in this order). */
+    private static final java.util.Map<String, String> NOT_IN_A_POD = new java.util.LinkedHashMap<>();
+    static {
+        String lost = "would write inside the pod and be lost with it: each pod's record goes to its log, or with --volume-claim to the volume";
+        NOT_IN_A_POD.put("--shard", "is set for each pod by k8s-job");
+        NOT_IN_A_POD.put("--start-at", "is set for each pod by k8s-job (give k8s-job's own --start-at or --start-in)");
+        NOT_IN_A_POD.put("--workers", "would start child JVMs in every pod: the pods are the workers (k8s-job's own --workers N)");
+        NOT_IN_A_POD.put("--save", lost);
+        NOT_IN_A_POD.put("--hlog", lost);
+        NOT_IN_A_POD.put("--output", "would write inside the pod and be lost with it");
+        NOT_IN_A_POD.put("--calibrate", "measures one attacker's ceiling, not a target: run 'blocklab attack --calibrate' on its own");
+    }
+
     /** Parses {@code args} as 'blocklab attack' would, so a typo fails here and not in N pods; returns their settings. */
     static AttackSettings checkAttack(List<String> args) {
         for (String a : args)
-            for (String own : List.of("--shard", "--start-at", "--workers", "--save", "--hlog", "--output", "--calibrate"))
-                if (a.equals(own) || a.startsWith(own + "="))
-                    throw new IllegalArgumentException("k8s-job: " + own + " is set for each pod by k8s-job; leave it out of the attack's arguments");
+            for (var own : NOT_IN_A_POD.entrySet())
+                if (a.equals(own.getKey()) || a.startsWith(own.getKey() + "="))
+                    throw new IllegalArgumentException("k8s-job: " + own.getKey() + " " + own.getValue() + "; leave it out of the attack's arguments");
         AttackCommand attack = new AttackCommand();
         CommandLine cl = new CommandLine(attack);
         cl.setExpandAtFiles(false);

@@ -222,6 +222,11 @@ class ShardCommandsTest {
         assertThat(ended.out()).isEmpty();
         assertUsage(Cli.run("k8s-job", "--workers", "2", "--image", "i", "--namespace", "NS!", "--", url), "--namespace: 'NS!'");
         assertUsage(Cli.run("k8s-job", "--workers", "2", "--image", "has space", "--", url), "--image: 'has space'");
+        // each said "is set for each pod by k8s-job", which k8s-job does only for --shard and --start-at
+        assertUsage(Cli.run("k8s-job", "--workers", "2", "--image", "i", "--", url, "--shard", "0/2"), "--shard is set for each pod by k8s-job");
+        assertUsage(Cli.run("k8s-job", "--workers", "2", "--image", "i", "--", url, "--workers", "4"), "--workers would start child JVMs in every pod");
+        assertUsage(Cli.run("k8s-job", "--workers", "2", "--image", "i", "--", url, "--save", "s.jsonl"), "--save would write inside the pod");
+        assertUsage(Cli.run("k8s-job", "--workers", "2", "--image", "i", "--", "--calibrate"), "--calibrate measures one attacker's ceiling");
         // a start in the past within the schedule is kept, as attack keeps it: the shards send what fell due at once
         Cli.Run late = Cli.run("k8s-job", "--workers", "2", "--image", "i", "--start-at", Instant.now().minusSeconds(5).toString(),
                 "--", url, "--duration", "1h");
