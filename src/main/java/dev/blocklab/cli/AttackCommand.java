@@ -143,6 +143,7 @@ final class AttackCommand implements Callable<Integer> {
 
     @Override public Integer call() {
         if (calibrate) return calibrate();
+        Flags.distinct("--save", results.save, "--html", results.html, "--hlog", hlog, "--responses", responses);
         results.checkHtml();
         if (workers != null) return new AttackWorkers(this).run();
         AttackSettings settings = settings();

@@ -58,4 +58,20 @@ final class Flags {
             throw new IllegalArgumentException(flag + ": cannot write " + file + ": " + TextFiles.reason(e));
         }
     }
+
+    /**
+     * Refuses two output flags that name one file, which would overwrite each other (the HTML page over the saved
+     * results); {@code flagsAndFiles} alternate a flag and its {@link Path}, null for a flag not given.
+     */
+    static void distinct(Object... flagsAndFiles) {
+        java.util.Map<Path, String> seen = new java.util.HashMap<>();
+        for (int i = 0; i < flagsAndFiles.length; i += 2) {
+            String flag = (String) flagsAndFiles[i];
+            Path file = (Path) flagsAndFiles[i + 1];
+            if (file == null) continue;
+            String earlier = seen.putIfAbsent(file.toAbsolutePath().normalize(), flag);
+            if (earlier != null)
+                throw new IllegalArgumentException(flag + " " + file + " is also " + earlier + "'s file: one would overwrite the other; give each its own file");
+        }
+    }
 }

@@ -55,6 +55,9 @@ final class ReportCommand implements java.util.concurrent.Callable<Integer> {
     boolean merge;
 
     @Override public Integer call() {
+        for (Path file : files)   // the report would replace the results it was made from
+            if (out != null && out.toAbsolutePath().normalize().equals(file.toAbsolutePath().normalize()))
+                throw new IllegalArgumentException("--out " + out + " is one of the files read: the report would overwrite them; give --out its own file");
         if (merge) return MergeReport.run(this);
         if (format.format.trim().equalsIgnoreCase("hdr"))
             throw new IllegalArgumentException("--format hdr needs --merge: it is the latency spectrum of merged attack shards");

@@ -60,8 +60,11 @@ final class SharedOptions {
             return new ResultsFile(save != null ? save : ResultsFile.defaultPath(command));
         }
 
-        /** {@code --html}, when given, can be written (see {@link Flags#writable}). */
-        void checkHtml() { Flags.writable("--html", html); }
+        /** {@code --html}, when given, can be written (see {@link Flags#writable}), and is not {@code --save}'s file. */
+        void checkHtml() {
+            Flags.distinct("--save", save, "--html", html);
+            Flags.writable("--html", html);
+        }
     }
 
     /** {@code --format} of a command whose report is one {@link ExperimentResult}, and printing it so. */

@@ -43,6 +43,20 @@ class BadInputTest {
         assertOneLine(Cli.run("attack", "--calibrate", "--duration", "5s"), "--duration is for an attack of a URL");
     }
 
+    /** One file given to two output flags: the HTML page replaced the saved results (run said "saved" for both). */
+    @Test void oneFileForTwoOutputs_isRefusedBeforeAnyWork_andKeepsTheFile() throws IOException {
+        Path same = Files.writeString(dir.resolve("same.jsonl"), "{\"kind\":\"earlier\"}\n");
+        assertOneLine(Cli.run("run", "--workload", "hundred-calls", "--model", "virtual", "--time-scale", "100", "--repeats", "1",
+                "--save", same.toString(), "--html", dir.resolve(".").resolve("same.jsonl").toString()), "--html", "is also --save's file");
+        assertOneLine(Cli.run("attack", "http://127.0.0.1:1/", "--duration", "1s", "--save", same.toString(), "--hlog", same.toString()),
+                "--hlog " + same + " is also --save's file");
+        assertOneLine(Cli.run("attack", "http://127.0.0.1:1/", "--duration", "1s", "--hlog", same.toString(), "--responses", same.toString()),
+                "--responses " + same + " is also --hlog's file");
+        assertOneLine(Cli.run("report", same.toString(), "--out", same.toString()), "--out " + same + " is one of the files read");
+        assertThat(Files.readString(same)).isEqualTo("{\"kind\":\"earlier\"}\n");
+        assertThat(dir.resolve("same.jsonl.previous")).doesNotExist();
+    }
+
     @Test void attackBody_missingFile_isOneLine() {
         assertOneLine(Cli.run("attack", "http://127.0.0.1:1/", "--body", "@/nonexistent", "--duration", "1s"),
                 "--body", "/nonexistent");
