@@ -38,7 +38,8 @@ class ShardCommandsTest {
     /** Two shards of one attack from one start, each in its own thread through the CLI; returns their files. */
     private static List<Path> twoShards(Path dir, String rate, boolean hlog) throws Exception {
         String url = "http://127.0.0.1:" + server.port() + "/";
-        String start = Instant.now().plusMillis(1200).toString();
+        // both CLIs load their classes before the start: 1.2 s was too little at load 16 on 2 cores (the schedule had ended)
+        String start = Instant.now().plusMillis(4000).toString();
         List<Path> files = new ArrayList<>();
         try (ExecutorService pool = Executors.newFixedThreadPool(2)) {
             List<Future<Cli.Run>> runs = new ArrayList<>();
