@@ -493,9 +493,14 @@ public final class Attack {
             long inFlight = sent - recorder.completedCount();
             int conns = transport.openConnections();
             long retried = retried();
-            return String.format(Locale.ROOT, "attack %s of %s  sent %d  rate %.0f/s  in flight %d  errors %d%s%s",
-                    Durations.format(elapsed / 1_000_000 * 1_000_000), Durations.format(AttackSettings.durationNanos(settings.schedule())),
-                    sent, elapsed > 0 ? sent / (elapsed / 1e9) : 0.0,
+            long durationNanos = AttackSettings.durationNanos(settings.schedule());
+            // before the start (a shard waiting for its common start) and after the schedule (the last answers)
+            String when = elapsed < 0 ? "attack starts in " + Durations.format(-elapsed / 1_000_000 * 1_000_000)
+                    : elapsed > durationNanos ? "attack: the " + Durations.format(durationNanos) + " schedule is over, waiting for the last answers;"
+                    : "attack " + Durations.format(elapsed / 1_000_000 * 1_000_000) + " of " + Durations.format(durationNanos);
+            long sendingNanos = Math.min(Math.max(elapsed, 0), durationNanos);
+            return String.format(Locale.ROOT, "%s  sent %d  rate %s/s  in flight %d  errors %d%s%s",
+                    when, sent, dev.blocklab.load.Rates.number(sendingNanos > 0 ? sent / (sendingNanos / 1e9) : 0.0),
                     inFlight, recorder.failureCount(), conns >= 0 ? "  connections " + conns : "",
                     retried > 0 ? "  retried " + retried : "");
         }

@@ -51,6 +51,7 @@ public final class BackendServer implements AutoCloseable {
     private final LongAccumulator maxPending = new LongAccumulator(Math::max, 0);
     private final AtomicLong requestCounter = new AtomicLong();
     private final java.util.concurrent.atomic.LongAdder connectionErrors = new java.util.concurrent.atomic.LongAdder();
+    private final io.vertx.core.Handler<Throwable> connectionErrorHandler = Vertxes.countingConnectionErrors(connectionErrors::increment);
 
     private BackendServer(BackendSettings settings) {
         Vertxes.init();
@@ -84,7 +85,7 @@ public final class BackendServer implements AutoCloseable {
         backend.servers = Vertxes.listenOnEveryLoop(backend.vertx, backend.options, server -> server
                         // most often an answer written after its caller closed the connection (the caller's time-out):
                         // counted in /stats, where Vert.x would log each without a handler
-                        .connectionHandler(c -> c.exceptionHandler(ignored -> backend.connectionErrors.increment()))
+                        .connectionHandler(c -> c.exceptionHandler(backend.connectionErrorHandler))
                         .requestHandler(backend::handle),
                 settings.host(), settings.port(), backend::close);
         return backend;

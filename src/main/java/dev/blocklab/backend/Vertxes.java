@@ -158,6 +158,22 @@ public final class Vertxes {
         return vertx;
     }
 
+    /**
+     * A connection's exception handler that counts each error with {@code count}: most often an answer written after
+     * the other side closed the connection (its time-out), which Vert.x would log one SEVERE line each for. Any
+     * error that is not a closed or reset connection (a codec's, say) is also logged, the first of each type only.
+     */
+    public static io.vertx.core.Handler<Throwable> countingConnectionErrors(Runnable count) {
+        java.util.Set<Class<?>> logged = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        return t -> {
+            count.run();
+            if (!(t instanceof java.io.IOException) && logged.add(t.getClass()))
+                CONNECTION_LOG.log(java.util.logging.Level.WARNING, "an error on a connection (each later one of its type only counted)", t);
+        };
+    }
+
+    private static final java.util.logging.Logger CONNECTION_LOG = java.util.logging.Logger.getLogger("io.vertx.core.net.impl.ConnectionBase");
+
     private static final java.util.logging.Logger CONTEXT_LOG = java.util.logging.Logger.getLogger("io.vertx.core.impl.ContextImpl");
 
     /**

@@ -127,6 +127,8 @@ final class K8sJobCommand implements Callable<Integer> {
         NOT_IN_A_POD.put("--save", lost);
         NOT_IN_A_POD.put("--hlog", lost);
         NOT_IN_A_POD.put("--output", "would write inside the pod and be lost with it");
+        NOT_IN_A_POD.put("--responses", "would write inside the pod and be lost with it");
+        NOT_IN_A_POD.put("--html", "would write inside the pod and be lost with it: 'blocklab report --merge' of the pods' records draws the page");
         NOT_IN_A_POD.put("--calibrate", "measures one attacker's ceiling, not a target: run 'blocklab attack --calibrate' on its own");
     }
 

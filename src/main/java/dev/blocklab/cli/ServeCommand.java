@@ -126,14 +126,13 @@ final class ServeCommand extends ServerCommand implements picocli.CommandLine.IE
         dev.blocklab.datastore.Datastores startedServers = servers;
         Foreground foreground = new Foreground("blocklab-serve-shutdown", () -> {
             BlocklabServer.Stopped stopped = server.close(STOP_BUDGET);
-            if (!stopped.complete() && !console.quiet) {
-                err.println(abandonedLine(stopped));
-                err.flush();
-            }
+            if (!stopped.complete() && !console.quiet) err.println(abandonedLine(stopped));
+            for (Throwable failure : stopped.failures()) err.println("blocklab serve: a part failed to close: " + failure);
+            err.flush();
             // Outside the budget, each with its own bound. The PostgreSQL and Redis the lab started run in a session
             // of their own and would outlive the lab, holding their port and data directory: they are stopped (10 s,
-            // then killed), and their own shutdown hooks, which the JVM waits for whatever this one does, would do
-            // it anyway. The audit's findings are what --audit asked for: JFR's stream is read to its end (3 s).
+            // then killed) here, before a --fail-if exit code halts the JVM and cuts their own shutdown hooks short.
+            // The audit's findings are what --audit asked for: JFR's stream is read to its end (3 s).
             if (startedServers != null) startedServers.close();
             if (auditor == null) return 0;
             // the findings of the whole session, attributed to 'serve PROFILE'; --fail-if decides the exit code

@@ -22,14 +22,17 @@ public final class Rates {
 
     /**
      * A rate's number as every report writes it, before its {@code /s} or {@code req/s}: whole with thousands
-     * separators from 100 a second or when whole at one decimal ({@code 1,000}, {@code 20}, and {@code 3} for a
-     * computed 2.9999999), else one decimal ({@code 21.9}, {@code 0.5}); {@code unbounded} when infinite.
+     * separators from 100 a second or when whole but for a computation's rounding ({@code 1,000}, {@code 20}, and
+     * {@code 3} for a computed 2.9999999), two significant digits under 0.1 ({@code 0.04}: a rate above zero never
+     * reads 0), else one decimal ({@code 21.9}, {@code 0.5}, {@code 2.0} for 1.96); {@code unbounded} when infinite.
      */
     public static String number(double perSecond) {
         if (Double.isInfinite(perSecond)) return "unbounded";
-        if (perSecond >= 100) return String.format(java.util.Locale.ROOT, "%,.0f", perSecond);
-        String oneDecimal = String.format(java.util.Locale.ROOT, "%.1f", perSecond);
-        return oneDecimal.endsWith(".0") ? oneDecimal.substring(0, oneDecimal.length() - 2) : oneDecimal;
+        if (perSecond >= 100 || Math.abs(perSecond - Math.rint(perSecond)) <= 1e-6 * Math.max(1, Math.abs(perSecond)))
+            return String.format(java.util.Locale.ROOT, "%,.0f", perSecond);
+        if (Math.abs(perSecond) < 0.1)
+            return new java.math.BigDecimal(perSecond).round(new java.math.MathContext(2)).stripTrailingZeros().toPlainString();
+        return String.format(java.util.Locale.ROOT, "%.1f", perSecond);
     }
 
     /** The pacer for {@code text}; errors name {@code --rate} or {@code --step}. {@code stepNanos} 0 means none. */

@@ -178,8 +178,13 @@ public record Deviation(double ratio, String cause, String detail) {
      */
     public static String littlesLawText(RunResult r) {
         return String.format(Locale.ROOT, "Little's law: %s req/s x %s ms mean latency = %s requests in flight%s",
-                dev.blocklab.load.Rates.number(r.timing().throughputPerSecond()), RunTables.ms(r.timing().latencyMillis().mean()), RunTables.num(littlesLaw(r)),
+                throughput(r.timing().throughputPerSecond()), RunTables.ms(r.timing().latencyMillis().mean()), RunTables.num(littlesLaw(r)),
                 binding(r).map(b -> " against " + b.what()).orElse(""));
+    }
+
+    /** A formula's throughput: whole with separators from 100 a second, else two decimals, so the product reads true. */
+    private static String throughput(double perSecond) {
+        return perSecond >= 100 ? dev.blocklab.load.Rates.number(perSecond) : RunTables.num(perSecond);
     }
 
     /**

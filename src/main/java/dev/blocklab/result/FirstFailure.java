@@ -50,7 +50,7 @@ public record FirstFailure(String type, String message, List<String> frames) {
     private static final String DRAWING_CLASS = "dev.blocklab.workload.CallInvocation.";
 
     /** True when the workload drew this failure: blocklab's own code threw it, so its frames say nothing. */
-    public boolean drawn() { return !frames.isEmpty() && frames.getFirst().startsWith(DRAWING_CLASS); }
+    public boolean drawn() { return !frames.isEmpty() && frames.getFirst().startsWith(DRAWING_CLASS + "instantiate("); }
 
     /**
      * {@code Type: message at frame < frame < ...}, innermost first, on one line; a failure the workload drew says so

@@ -45,6 +45,8 @@ public final class BlocklabServer implements AutoCloseable {
     private final WorkloadRunner runner;
     private final RequestDispatcher dispatcher;
     private final ServerMetrics metrics = new ServerMetrics();
+    /** Every connection's: counted, and the first error of each type that is not a closed connection logged. */
+    private final io.vertx.core.Handler<Throwable> connectionErrors = Vertxes.countingConnectionErrors(metrics::connectionError);
     private final Vertx vertx;
     private final HttpServerOptions options;
     /** One HTTP server per event loop, all on the one port ({@link Vertxes#listenOnEveryLoop}); set once listening. */
@@ -93,7 +95,7 @@ public final class BlocklabServer implements AutoCloseable {
             metrics.connections.incrementAndGet();
             // most often an answer written after its client closed the connection (the client's own time-out):
             // counted, where Vert.x would log each without a handler
-            c.exceptionHandler(ignored -> metrics.connectionError());
+            c.exceptionHandler(connectionErrors);
             c.closeHandler(ignored -> {
                 metrics.connections.decrementAndGet();
                 refusedConnections.remove(c);
@@ -447,19 +449,36 @@ public final class BlocklabServer implements AutoCloseable {
         }
     }
 
-    /** Stops accepting, stops the handler threads and models, and releases the backend, waiting up to 10 s in all. */
-    @Override public void close() { close(java.time.Duration.ofSeconds(10)); }
+    /**
+     * Stops accepting, stops the handler threads and models, and releases the backend, waiting up to 60 s in all
+     * (an experiment's next step should not run beside this one's closing); what was abandoned then is said in one
+     * line on stderr, and a part's failed close is thrown.
+     */
+    @Override public void close() {
+        Stopped stopped = close(java.time.Duration.ofSeconds(60));
+        if (!stopped.complete())
+            System.err.println("blocklab: closing the server took over " + stopped.budget().toSeconds() + " s; abandoned " + String.join(", ", stopped.abandoned()));
+        if (!stopped.failures().isEmpty()) {
+            Throwable first = stopped.failures().getFirst();
+            for (Throwable t : stopped.failures().subList(1, stopped.failures().size())) first.addSuppressed(t);
+            if (first instanceof RuntimeException r) throw r;
+            if (first instanceof Error e) throw e;
+            throw new IllegalStateException(first);
+        }
+    }
 
     /**
      * What a stop left still closing when its budget ran out, one phrase a part ({@code 6,738 connections},
-     * {@code the model of /run/profile-page/fixed:8}); none when everything closed within it.
+     * {@code the model of /run/profile-page/fixed:8}), and the parts whose close failed within it; both empty when
+     * everything closed within it.
      */
-    public record Stopped(java.time.Duration budget, java.util.List<String> abandoned) {
+    public record Stopped(java.time.Duration budget, java.util.List<String> abandoned, java.util.List<Throwable> failures) {
         public Stopped {
             abandoned = java.util.List.copyOf(abandoned);
+            failures = java.util.List.copyOf(failures);
         }
 
-        /** True when every part closed within the budget. */
+        /** True when every part closed within the budget (a close that failed did end). */
         public boolean complete() { return abandoned.isEmpty(); }
     }
 
@@ -467,57 +486,65 @@ public final class BlocklabServer implements AutoCloseable {
      * As {@link #close()}, within one budget for the whole stop. First cancels every request still queued or running
      * (the backlog is dropped, not drained); then, all until the same deadline and each on a thread of its own,
      * Vert.x closes the connections, the handler threads end and the models close; the backend closes once the
-     * handlers and models are done, as their threads may still be calling it (or at the deadline). What is still
-     * closing at the deadline is abandoned, not waited for: it goes on closing on daemon threads (a process that
-     * exits next ends it) and is named in the answer. A model's or the backend's close that fails within the budget
-     * is thrown, as from {@link #close()}.
+     * handlers and models are done, as their threads may still be calling it, or at the deadline if they are not.
+     * What is still closing at the deadline is abandoned, not waited for: it goes on closing on daemon threads (a
+     * process that exits next ends it) and is named in the answer; a close that fails after the deadline says so on
+     * stderr. A close that fails within the budget is in the answer's failures, not thrown, so a caller's later
+     * steps (stopping a database, printing findings) still run.
      */
     public Stopped close(java.time.Duration budget) {
         long deadlineNanos = System.nanoTime() + budget.toNanos();
         profilePage.cancelQueuedBlockingCalls();
         dispatcher.stop();
-        var closeFailure = new java.util.concurrent.atomic.AtomicReference<Throwable>();
-        var backendClosed = new java.util.concurrent.atomic.AtomicBoolean();
-        Thread modelsThenBackend = Thread.ofPlatform().daemon().name("blocklab-serve-close").start(() -> {
-            try {
-                runner.close();
-            } catch (Throwable e) {
-                closeFailure.set(e);
-            } finally {
-                dispatcher.awaitStopped(remaining(deadlineNanos));
-                try {
-                    backend.close();
-                    backendClosed.set(true);
-                } catch (Throwable e) {
-                    if (!closeFailure.compareAndSet(null, e)) closeFailure.get().addSuppressed(e);
-                }
-            }
-        });
+        var failures = new java.util.concurrent.ConcurrentLinkedQueue<Throwable>();
+        var stopReturned = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread models = closer("blocklab-serve-close-models", "the models", runner::close, failures, stopReturned);
+        Thread backendCloser = closer("blocklab-serve-close-backend", "the backend (" + backend.name() + ")", () -> {
+            dispatcher.awaitStopped(remaining(deadlineNanos));
+            joinUntil(models, deadlineNanos);
+            backend.close();
+        }, failures, stopReturned);
         // Vert.x's close asks Netty to close every connection from the calling thread before it returns its future:
         // 0.3-0.7 s for 7,000 connections at load 15 on 2 cores, which a wait begun after it could not bound
         io.vertx.core.Promise<Void> loops = io.vertx.core.Promise.promise();
         Thread.ofPlatform().daemon().name("blocklab-serve-close-vertx").start(() -> vertx.close().onComplete(loops));
         boolean loopsClosed = Vertxes.closedWithin(loops.future(), remaining(deadlineNanos), "closing the server");
         boolean handlersEnded = dispatcher.awaitStopped(remaining(deadlineNanos));
-        boolean closerEnded;
+        boolean modelsClosed = joinUntil(models, deadlineNanos);
+        boolean backendClosed = joinUntil(backendCloser, deadlineNanos);
+        java.util.List<String> abandoned = new java.util.ArrayList<>();
+        synchronized (stopReturned) {   // a closer failing from now on reports itself on stderr
+            stopReturned.set(true);
+            if (!loopsClosed) abandoned.add(count(metrics.connections.get(), "connection"));
+            if (!handlersEnded) abandoned.add(dispatcher.running() > 0 ? count(dispatcher.running(), "running handler") : "the handler threads");
+            if (!modelsClosed) for (String model : runner.open()) abandoned.add("the model of " + model);
+            if (!backendClosed) abandoned.add("the backend (" + backend.name() + ")");
+            return new Stopped(budget, abandoned, java.util.List.copyOf(failures));
+        }
+    }
+
+    /** A daemon thread running {@code close}; its failure is kept for the stop's answer, or printed once it returned. */
+    private static Thread closer(String name, String what, Runnable close, java.util.Queue<Throwable> failures,
+                                 java.util.concurrent.atomic.AtomicBoolean stopReturned) {
+        return Thread.ofPlatform().daemon().name(name).start(() -> {
+            try {
+                close.run();
+            } catch (Throwable e) {
+                synchronized (stopReturned) {
+                    if (stopReturned.get()) System.err.println("blocklab: closing " + what + " failed after the stop's budget: " + e);
+                    else failures.add(e);
+                }
+            }
+        });
+    }
+
+    private static boolean joinUntil(Thread thread, long deadlineNanos) {
         try {
-            closerEnded = modelsThenBackend.join(remaining(deadlineNanos));
+            return thread.join(remaining(deadlineNanos));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            closerEnded = false;
+            return false;
         }
-        java.util.List<String> abandoned = new java.util.ArrayList<>();
-        if (!loopsClosed) abandoned.add(count(metrics.connections.get(), "connection"));
-        if (!handlersEnded) abandoned.add(dispatcher.running() > 0 ? count(dispatcher.running(), "running handler") : "the handler threads");
-        if (!closerEnded) {
-            for (String model : runner.open()) abandoned.add("the model of " + model);
-            if (!backendClosed.get()) abandoned.add("the backend (" + backend.name() + ")");
-        }
-        Throwable failure = closerEnded ? closeFailure.get() : null;
-        if (failure instanceof RuntimeException r) throw r;
-        if (failure instanceof Error e) throw e;
-        if (failure != null) throw new IllegalStateException(failure);
-        return new Stopped(budget, abandoned);
     }
 
     private static java.time.Duration remaining(long deadlineNanos) {

@@ -57,22 +57,24 @@ public final class Durations {
     }
 
     /**
-     * Nanoseconds for a sentence a person reads, not a flag parses back: one decimal at most, thousands separated,
-     * the unit after a space, as the text reports write their milliseconds ({@code 2,286.6 s}, {@code 12,500 s},
-     * {@code 91.4 ms}, {@code 50 us}, {@code 0 ms}). {@link #format} is exact and parses back; use it in commands.
+     * Nanoseconds for a sentence a person reads, not a flag parses back: two decimals under 10 of its unit, else
+     * one, thousands separated, no trailing zeros, the unit after a
+     * space ({@code 2,286.6 s}, {@code 12,500 s}, {@code 1.05 s}, {@code 91.4 ms}, {@code 50 us}, {@code 0 ms}), so a
+     * figure multiplied in a formula reads true. {@link #format} is exact and parses back; use it in commands.
      */
     public static String readable(long nanos) {
         if (nanos == 0) return "0 ms";
-        if (Math.abs(nanos) >= 1_000_000_000L) return oneDecimal(nanos / 1e9) + " s";
-        if (Math.abs(nanos) >= 1_000_000L) return oneDecimal(nanos / 1e6) + " ms";
-        if (Math.abs(nanos) >= 1_000L) return oneDecimal(nanos / 1e3) + " us";
+        if (Math.abs(nanos) >= 1_000_000_000L) return digits(nanos / 1e9) + " s";
+        if (Math.abs(nanos) >= 1_000_000L) return digits(nanos / 1e6) + " ms";
+        if (Math.abs(nanos) >= 1_000L) return digits(nanos / 1e3) + " us";
         return nanos + " ns";
     }
 
-    /** One decimal with thousands separators, without a trailing {@code .0}. */
-    private static String oneDecimal(double v) {
-        String s = String.format(Locale.ROOT, "%,.1f", v);
-        return s.endsWith(".0") ? s.substring(0, s.length() - 2) : s;
+    /** Two decimals under 10, else one, with thousands separators, without trailing zeros. */
+    private static String digits(double v) {
+        String s = String.format(Locale.ROOT, Math.abs(v) < 10 ? "%,.2f" : "%,.1f", v);
+        s = s.replaceAll("0+$", "");
+        return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
     }
 
     private static String trim(double v) {

@@ -105,4 +105,32 @@ class VertxesTest {
             log.setUseParentHandlers(parents);
         }
     }
+
+    /** Every connection error is counted; only the first of each type that is not a closed connection is logged. */
+    @Test
+    void countingConnectionErrors_countsAll_logsTheFirstOfEachTypeButClosedConnections() {
+        var logged = new java.util.concurrent.CopyOnWriteArrayList<java.util.logging.LogRecord>();
+        var log = java.util.logging.Logger.getLogger("io.vertx.core.net.impl.ConnectionBase");
+        var capture = new java.util.logging.Handler() {
+            @Override public void publish(java.util.logging.LogRecord r) { logged.add(r); }
+            @Override public void flush() {}
+            @Override public void close() {}
+        };
+        boolean parents = log.getUseParentHandlers();
+        log.addHandler(capture);
+        log.setUseParentHandlers(false);
+        try {
+            var count = new java.util.concurrent.atomic.AtomicInteger();
+            var handler = Vertxes.countingConnectionErrors(count::incrementAndGet);
+            handler.handle(new java.nio.channels.ClosedChannelException());
+            handler.handle(new java.io.IOException("Connection reset by peer"));
+            handler.handle(new IllegalStateException("codec"));
+            handler.handle(new IllegalStateException("codec again"));
+            assertThat(count).hasValue(4);
+            assertThat(logged).extracting(r -> r.getThrown().getMessage()).containsExactly("codec");
+        } finally {
+            log.removeHandler(capture);
+            log.setUseParentHandlers(parents);
+        }
+    }
 }

@@ -29,7 +29,7 @@ class ServeCommandTest {
 
     @Test void abandonedLine_namesEveryPartTheStopLeft_inOneLine() {
         var stopped = new dev.blocklab.server.BlocklabServer.Stopped(java.time.Duration.ofSeconds(1),
-                java.util.List.of("6,738 connections", "the model of /run/profile-page/fixed:8", "the backend (simulated)"));
+                java.util.List.of("6,738 connections", "the model of /run/profile-page/fixed:8", "the backend (simulated)"), java.util.List.of());
         assertThat(ServeCommand.abandonedLine(stopped)).isEqualTo("blocklab serve: the stop's 1000 ms ran out; abandoned"
                 + " 6,738 connections, the model of /run/profile-page/fixed:8 and the backend (simulated)"
                 + " (their requests were cancelled; the exit ends them)");

@@ -228,6 +228,8 @@ class ShardCommandsTest {
         assertUsage(Cli.run("k8s-job", "--workers", "2", "--image", "i", "--", url, "--workers", "4"), "--workers would start child JVMs in every pod");
         assertUsage(Cli.run("k8s-job", "--workers", "2", "--image", "i", "--", url, "--save", "s.jsonl"), "--save would write inside the pod");
         assertUsage(Cli.run("k8s-job", "--workers", "2", "--image", "i", "--", "--calibrate"), "--calibrate measures one attacker's ceiling");
+        assertUsage(Cli.run("k8s-job", "--workers", "2", "--image", "i", "--", url, "--responses", "r.csv"), "--responses would write inside the pod");
+        assertUsage(Cli.run("k8s-job", "--workers", "2", "--image", "i", "--", url, "--html=r.html"), "--html would write inside the pod");
         // a start in the past within the schedule is kept, as attack keeps it: the shards send what fell due at once
         Cli.Run late = Cli.run("k8s-job", "--workers", "2", "--image", "i", "--start-at", Instant.now().minusSeconds(5).toString(),
                 "--", url, "--duration", "1h");

@@ -66,8 +66,12 @@ class RatesTest {
         assertThat(Rates.number(0.5)).isEqualTo("0.5");
         // a rate computed a hair under a whole number (3 threads / 1 s as 2.9999999) reads whole, not 3.0
         assertThat(Rates.number(3 * (1 - 1e-9))).isEqualTo("3");
-        assertThat(Rates.number(99.98)).isEqualTo("100");
-        assertThat(Rates.number(20.04)).isEqualTo("20");
+        // one decimal stays one decimal when it rounds to a whole number: 1.96 x 510 ms must still read near 1.0
+        assertThat(Rates.number(1.96)).isEqualTo("2.0");
+        assertThat(Rates.number(20.04)).isEqualTo("20.0");
+        // a rate above zero never reads 0
+        assertThat(Rates.number(0.04)).isEqualTo("0.04");
+        assertThat(Rates.number(0.0123)).isEqualTo("0.012");
         assertThat(Rates.number(Double.POSITIVE_INFINITY)).isEqualTo("unbounded");
     }
 }

@@ -235,7 +235,8 @@ class BlocklabServerTest {
             // answered (503 once the server sees the connection closed and cancels the request, or 200)
             java.util.regex.Pattern answered = java.util.regex.Pattern.compile("blocklab_requests_total\\{endpoint=\"/sync-blocking\",status=\"\\d+\"} 1");
             while (!answered.matcher(server.metricsText()).find() && System.nanoTime() < deadline) Thread.sleep(10);
-            Thread.sleep(200);   // the write's failure follows the answer on the loop
+            // the write's failure follows the answer on the loop
+            while (!server.metricsText().contains("blocklab_connection_errors_total 1") && System.nanoTime() < deadline) Thread.sleep(10);
             assertThat(server.metricsText()).contains("blocklab_connection_errors_total 1");
             assertThat(logged).isEmpty();
         } finally {

@@ -93,6 +93,8 @@ class StopBudgetTest {
             assertThat(stopped.complete()).isFalse();
             assertThat(stopped.budget()).isEqualTo(Duration.ofMillis(300));
             assertThat(stopped.abandoned()).contains("the model of /run/one-call/fixed:1", "the backend (stuck)");
+            // the backend is asked to close at the deadline even while the model is still closing
+            assertThat(backend.closeStarted.await(10, TimeUnit.SECONDS)).as("the backend's close began").isTrue();
         } finally {
             backend.release.countDown();
         }
@@ -107,6 +109,24 @@ class StopBudgetTest {
         assertThat(stopped.abandoned()).isEmpty();
         assertThat(stopped.complete()).isTrue();
         assertThat(backend.closeStarted.getCount()).as("the backend was closed").isZero();
+    }
+
+    /** A part whose close fails within the budget is in the answer, not thrown: the caller's next steps still run. */
+    @Test
+    void close_aBackendWhoseCloseFails_isAFailureInTheAnswer_andPlainCloseThrowsIt() {
+        Backend failing = new Backend() {
+            @Override public String name() { return "failing"; }
+            @Override public Object callBlocking(CallInvocation call) { return "ok"; }
+            @Override public CompletableFuture<Object> callAsync(CallInvocation call) { return CompletableFuture.completedFuture("ok"); }
+            @Override public long callsStarted() { return 0; }
+            @Override public void close() { throw new IllegalStateException("cannot close"); }
+        };
+        BlocklabServer.Stopped stopped = BlocklabServer.start(settings(), failing, List.of(ONE_CALL)).close(Duration.ofSeconds(10));
+        assertThat(stopped.complete()).isTrue();
+        assertThat(stopped.failures()).singleElement().extracting(Throwable::getMessage).isEqualTo("cannot close");
+
+        BlocklabServer server = BlocklabServer.start(settings(), failing, List.of(ONE_CALL));
+        org.assertj.core.api.Assertions.assertThatThrownBy(server::close).isInstanceOf(IllegalStateException.class).hasMessage("cannot close");
     }
 
     @Test

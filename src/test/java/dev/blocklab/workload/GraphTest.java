@@ -105,7 +105,9 @@ class GraphTest {
     void durations_readable_roundsToOneDecimal_separatesThousands_spacesTheUnit() {
         assertThat(Durations.readable(4_574_525_000_000L)).isEqualTo("4,574.5 s");
         assertThat(Durations.readable(12_500 * 1_000 * MS)).isEqualTo("12,500 s");
-        assertThat(Durations.readable(1_443 * MS)).isEqualTo("1.4 s");
+        assertThat(Durations.readable(1_443 * MS)).isEqualTo("1.44 s");
+        assertThat(Durations.readable(1_049 * MS)).isEqualTo("1.05 s");   // 8 threads / 1.049 s = 7.6/s reads true
+        assertThat(Durations.readable(1_000 * MS)).isEqualTo("1 s");
         assertThat(Durations.readable(91_361_000)).isEqualTo("91.4 ms");
         assertThat(Durations.readable(100 * MS)).isEqualTo("100 ms");
         assertThat(Durations.readable(50_044)).isEqualTo("50 us");
