@@ -198,7 +198,7 @@ public final class InProcessDriver {
             // on the caller (blocking joins) completed it before the progress line and the wake-up that follow
             endNanos = runner.lastCompletionNanos(System.nanoTime());
             end = ProcessMetrics.snapshot();   // not the failure meter's wait for stragglers, nor closing the model
-            if (meter != null) failureScore = meter.score(meter.awaitQuiet(TimeUnit.MILLISECONDS.toNanos(100)));
+            if (meter != null) failureScore = meter.score(meter.awaitQuiet(FailureMeter.QUIET_GRACE_NANOS));
             backendCalls = backend.callsStarted() - callsBefore;
             pools = backend.poolStats();
             if (runner.cut) interruption = new Interruption(runner.sent(), switch (workload.arrival()) {

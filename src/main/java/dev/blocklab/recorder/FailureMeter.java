@@ -207,6 +207,14 @@ public final class FailureMeter implements Backend {
     }
 
     /**
+     * How long a run waits for its calls to end after its last request: a cancelled call needs a moment to be
+     * scheduled and notice its interrupt, which on a loaded 2-core machine took over 100 ms (the former grace:
+     * every call of a model that cancels was then scored as left running, its cancellation as not honoured). Only
+     * a run with calls still in flight waits, and at most this.
+     */
+    public static final long QUIET_GRACE_NANOS = 1_000_000_000L;
+
+    /**
      * Waits at most {@code graceNanos} for every call to end (a cancelled call needs a moment to be scheduled and
      * notice its interrupt), then returns the calls still in flight.
      */

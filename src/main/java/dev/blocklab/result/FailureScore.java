@@ -17,7 +17,7 @@ package dev.blocklab.result;
  * @param orphanedCalls          calls still running when their request had ended
  * @param orphanBackendMillis    backend time the orphans spent after their request ended, summed (for an orphan
  *                               still running when the run was scored, the time until then)
- * @param callsLeftRunning       calls still in flight 100 ms after the run's last request had completed (sleeping
+ * @param callsLeftRunning       calls still in flight 1 s after the run's last request had completed (sleeping
  *                               threads, pending timers); the grace lets a cancelled call notice its interrupt
  */
 public record FailureScore(boolean measured, long failedRequests, double meanTimeToFailMillis,
