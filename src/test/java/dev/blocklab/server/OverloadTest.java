@@ -22,29 +22,33 @@ class OverloadTest {
                     .isEqualTo(300);
             assertThat(server.shedCount()).isEqualTo(overload.count(503));
 
-            OpenLoopSender.Result calm = OpenLoopSender.send(uri, 50, 20, Duration.ofSeconds(2));
+            // recovered: one request at a time is served (an open 50/s, a quarter of the capacity on a quiet machine,
+            // was more than a loaded one serves: 9 of 20 shed under a CPU hog)
+            OpenLoopSender.Result calm = OpenLoopSender.oneAtATime(uri, 20, Duration.ofSeconds(5));
             assertThat(calm.statuses()).as("recovered").containsOnlyKeys(200);
             assertThat(server.metricsText()).contains("blocklab_requests_waiting 0", "blocklab_requests_in_flight 0");
         }
     }
 
     @Test void play25_syncBlockingAtTwiceCapacity_succeedsFarLessThanAsyncNonBlocking() {
-        // time scale 1/10: /sync-blocking holds one of 8 threads for 100 ms, so capacity is 80 a second; at
-        // 160 a second with the talk's 3 s timeout (300 ms scaled) the queue grows until requests time out.
-        // /async-non-blocking holds no thread while it waits (50 ms scaled) and keeps up.
-        long scale = 10;
+        // time scale 1/2: /sync-blocking holds one of 8 threads for 500 ms, so capacity is 16 a second; at 32 a
+        // second with the talk's 3 s timeout (1.5 s scaled) the queue grows until requests time out (about the
+        // first 32 of 192 succeed). /async-non-blocking holds no thread while it waits (250 ms scaled) and keeps up.
+        // A light rate and a long timeout, so that the contrast is the server's and not the machine's: at 1/10
+        // (160 a second, 300 ms timeout) a loaded machine answered only 42 of 320 non-blocking requests in time.
+        long scale = 2;
         ServerSettings settings = ServerSettings.of(0, new ServerProfile.Play25(8)).withTimeScale(scale).withLog(l -> {})
                 .withAdmission(Admission.FIXED);   // the talk's failure: a queue that never sheds
         Duration timeout = Duration.ofMillis(3_000 / scale);
         OpenLoopSender.Result sync, nonBlocking;
         try (BlocklabServer server = BlocklabServer.start(settings)) {
             OpenLoopSender.warmUp(server.uri().resolve("/async-non-blocking"));
-            nonBlocking = OpenLoopSender.send(server.uri().resolve("/async-non-blocking"), 160, 320, timeout);
+            nonBlocking = OpenLoopSender.send(server.uri().resolve("/async-non-blocking"), 32, 192, timeout);
         }
         try (BlocklabServer server = BlocklabServer.start(settings)) {
-            sync = OpenLoopSender.send(server.uri().resolve("/sync-blocking"), 160, 320, timeout);
+            sync = OpenLoopSender.send(server.uri().resolve("/sync-blocking"), 32, 192, timeout);
         }
-        // expected about 0.1 against 1.0; the bounds leave room for a busy shared machine stalling the JVM
+        // expected about 0.17 against 1.0; the bounds leave room for a busy shared machine stalling the JVM
         assertThat(sync.successRatio()).as("sync-blocking %s", sync.statuses()).isLessThan(0.5);
         assertThat(nonBlocking.successRatio() - sync.successRatio())
                 .as("async-non-blocking %s vs sync-blocking %s", nonBlocking.statuses(), sync.statuses()).isGreaterThan(0.4);

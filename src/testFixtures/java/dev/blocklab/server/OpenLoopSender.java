@@ -25,7 +25,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * A minimal open-loop sender for tests: sends {@code count} GETs at a constant rate whatever the answers, paced by
  * the lab's {@link SendLoop}, each with a timeout, over a Vert.x client with up to 1000 keep-alive connections, and
- * counts the statuses (0: timed out or failed). Bounded in count and in time. Not the lab's load generator.
+ * counts the statuses (0: timed out or failed); or, {@link #oneAtATime}, one request after another. Bounded in count
+ * and in time. Not the lab's load generator.
  */
 final class OpenLoopSender {
     /** Statuses seen, by code (0 counts timeouts and connection errors); latencies from the intended send time. */
@@ -42,6 +43,37 @@ final class OpenLoopSender {
      */
     static void warmUp(URI target) {
         send(target, 200, 200, Duration.ofSeconds(10));
+    }
+
+    /**
+     * {@code count} GETs one after another, each sent once the previous one is answered (closed loop, one user):
+     * a load that a server under its capacity serves however slow the machine is. An open stream at a low rate is
+     * not that on a loaded machine: a stall of a few hundred ms bunches its requests up, a small queue fills and
+     * CoDel sheds what waited past its target, both rightly. Counts statuses as {@link #send} does.
+     */
+    static Result oneAtATime(URI target, int count, Duration timeout) {
+        if (count > 1_000) throw new IllegalArgumentException("test sender is bounded to 1000 requests one at a time");
+        Map<Integer, Long> counts = new TreeMap<>();
+        org.HdrHistogram.Histogram latencies = new org.HdrHistogram.Histogram(3);
+        try (java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder()
+                .version(java.net.http.HttpClient.Version.HTTP_1_1).build()) {
+            java.net.http.HttpRequest request = java.net.http.HttpRequest.newBuilder(target).timeout(timeout).build();
+            for (int i = 0; i < count; i++) {
+                long t0 = System.nanoTime();
+                int status;
+                try {
+                    status = client.send(request, java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode();
+                } catch (java.io.IOException timedOutOrFailed) {
+                    status = 0;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new AssertionError(e);
+                }
+                latencies.recordValue(Math.max(0, (System.nanoTime() - t0) / 1000));
+                counts.merge(status, 1L, Long::sum);
+            }
+        }
+        return new Result(counts, count, latencies.getValueAtPercentile(50), latencies.getValueAtPercentile(99));
     }
 
     static Result send(URI target, double ratePerSecond, int count, Duration timeout) {
