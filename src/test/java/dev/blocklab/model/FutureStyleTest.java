@@ -21,17 +21,39 @@ class FutureStyleTest {
 
     @ParameterizedTest @ValueSource(strings = {"cf-nonblocking:2", "cf-blocking:2"})
     void submit_requestEndedFromOutside_startsNoFurtherCalls(String spec) throws Exception {
-        // first (50 ms), then second, then a combine: the request is failed from outside while first runs
+        // first, then second, then a combine: the request is failed from outside while first runs. First answers
+        // only when the test says so, after the request ended (its 50 ms once passed on a loaded machine before the
+        // test ended the request, and second rightly started)
         Graph g = new Graph(0L, List.of(Step.Call.fixed("first", 50 * MS, 1L),
                 new Step.Call("second", List.of("first"), new Latency.Fixed(MS), new Value.Sum(0), 0, null, 0),
                 new Step.Combine("answer", List.of("second"), new Value.Sum(0))));
-        try (SimulatedBackend backend = new SimulatedBackend(true); Model model = Models.create(spec, new ModelContext(backend))) {
-            CompletableFuture<Object> f = model.submit(new Request(0, g, 1, 1));
-            f.completeExceptionally(new TimeoutException("request timed out"));
-            Thread.sleep(200); // first has long completed: without cancellation, second would have started
-            // first may not even have started (its hand-off to the pool can lose the race with the cancellation)
-            assertThat(backend.recordedCalls()).extracting(CallInvocation::call).doesNotContain("second");
+        List<String> started = new java.util.concurrent.CopyOnWriteArrayList<>();
+        CompletableFuture<Void> firstAnswers = new CompletableFuture<>();
+        try (SimulatedBackend simulated = new SimulatedBackend()) {
+            dev.blocklab.backend.Backend backend = new dev.blocklab.backend.Backend() {
+                @Override public String name() { return "first-held"; }
+                @Override public Object callBlocking(CallInvocation call) throws Exception {
+                    started.add(call.call());
+                    if (call.call().equals("first")) firstAnswers.get(30, java.util.concurrent.TimeUnit.SECONDS);
+                    return simulated.callBlocking(call);
+                }
+                @Override public CompletableFuture<Object> callAsync(CallInvocation call) {
+                    started.add(call.call());
+                    return call.call().equals("first") ? firstAnswers.thenCompose(released -> simulated.callAsync(call))
+                            : simulated.callAsync(call);
+                }
+                @Override public long callsStarted() { return simulated.callsStarted(); }
+                @Override public void close() {}
+            };
+            try (Model model = Models.create(spec, new ModelContext(backend))) {
+                CompletableFuture<Object> f = model.submit(new Request(0, g, 1, 1));
+                f.completeExceptionally(new TimeoutException("request timed out"));
+                firstAnswers.complete(null);
+                Thread.sleep(200);   // time for second to start, were the ended request's next call made
+            }
         }
+        // first may not even have started (its hand-off to the pool can lose the race with the cancellation)
+        assertThat(started).doesNotContain("second");
     }
 
     @org.junit.jupiter.api.Test
