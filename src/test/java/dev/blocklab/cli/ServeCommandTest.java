@@ -128,13 +128,19 @@ class ServeCommandTest {
         assertThat(out.toString()).contains("blocklab backend --port 9100");
     }
 
-    /** Starts a long-running command on port 0, waits (bounded) for its 'listening on' line, stops it, returns stdout. */
-    private static String startedOutput(String... args) throws InterruptedException {
+    /**
+     * Starts a long-running command on port 0, waits (bounded) for its 'listening on' line and {@code lines} lines in
+     * all, stops it, returns stdout.
+     */
+    private static String startedOutput(int lines, String... args) throws InterruptedException {
         StringWriter out = new StringWriter();
         Thread t = Thread.ofPlatform().daemon().start(() -> Main.execute(args, new PrintWriter(out, true), new PrintWriter(new StringWriter(), true)));
         long deadline = System.nanoTime() + 20_000_000_000L;
-        while (!out.toString().contains("listening on") && System.nanoTime() < deadline && t.isAlive()) Thread.sleep(20);
-        Thread.sleep(200);   // anything printed after the first line
+        while (!(out.toString().contains("listening on") && out.toString().lines().count() >= lines) && System.nanoTime() < deadline
+                && t.isAlive()) Thread.sleep(20);
+        // anything printed after those lines (the line after 'listening on' is printed by the same thread at once,
+        // but a loaded machine can hold that thread off a core past a fixed wait)
+        Thread.sleep(200);
         t.interrupt();
         t.join(10_000);
         return out.toString();
@@ -142,9 +148,9 @@ class ServeCommandTest {
 
     @Test void serveAndBackend_quiet_onlyTheListeningLine() throws Exception {
         for (String command : new String[]{"serve", "backend"}) {
-            String quiet = startedOutput(command, "--port", "0", "--quiet");
+            String quiet = startedOutput(1, command, "--port", "0", "--quiet");
             assertThat(quiet.lines()).as(command + " --quiet").hasSize(1).allMatch(l -> l.startsWith("listening on http://127.0.0.1:"));
         }
-        assertThat(startedOutput("backend", "--port", "0").lines().count()).isGreaterThan(1);
+        assertThat(startedOutput(2, "backend", "--port", "0").lines().count()).isGreaterThan(1);
     }
 }

@@ -16,11 +16,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code forkjoin-managed} waits a retry's backoff inside a ManagedBlocker, as it makes its calls: on a pool of one
- * worker, a request waiting 5 s before its retry leaves room (a spare thread) for the next request, which would
- * otherwise wait those 5 s behind it.
+ * worker, a request waiting 30 s before its retry leaves room (a spare thread) for the next request, which would
+ * otherwise wait those 30 s behind it (half of it is the bound: a loaded machine stalls a JVM for seconds).
  */
 class ManagedBackoffTest {
-    private static final long BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(5);
+    private static final long BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     @Test
     void retryBackoff_onTheOnlyWorker_doesNotHoldUpTheNextRequest() throws Exception {
@@ -32,7 +32,7 @@ class ManagedBackoffTest {
             Thread.sleep(200);   // its first attempt has failed: the worker waits out the backoff
             assertThat(retrying).isNotDone();
             long t0 = System.nanoTime();
-            Object answer = model.submit(new Request(1, Graph.singleCall(Step.Call.fixed("fast", 0, 9L)), 7, 1)).get(10, TimeUnit.SECONDS);
+            Object answer = model.submit(new Request(1, Graph.singleCall(Step.Call.fixed("fast", 0, 9L)), 7, 1)).get(20, TimeUnit.SECONDS);
             assertThat(answer).isEqualTo(9L);
             assertThat(System.nanoTime() - t0).as("the next request ran beside the backoff, not after it")
                     .isLessThan(BACKOFF_NANOS / 2);
