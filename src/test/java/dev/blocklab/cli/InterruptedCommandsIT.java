@@ -189,6 +189,8 @@ class InterruptedCommandsIT {
         Path save = dir.resolve("run.jsonl"), err = dir.resolve("run.err");
         String jar = System.getProperty("blocklab.jar", "target/blocklab.jar");
         String java = ProcessHandle.current().info().command().orElse("java");
+        // another run's leftover (a JVM killed on this shared machine) is not this run's
+        java.util.Set<Long> orphansBefore = orphanedPostgres();
         // setsid: the run leads a process group of its own, as a shell's foreground job does
         Process run = new ProcessBuilder("/usr/bin/setsid", java, "--enable-preview", "--enable-native-access=ALL-UNNAMED", "-jar", jar,
                 "run", "--workload", "examples/slow-query.yaml", "--backend", "postgres", "--model", "virtual", "--requests", "400",
@@ -203,12 +205,24 @@ class InterruptedCommandsIT {
         assertThat(stderr).contains("blocklab: interrupted during virtual (1 of 1 models)").doesNotContain("57P01").doesNotContain("Exception");
         String saved = Files.readAllLines(save).stream().filter(l -> l.startsWith("{\"kind\":\"run\"")).findFirst().orElseThrow();
         assertThat(saved).as("no request failed against a stopped server").contains("\"failures\":0");
-        // and the server is stopped once the run is saved: no postgres of this run left
-        Thread.sleep(1000);
+        // and the server is stopped once the run is saved: no postgres of this run left (a loaded machine may take
+        // a while to reap one that is ending; one left behind stays)
+        java.util.Set<Long> left = new java.util.TreeSet<>();
+        for (long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20); ; Thread.sleep(100)) {
+            left.clear();
+            left.addAll(orphanedPostgres());
+            left.removeAll(orphansBefore);
+            if (left.isEmpty() || System.nanoTime() > until) break;
+        }
+        assertThat(left).as("orphaned PostgreSQL servers of this run").isEmpty();
+    }
+
+    /** PostgreSQL servers whose parent has gone (re-parented to init): a run's server left behind, by pid. */
+    private static java.util.Set<Long> orphanedPostgres() {
         try (var processes = ProcessHandle.allProcesses()) {
-            assertThat(processes.filter(p -> p.info().commandLine().orElse("").contains("bin/postgres")
+            return processes.filter(p -> p.info().commandLine().orElse("").contains("bin/postgres")
                     && p.info().commandLine().orElse("").contains(" -p ")).filter(p -> p.parent().isEmpty() || p.parent().get().pid() == 1)
-                    .map(p -> p.info().commandLine().orElse("")).toList()).as("orphaned PostgreSQL servers").isEmpty();
+                    .map(ProcessHandle::pid).collect(java.util.stream.Collectors.toSet());
         }
     }
 
