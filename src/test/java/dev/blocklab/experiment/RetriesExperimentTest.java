@@ -41,7 +41,11 @@ class RetriesExperimentTest {
             assertThat(row.servedPerRequest()).as(row.option()).isLessThanOrEqualTo(row.callsPerRequest());
         }
         assertThat(once.callsPerRequest()).isEqualTo(1.0);
-        assertThat(retry.successRatio()).as("retries recover failed first attempts").isGreaterThan(once.successRatio());
+        // retries recover failed first attempts: a request ends on a failed lookup (2 % of first attempts) far less
+        // often when a retry follows (both must fail). Not the success ratios, which also count timeouts, the
+        // machine's as much as the backend's: a loaded machine gave once 96 %, retry 86 %
+        assertThat(lookupFailedRatio(retry)).as("retries recover failed first attempts: %s beside %s",
+                retry.run().counts().failureCauses(), once.run().counts().failureCauses()).isLessThan(lookupFailedRatio(once));
         // a hedge goes out for the slow tenth at light load (its latency gain is measured in docs, not asserted: one
         // stall of a busy machine moves a p99 of 400 requests)
         assertThat(hedge.callsPerRequest()).as("hedges at light load").isCloseTo(hedge.predictedCallsPerRequest(), within(0.1));
@@ -49,5 +53,10 @@ class RetriesExperimentTest {
                 .isGreaterThan(retry.callsPerRequest()).isGreaterThan(retryOver.predictedCallsPerRequest());
         assertThat(hedgeOver.callsPerRequest()).as("nearly every request hedges under overload").isGreaterThan(1.5);
         assertThat(result.tables().getFirst().columns()).contains("calls/request", "predicted calls/request", "latency p99 ms");
+    }
+
+    /** The requests of the row that ended on a failed lookup, over its requests. */
+    private static double lookupFailedRatio(RetriesRow row) {
+        return (double) row.run().counts().failureCauses().getOrDefault("java.io.IOException: lookup failed", 0L) / row.requests();
     }
 }
