@@ -15,7 +15,9 @@ class OverloadTest {
         try (BlocklabServer server = BlocklabServer.start(settings)) {
             var uri = server.uri().resolve("/sync-blocking");
             OpenLoopSender.warmUp(server.uri().resolve("/health"));
-            OpenLoopSender.Result overload = OpenLoopSender.send(uri, 600, 300, Duration.ofSeconds(2));
+            // each answered, served or refused at once; the client's 10 s only bounds a lost one (2 s timed out 33
+            // requests with the event loops stalled 0.7 s by a loaded machine)
+            OpenLoopSender.Result overload = OpenLoopSender.send(uri, 600, 300, Duration.ofSeconds(10));
             assertThat(overload.count(503)).as("shed %s", overload.statuses()).isGreaterThan(30);
             assertThat(overload.count(200)).as("served %s", overload.statuses()).isGreaterThan(10);
             assertThat(overload.count(200) + overload.count(503)).as("every request answered %s", overload.statuses())
