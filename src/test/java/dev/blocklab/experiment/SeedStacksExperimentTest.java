@@ -43,18 +43,20 @@ class SeedStacksExperimentTest {
 
     @Test
     void profilePagePekko_attacksBothServersAtTheSameRate() throws Exception {
-        // async-non-blocking at the talk's 10/s x 10 for 2 s (20 s of talk time / 10)
+        // async-non-blocking at the talk's 10/s x 5 for 4 s (20 s of talk time / 5), the talk's 3 s timeout 600 ms. At
+        // / 10 (100/s, 300 ms) a loaded machine answered the emulation's 50 ms requests in 143 to 400 ms, at 7 ms of
+        // CPU a request, so that 0 to 26 % came within the timeout (4 of 7 runs under CPU hogs)
         ProfilePagePekkoExperiment experiment = new ProfilePagePekkoExperiment(List.of(ProfilePageExperiment.TALK.get(2)), 20 * S);
         List<Object> streamed = new ArrayList<>();
-        ExperimentSettings settings = new ExperimentSettings(false, 10, Progress.NONE, streamed::add, Environment.current());
+        ExperimentSettings settings = new ExperimentSettings(false, 5, Progress.NONE, streamed::add, Environment.current());
         ExperimentResult result = experiment.run(settings);
 
         assertThat(result.rows()).hasSize(1).isEqualTo(streamed);
         var row = (ProfilePagePekkoExperiment.PekkoRow) result.rows().getFirst();
         assertThat(row.endpoint()).isEqualTo("/async-non-blocking");
         assertThat(row.emulated().requests()).isEqualTo(row.pekkoHttp().requests()).isEqualTo(200);
-        assertThat(row.emulated().successRatio()).as("generous: the machine is shared").isGreaterThan(0.5);
-        assertThat(row.pekkoHttp().successRatio()).isGreaterThan(0.5);
+        assertThat(row.emulated().successRatio()).as("generous: the machine is shared: %s", row.emulated()).isGreaterThan(0.5);
+        assertThat(row.pekkoHttp().successRatio()).as("%s", row.pekkoHttp()).isGreaterThan(0.5);
         assertThat(row.pekkoHttp().statusCodes()).containsKey(200);
         assertThat(row.pekkoHttp().cpuMillisPerRequest()).isPositive();
         assertThat(row.flag()).matches("ok|> 20 %: .*");
