@@ -76,18 +76,8 @@ class VertxesTest {
     /** Vert.x 5.0's known NPE on a pool waiter's cancellation is dropped; any other unhandled exception is logged. */
     @Test
     void unhandled_dropsOnlyTheKnownPoolCancelNpe() throws Exception {
-        var logged = new java.util.concurrent.CopyOnWriteArrayList<java.util.logging.LogRecord>();
-        var log = java.util.logging.Logger.getLogger("io.vertx.core.impl.ContextImpl");
-        var capture = new java.util.logging.Handler() {
-            @Override public void publish(java.util.logging.LogRecord r) { logged.add(r); }
-            @Override public void flush() {}
-            @Override public void close() {}
-        };
-        boolean parents = log.getUseParentHandlers();
-        log.addHandler(capture);
-        log.setUseParentHandlers(false);
         Vertx vertx = Vertxes.create(new VertxOptions().setEventLoopPoolSize(1));
-        try {
+        try (var log = new dev.blocklab.LogCapture("io.vertx.core.impl.ContextImpl")) {
             NullPointerException known = new NullPointerException("Cannot invoke \"java.lang.Boolean.booleanValue()\" because \"res\" is null");
             known.setStackTrace(new StackTraceElement[]{new StackTraceElement(
                     "io.vertx.core.http.impl.SharedHttpClientConnectionGroup$Request", "lambda$onConnect$0", "x.java", 153)});
@@ -97,29 +87,17 @@ class VertxesTest {
             vertx.runOnContext(v -> { throw other; });
             vertx.runOnContext(v -> done.countDown());
             assertThat(done.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-            assertThat(logged).extracting(java.util.logging.LogRecord::getThrown).containsExactly(other);
+            assertThat(log.records()).extracting(java.util.logging.LogRecord::getThrown).containsExactly(other);
             assertThat(Vertxes.isPoolCancelNpe(new NullPointerException())).isFalse();
         } finally {
             vertx.close().await();
-            log.removeHandler(capture);
-            log.setUseParentHandlers(parents);
         }
     }
 
     /** Every connection error is counted; only the first of each type that is not a closed connection is logged. */
     @Test
     void countingConnectionErrors_countsAll_logsTheFirstOfEachTypeButClosedConnections() {
-        var logged = new java.util.concurrent.CopyOnWriteArrayList<java.util.logging.LogRecord>();
-        var log = java.util.logging.Logger.getLogger("io.vertx.core.net.impl.ConnectionBase");
-        var capture = new java.util.logging.Handler() {
-            @Override public void publish(java.util.logging.LogRecord r) { logged.add(r); }
-            @Override public void flush() {}
-            @Override public void close() {}
-        };
-        boolean parents = log.getUseParentHandlers();
-        log.addHandler(capture);
-        log.setUseParentHandlers(false);
-        try {
+        try (var log = new dev.blocklab.LogCapture("io.vertx.core.net.impl.ConnectionBase")) {
             var count = new java.util.concurrent.atomic.AtomicInteger();
             var handler = Vertxes.countingConnectionErrors(count::incrementAndGet);
             handler.handle(new java.nio.channels.ClosedChannelException());
@@ -127,10 +105,7 @@ class VertxesTest {
             handler.handle(new IllegalStateException("codec"));
             handler.handle(new IllegalStateException("codec again"));
             assertThat(count).hasValue(4);
-            assertThat(logged).extracting(r -> r.getThrown().getMessage()).containsExactly("codec");
-        } finally {
-            log.removeHandler(capture);
-            log.setUseParentHandlers(parents);
+            assertThat(log.records()).extracting(r -> r.getThrown().getMessage()).containsExactly("codec");
         }
     }
 }
