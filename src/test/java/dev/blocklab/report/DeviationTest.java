@@ -181,11 +181,12 @@ public class DeviationTest {
         assertThat(Deviation.littlesLawText(run("virtual", 40, 40, 630, 500, 378, 0, 8, 1, 1))).endsWith("requests in flight");
     }
 
-    @Test void littlesLawText_writesTheThroughputAsEveryRate() {
-        // 14,286 requests in 1 s: a rate with separators, as Rates.number writes it; 3 requests in 1.6 s: 1.9, not 1.88
+    @Test void littlesLawText_writesTheThroughputSoTheProductReadsTrue() {
+        // 14,286 requests in 1 s: a rate with separators, as Rates.number writes it; 3 requests in 1.6 s: 1.88 with
+        // two decimals, as 1.88 x 1 s = 1.88 in flight (1.9 would not multiply to it)
         assertThat(Deviation.littlesLawText(run("cached", 14_286, 14_286, 1000, 100, 375, 0, 8, 1, 1)))
                 .startsWith("Little's law: 14,286 req/s x 375 ms mean latency = ");
         assertThat(Deviation.littlesLawText(run("fixed:2", 3, 3, 1600, 100, 1000, 2, 2, 1, 1)))
-                .startsWith("Little's law: 1.9 req/s x 1000 ms mean latency = ");
+                .startsWith("Little's law: 1.88 req/s x 1000 ms mean latency = 1.88 requests in flight");
     }
 }
