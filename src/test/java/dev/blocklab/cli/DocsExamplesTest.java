@@ -49,6 +49,9 @@ class DocsExamplesTest {
                     } else if (args == null && !ended) {
                         if (w.equals("blocklab") || w.equals("./blocklab")) args = new ArrayList<>();
                         else ended = true;
+                    } else if (args != null && args.isEmpty() && w.endsWith(":")) {
+                        args = null;   // a message the lab prints ('blocklab serve: the stop's ...'), not a command
+                        ended = true;
                     } else if (w.equals("|") || w.equals(">") || w.equals(">>") || w.equals("2>&1")) {
                         if (args != null) examples.add(new Example(file + ":" + at, args));
                         args = null;
