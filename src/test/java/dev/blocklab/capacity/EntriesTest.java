@@ -59,7 +59,7 @@ class EntriesTest {
     void httpPrediction_poolsAndTheBlockedEventLoop() {
         Capacity.Predicted play = Capacity.http((Entry.Http) Entries.resolve("http:threads:20/sync-blocking", BuiltInWorkloads.profilePage()));
         assertThat(play.ceilingPerSecond()).isEqualTo(20.0); // 20 threads holding 1 s (200 + 500 + 300 ms)
-        assertThat(play.basis()).contains("a pool of 20", "holding each request 1s = 20/s");
+        assertThat(play.basis()).contains("a pool of 20", "holding each request 1 s = 20/s");
         Capacity.Predicted loop = Capacity.http((Entry.Http) Entries.resolve("http:event-loop/sync-blocking", BuiltInWorkloads.profilePage()));
         assertThat(loop.basis()).startsWith("the event loop is blocked");
         assertThat(Capacity.http((Entry.Http) Entries.resolve("http:event-loop/async-non-blocking", BuiltInWorkloads.profilePage())).ceilingPerSecond()).isInfinite();
