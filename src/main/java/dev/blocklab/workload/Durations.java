@@ -72,14 +72,16 @@ public final class Durations {
 
     /** Two decimals under 10, else one, with thousands separators, without trailing zeros. */
     private static String digits(double v) {
-        String s = String.format(Locale.ROOT, Math.abs(v) < 10 ? "%,.2f" : "%,.1f", v);
-        s = s.replaceAll("0+$", "");
-        return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
+        return withoutTrailingZeros(String.format(Locale.ROOT, Math.abs(v) < 10 ? "%,.2f" : "%,.1f", v));
     }
 
     private static String trim(double v) {
-        String s = String.format(Locale.ROOT, "%.3f", v);
-        s = s.replaceAll("0+$", "");
+        return withoutTrailingZeros(String.format(Locale.ROOT, "%.3f", v));
+    }
+
+    /** A number formatted with decimals, without its trailing zeros (and its point when none is left). */
+    private static String withoutTrailingZeros(String decimals) {
+        String s = decimals.replaceAll("0+$", "");
         return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
     }
 }
